@@ -1,0 +1,84 @@
+/*
+ * cli.h - what the verbs share: usage errors, diagnostics, the seed's
+ * sources, and opening a game directory.
+ *
+ * Only this layer turns failures into exit codes (sysexits(3)); the
+ * core returns them and records diagnostics.
+ */
+#ifndef UMPIRE_CLI_H
+#define UMPIRE_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "core/buf.h"
+#include "core/dice.h"
+#include "core/diag.h"
+#include "core/game.h"
+#include "core/history.h"
+
+struct cli_verb {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;	/* mirrors umpire(1) */
+	const char *summary;
+	const char *help;	/* what --help adds: options and examples */
+};
+
+extern const struct cli_verb cli_verbs[];
+
+#define CLI_HELP 1000	/* the value of every verb's --help option */
+
+struct option;
+
+/*
+ * getopt_long for a verb: the next option, -1 after the last, or -2 when
+ * the verb is done (--help printed, or a usage error): *rc says how.
+ * Options may come anywhere; "-" is an operand (standard input).
+ */
+int cli_getopt(int argc, char **argv, const char *shortopts,
+	const struct option *longopts, int *rc);
+
+/* "umpire VERB: message" and the synopsis; returns EX_USAGE. */
+int cli_usage(const char *verb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int cli_help(const char *verb);
+/* Print d to standard error and pass rc on. */
+int cli_done(struct umpire_diags *d, int rc);
+
+/*
+ * The seed for a verb: from --seed HEX, else --seed-file F, else the
+ * environment's UMPIRE_SEED.  *found says whether any was given.
+ * *source names where it came from, for messages.
+ */
+int cli_seed(struct umpire_seed *out, bool *found, const char **source,
+	const char *hex, const char *file, struct umpire_diags *d);
+
+/*
+ * Open the game in dir and load the state at HEAD.  With lock, take the
+ * game's lock first and repair a work tree left behind by a crash.
+ */
+int cli_open_game(struct umpire_history **h, struct umpire_game **g,
+	const char *dir, bool lock, struct umpire_diags *d);
+
+/* Give a sealed game its seed (--seed-file or UMPIRE_SEED). */
+int cli_unseal(struct umpire_game *g, const char *seed_file,
+	struct umpire_diags *d);
+
+/* "orders/0005-green.yaml", "reports/0005.md" */
+void cli_step_paths(long step, const char *player, char orders[128],
+	char report[128]);
+
+int cmd_rules(int argc, char **argv);
+int cmd_schema(int argc, char **argv);
+int cmd_new(int argc, char **argv);
+int cmd_reveal(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_turn(int argc, char **argv);
+int cmd_resolve(int argc, char **argv);
+int cmd_bot(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
+
+#endif

@@ -1,0 +1,227 @@
+/*
+ * cmd_play.c - the verbs of a game in progress: status, check, turn, bot.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cli.h"
+#include "core/fileio.h"
+
+static const struct option help_only[] = {
+	{ "help", no_argument, NULL, CLI_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+int
+cmd_status(int argc, char **argv)
+{
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", help_only, &rc)) != -1)
+		if (c == -2)
+			return rc;
+	if (argc - optind != 1)
+		return cli_usage(argv[0], "name one game directory");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_history *h;
+	struct umpire_game *g;
+	struct umpire_buf board = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+
+	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
+		return cli_done(&d, rc);
+	umpire_game_decision(g, &dec);
+	printf("game:     %s (%s, %s)\n", g->id, g->rules->name, g->rules->title);
+	printf("title:    %s\n", g->title);
+	printf("seed:     %s\n", g->sealed ? "sealed" : "open");
+	if (dec.player) {
+		const struct umpire_player *p = umpire_game_player(g, dec.player);
+		printf("awaiting: step %ld, %s's %s", g->step, dec.player, dec.kind);
+		if (p && strcmp(p->name, p->id) != 0)
+			printf(" (%s)", p->name);
+		putchar('\n');
+	} else {
+		printf("over:     %s after step %ld\n", dec.winner ?
+			dec.winner : "a draw", g->step - 1);
+	}
+	printf("reports:  %s/%s/%04ld.md is the latest\n\n", argv[optind],
+		UMPIRE_REPORTS_DIR, g->step - 1);
+	umpire_game_board(g, &board);
+	fwrite(board.ptr, 1, board.len, stdout);
+	umpire_buf_free(&board);
+	umpire_game_free(g);
+	umpire_history_close(h);
+	return cli_done(&d, 0);
+}
+
+/* Shared by check and turn: the game, and the orders checked against it. */
+struct checked {
+	struct umpire_history *h;
+	struct umpire_game *g;
+	struct umpire_buf text;
+	struct umpire_arena a;
+	const struct umpire_node *orders;
+};
+
+static int
+check_orders(struct checked *k, const char *dir, const char *path, bool lock,
+	struct umpire_diags *d)
+{
+	int rc;
+
+	memset(k, 0, sizeof(*k));
+	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
+	    (rc = umpire_file_read(&k->text, path, UMPIRE_YAML_MAX_BYTES, d)))
+		return rc;
+	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
+		k->text.len, &k->orders, d);
+}
+
+static void
+checked_free(struct checked *k)
+{
+	umpire_history_close(k->h);
+	umpire_game_free(k->g);
+	umpire_buf_free(&k->text);
+	umpire_arena_free(&k->a);
+}
+
+int
+cmd_check(int argc, char **argv)
+{
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", help_only, &rc)) != -1)
+		if (c == -2)
+			return rc;
+	if (argc - optind != 2)
+		return cli_usage(argv[0], "name the game directory and the orders "
+			"file (- for standard input)");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct checked k;
+	const char *path = argv[optind + 1];
+
+	rc = check_orders(&k, argv[optind], path, false, &d);
+	if (rc == 0) {
+		struct umpire_decision dec;
+		umpire_game_decision(k.g, &dec);
+		printf("%s: ok: legal orders for %s's %s at step %ld of %s\n",
+			umpire_file_name(path), dec.player, dec.kind, k.g->step, k.g->id);
+	}
+	checked_free(&k);
+	return cli_done(&d, rc);
+}
+
+int
+cmd_turn(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "seed-file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *file = NULL;
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
+		if (c == -2)
+			return rc;
+		if (c == 'f')
+			file = optarg;
+	}
+	if (argc - optind != 2)
+		return cli_usage(argv[0], "name the game directory and the orders "
+			"file (- for standard input)");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct checked k;
+	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
+		msg = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	char opath[128], rpath[128];
+
+	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, &d)) ||
+	    (rc = cli_unseal(k.g, file, &d)))
+		goto done;
+	umpire_game_decision(k.g, &dec);
+	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
+	struct umpire_person author = { who->name, who->email };
+	long step = k.g->step;
+	cli_step_paths(step, dec.player, opath, rpath);
+	umpire_game_resolve(k.g, &k.a, k.orders, &report);
+	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
+	struct umpire_file files[] = {
+		{ UMPIRE_STATE_PATH, state.ptr, state.len },
+		{ opath, k.text.ptr, k.text.len },
+		{ rpath, report.ptr, report.len },
+	};
+	/* The report's title and headline: see core/report.h. */
+	const char *title = report.ptr + 2;
+	int tlen = (int)strcspn(title, "\n");
+	const char *head = strstr(report.ptr, "\n**");
+	int hlen = head ? (int)strcspn(head + 3, "\n") - 2 : 0;
+	umpire_buf_printf(&msg, "%.*s\n\n%.*s\n", tlen, title, hlen > 0 ? hlen : 0,
+		head ? head + 3 : "");
+	if ((rc = umpire_history_commit(k.h, files, 3, &author, msg.ptr, &d)))
+		goto done;
+	fwrite(report.ptr, 1, report.len, stdout);
+done:
+	checked_free(&k);
+	umpire_buf_free(&state);
+	umpire_buf_free(&report);
+	umpire_buf_free(&msg);
+	return cli_done(&d, rc);
+}
+
+int
+cmd_bot(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "player", required_argument, NULL, 'p' },
+		{ "seed", required_argument, NULL, 'x' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *player = NULL, *salt = "";
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
+		switch (c) {
+		case -2: return rc;
+		case 'p': player = optarg; break;
+		case 'x': salt = optarg; break;
+		}
+	}
+	if (argc - optind != 1)
+		return cli_usage(argv[0], "name one game directory");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_history *h;
+	struct umpire_game *g;
+	struct umpire_decision dec;
+
+	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
+		return cli_done(&d, rc);
+	umpire_game_decision(g, &dec);
+	rc = EX_DATAERR;
+	if (!dec.player) {
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
+			"no decision is awaited");
+	} else if (player && strcmp(player, dec.player) != 0) {
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "step %ld awaits "
+			"%s's %s, not %s's", g->step, dec.player, dec.kind, player);
+	} else {
+		struct umpire_buf out = UMPIRE_BUF_INIT;
+		umpire_game_bot(g, salt, strlen(salt), &out);
+		fwrite(out.ptr, 1, out.len, stdout);
+		umpire_buf_free(&out);
+		rc = 0;
+	}
+	umpire_game_free(g);
+	umpire_history_close(h);
+	return cli_done(&d, rc);
+}

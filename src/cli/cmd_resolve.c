@@ -1,0 +1,67 @@
+/*
+ * cmd_resolve.c - umpire resolve: the adjudicator on plain files, no git.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cli.h"
+#include "core/fileio.h"
+
+int
+cmd_resolve(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "seed-file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *file = NULL, *out = NULL, *rep = NULL;
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "o:r:", opts, &rc)) != -1) {
+		switch (c) {
+		case -2: return rc;
+		case 'f': file = optarg; break;
+		case 'o': out = optarg; break;
+		case 'r': rep = optarg; break;
+		}
+	}
+	if (argc - optind != 2)
+		return cli_usage(argv[0], "name the state file and the orders file");
+	if (!out || !rep)
+		return cli_usage(argv[0], "-o NEW_STATE and -r REPORT are required");
+	const char *spath = argv[optind], *opath = argv[optind + 1];
+	if (strcmp(spath, "-") == 0)
+		return cli_usage(argv[0], "the state cannot come from standard input");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_buf stext = UMPIRE_BUF_INIT, otext = UMPIRE_BUF_INIT,
+		state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_game *g = NULL;
+	const struct umpire_node *orders;
+
+	if ((rc = umpire_file_read(&stext, spath, UMPIRE_YAML_MAX_BYTES, &d)) ||
+	    (rc = umpire_game_load(&g, spath, stext.ptr, stext.len, &d)) ||
+	    (rc = umpire_file_read(&otext, opath, UMPIRE_YAML_MAX_BYTES, &d)) ||
+	    (rc = umpire_game_check(g, &a, umpire_file_name(opath), otext.ptr,
+	    otext.len, &orders, &d)) ||
+	    (rc = cli_unseal(g, file, &d)))
+		goto done;
+	umpire_game_resolve(g, &a, orders, &report);
+	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	/* The report first: a state without its report is the worse half. */
+	if ((rc = umpire_file_write(rep, report.ptr, report.len, &d)) ||
+	    (rc = umpire_file_write(out, state.ptr, state.len, &d)))
+		goto done;
+done:
+	umpire_game_free(g);
+	umpire_arena_free(&a);
+	umpire_buf_free(&stext);
+	umpire_buf_free(&otext);
+	umpire_buf_free(&state);
+	umpire_buf_free(&report);
+	return cli_done(&d, rc);
+}

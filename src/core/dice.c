@@ -1,0 +1,136 @@
+#include "dice.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+
+int
+umpire_seed_from_hex(struct umpire_seed *out, const char *hex)
+{
+	while (isspace((unsigned char)*hex))
+		hex++;
+	size_t len = strspn(hex, "0123456789abcdefABCDEF");
+	const char *rest = hex + len;
+	while (isspace((unsigned char)*rest))
+		rest++;
+	if (len != UMPIRE_SEED_HEX || *rest)
+		return -1;
+	size_t got;
+	if (sodium_hex2bin(out->bytes, sizeof(out->bytes), hex, len, NULL, &got,
+	    NULL) != 0 || got != sizeof(out->bytes))
+		return -1;
+	return 0;
+}
+
+void
+umpire_seed_to_hex(const struct umpire_seed *s, char out[UMPIRE_SEED_HEX + 1])
+{
+	sodium_bin2hex(out, UMPIRE_SEED_HEX + 1, s->bytes, sizeof(s->bytes));
+}
+
+void
+umpire_seed_commitment(const struct umpire_seed *s,
+	char out[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(h, s->bytes, sizeof(s->bytes));
+	memcpy(out, UMPIRE_COMMITMENT_PREFIX, sizeof(UMPIRE_COMMITMENT_PREFIX) - 1);
+	sodium_bin2hex(out + sizeof(UMPIRE_COMMITMENT_PREFIX) - 1,
+		UMPIRE_SEED_HEX + 1, h, sizeof(h));
+}
+
+void
+umpire_seed_random(struct umpire_seed *out)
+{
+	randombytes_buf(out->bytes, sizeof(out->bytes));
+}
+
+static unsigned
+derive(const crypto_auth_hmacsha256_state *keyed, const char *game, long step,
+	unsigned r, unsigned sides)
+{
+	static const char tag[] = "umpire-dice-v1";
+	/* 2^32 - (2^32 mod n): the largest multiple of n below 2^32. */
+	const uint64_t limit = (UINT64_C(1) << 32) - ((UINT64_C(1) << 32) % sides);
+	crypto_auth_hmacsha256_state st;
+	unsigned char b[crypto_auth_hmacsha256_BYTES];
+	char num[3 * 24];
+
+	int prefix = snprintf(num, sizeof(num), "%ld%c%u%c", step, 0, r, 0);
+	for (unsigned long j = 0;; j++) {
+		int k = snprintf(num + prefix, sizeof(num) - (size_t)prefix, "%lu", j);
+		st = *keyed;
+		crypto_auth_hmacsha256_update(&st, (const unsigned char *)tag,
+			sizeof(tag));	/* with its 0x00 */
+		crypto_auth_hmacsha256_update(&st, (const unsigned char *)game,
+			strlen(game) + 1);
+		crypto_auth_hmacsha256_update(&st, (const unsigned char *)num,
+			(size_t)(prefix + k));
+		crypto_auth_hmacsha256_final(&st, b);
+		for (int i = 0; i < 8; i++) {
+			uint32_t w = (uint32_t)b[4 * i] << 24 |
+				(uint32_t)b[4 * i + 1] << 16 |
+				(uint32_t)b[4 * i + 2] << 8 | b[4 * i + 3];
+			if (w < limit)
+				return (unsigned)(w % sides) + 1;
+		}
+	}
+}
+
+unsigned
+umpire_dice_derive(const struct umpire_seed *seed, const char *game, long step,
+	unsigned r, unsigned sides)
+{
+	crypto_auth_hmacsha256_state keyed;
+
+	crypto_auth_hmacsha256_init(&keyed, seed->bytes, sizeof(seed->bytes));
+	return derive(&keyed, game, step, r, sides);
+}
+
+unsigned
+umpire_dice_peek(const struct umpire_dice *d, long step, unsigned r,
+	unsigned sides)
+{
+	return derive(&d->keyed, d->game, step, r, sides);
+}
+
+void
+umpire_dice_init(struct umpire_dice *d, struct umpire_arena *a,
+	const struct umpire_seed *seed, const char *game, long step)
+{
+	memset(d, 0, sizeof(*d));
+	d->arena = a;
+	if (seed) {
+		crypto_auth_hmacsha256_init(&d->keyed, seed->bytes,
+			sizeof(seed->bytes));
+		d->have_seed = true;
+	}
+	d->game = game;
+	d->step = step;
+}
+
+unsigned
+umpire_dice_roll(struct umpire_dice *d, unsigned sides, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d->have_seed || sides < 1) {
+		/* Callers check for the seed first; this is a bug, not input. */
+		fprintf(stderr, "umpire: internal error: roll without a seed\n");
+		abort();
+	}
+	unsigned r = (unsigned)d->n;
+	unsigned result = derive(&d->keyed, d->game, d->step, r, sides);
+	d->log = umpire_arena_grow(d->arena, d->log, sizeof(*d->log), d->n,
+		&d->cap, d->n + 1);
+	va_start(ap, fmt);
+	d->log[d->n++] = (struct umpire_roll){
+		r, sides, result, umpire_arena_vprintf(d->arena, fmt, ap),
+	};
+	va_end(ap);
+	return result;
+}

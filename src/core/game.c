@@ -1,0 +1,437 @@
+#include "game.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <sodium.h>
+
+#include "report.h"
+#include "rng.h"
+#include "schema.h"
+
+static const char state_comment[] =
+	"umpire game state: change it only through umpire (umpire verify "
+	"notices any edit)";
+
+const struct umpire_node *
+umpire_game_parse(struct umpire_arena *a, const char *file, const char *text,
+	size_t len, struct umpire_diags *d)
+{
+	struct umpire_node *n;
+
+	return umpire_yaml_parse(&n, a, file, text, len, NULL, d) < 0 ? NULL : n;
+}
+
+const struct umpire_ruleset *
+umpire_game_validate(const struct umpire_node *doc, const char *kind,
+	struct umpire_diags *d)
+{
+	if (doc->type != UMPIRE_MAP) {
+		umpire_node_error(d, doc, "expected a mapping that starts with "
+			"'umpire: %d' and 'ruleset:', got %s", UMPIRE_FORMAT,
+			umpire_node_type_name(doc->type));
+		return NULL;
+	}
+	const struct umpire_node *fmt = umpire_map_get(doc, "umpire");
+	const struct umpire_node *name = umpire_map_get(doc, "ruleset");
+	size_t before = d->errors;
+	if (!fmt)
+		umpire_node_error(d, doc, "missing required key 'umpire' (the file "
+			"format version: write 'umpire: %d')", UMPIRE_FORMAT);
+	else if (fmt->type != UMPIRE_INT || fmt->u.i != UMPIRE_FORMAT)
+		umpire_node_error(d, fmt, "umpire: this is file format version %d; "
+			"this umpire reads version %d only", (int)umpire_node_integer(fmt, -1),
+			UMPIRE_FORMAT);
+	const struct umpire_ruleset *rules = NULL;
+	if (!name) {
+		umpire_node_error(d, doc, "missing required key 'ruleset' "
+			"(`umpire rules` lists them)");
+	} else if (!umpire_node_cstr(name)) {
+		umpire_node_error(d, name, "ruleset: expected a string, got %s",
+			umpire_node_type_name(name->type));
+	} else if (!(rules = umpire_ruleset_find(name->u.s.ptr))) {
+		struct umpire_suggest sg;
+		umpire_suggest_init(&sg, name->u.s.ptr);
+		for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+			umpire_suggest_add(&sg, (*r)->name);
+		umpire_node_error(d, name, "ruleset: unknown ruleset '%s'%s; "
+			"`umpire rules` lists them", name->u.s.ptr,
+			umpire_suggest_hint(&sg));
+	}
+	if (d->errors != before)
+		return NULL;
+	char schema[64];
+	snprintf(schema, sizeof(schema), "%s/%s", rules->name, kind);
+	if (umpire_schema_validate(schema, doc, d))
+		return NULL;
+	return rules;
+}
+
+/* The game id: the ruleset's name and ten hex digits keyed by the seed. */
+static const char *
+make_id(struct umpire_arena *a, const char *ruleset,
+	const struct umpire_seed *seed)
+{
+	static const char label[] = "umpire-game-id-v1";
+	unsigned char mac[crypto_auth_hmacsha256_BYTES];
+	char hex[11];
+
+	crypto_auth_hmacsha256(mac, (const unsigned char *)label,
+		sizeof(label) - 1, seed->bytes);
+	sodium_bin2hex(hex, sizeof(hex), mac, 5);
+	return umpire_arena_printf(a, "%s-%s", ruleset, hex);
+}
+
+static void
+decode_players(struct umpire_game *g, const struct umpire_node *players)
+{
+	size_t n = players ? players->u.map.n : 0;
+
+	g->players = umpire_arena_alloc(&g->arena, (n + 1) * sizeof(*g->players));
+	for (size_t i = 0; i < n; i++) {
+		const struct umpire_pair *p = &players->u.map.v[i];
+		struct umpire_player *pl = &g->players[g->nplayers++];
+		const char *name = umpire_node_cstr(umpire_map_get(p->val, "name"));
+		const char *email = umpire_node_cstr(umpire_map_get(p->val, "email"));
+		pl->id = umpire_arena_strdup(&g->arena, p->key->u.s.ptr);
+		pl->name = umpire_arena_strdup(&g->arena, name ? name : pl->id);
+		pl->email = email ? umpire_arena_strdup(&g->arena, email) :
+			umpire_arena_printf(&g->arena, "%s@umpire.invalid", pl->id);
+	}
+}
+
+static struct umpire_game *
+game_new(const struct umpire_ruleset *rules)
+{
+	struct umpire_game *g = umpire_xmalloc(sizeof(*g));
+
+	memset(g, 0, sizeof(*g));
+	g->rules = rules;
+	g->version = UMPIRE_VERSION;
+	return g;
+}
+
+void
+umpire_game_free(struct umpire_game *g)
+{
+	if (!g)
+		return;
+	umpire_arena_free(&g->arena);
+	free(g);
+}
+
+static void
+render(const struct umpire_game *g, const struct umpire_report *rep,
+	long step, const struct umpire_dice *dice, struct umpire_buf *out)
+{
+	struct umpire_buf board = UMPIRE_BUF_INIT;
+
+	g->rules->board(&board, g->rs);
+	umpire_report_render(out, rep, g->id, step, umpire_buf_cstr(&board), dice);
+	umpire_buf_free(&board);
+}
+
+int
+umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
+	const struct umpire_seed *seed, bool sealed, struct umpire_buf *report,
+	struct umpire_diags *d)
+{
+	const struct umpire_ruleset *rules = umpire_game_validate(scenario,
+		"scenario", d);
+
+	*out = NULL;
+	if (!rules)
+		return EX_DATAERR;
+	struct umpire_game *g = game_new(rules);
+	g->id = make_id(&g->arena, rules->name, seed);
+	g->seed = *seed;
+	g->have_seed = true;
+	g->sealed = sealed;
+	umpire_seed_commitment(seed, g->commitment);
+	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
+	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
+	decode_players(g, umpire_map_get(scenario, "players"));
+
+	struct umpire_arena job = UMPIRE_ARENA_INIT;
+	struct umpire_dice dice;
+	struct umpire_report rep;
+	umpire_dice_init(&dice, &job, seed, g->id, 0);
+	umpire_report_init(&rep, &job);
+	struct umpire_ctx ctx = { &job, d, &dice, &rep, g->id, 0 };
+	g->rs = rules->create(&g->arena, &ctx, scenario);
+	if (g->rs) {
+		g->step = 1;
+		g->rolls = dice.n;
+		render(g, &rep, 0, &dice, report);
+	}
+	umpire_report_free(&rep);
+	umpire_arena_free(&job);
+	if (!g->rs) {
+		umpire_game_free(g);
+		return EX_DATAERR;
+	}
+	*out = g;
+	return 0;
+}
+
+int
+umpire_game_load(struct umpire_game **out, const char *file, const char *text,
+	size_t len, struct umpire_diags *d)
+{
+	struct umpire_arena parse = UMPIRE_ARENA_INIT;
+	const struct umpire_node *doc;
+	const struct umpire_ruleset *rules;
+
+	*out = NULL;
+	if (!(doc = umpire_game_parse(&parse, file, text, len, d)) ||
+	    !(rules = umpire_game_validate(doc, "state", d))) {
+		umpire_arena_free(&parse);
+		return EX_DATAERR;
+	}
+	struct umpire_game *g = game_new(rules);
+	/* The document becomes part of the game: decode may keep its strings. */
+	g->arena = parse;
+	g->id = umpire_node_cstr(umpire_map_get(doc, "game"));
+	g->version = umpire_node_cstr(umpire_map_get(doc, "version"));
+	g->title = umpire_node_cstr(umpire_map_get(doc, "title"));
+	g->step = umpire_node_integer(umpire_map_get(doc, "step"), 0);
+	decode_players(g, umpire_map_get(doc, "players"));
+	const struct umpire_node *seed = umpire_map_get(doc, "seed");
+	const char *s = umpire_node_cstr(seed);
+	if (strncmp(s, UMPIRE_COMMITMENT_PREFIX,
+	    sizeof(UMPIRE_COMMITMENT_PREFIX) - 1) == 0) {
+		g->sealed = true;
+		snprintf(g->commitment, sizeof(g->commitment), "%s", s);
+	} else if (umpire_seed_from_hex(&g->seed, s) == 0) {
+		g->have_seed = true;
+		umpire_seed_commitment(&g->seed, g->commitment);
+	} else {
+		umpire_node_error(d, seed, "seed: expected 64 hex digits or "
+			"'sha256:' and 64 hex digits");
+	}
+	struct umpire_ctx ctx = { &g->arena, d, NULL, NULL, g->id, g->step };
+	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc))) {
+		umpire_game_free(g);
+		return EX_DATAERR;
+	}
+	*out = g;
+	return 0;
+}
+
+int
+umpire_game_set_seed(struct umpire_game *g, const struct umpire_seed *seed,
+	const char *source, struct umpire_diags *d)
+{
+	char c[sizeof(g->commitment)];
+
+	umpire_seed_commitment(seed, c);
+	if (strcmp(c, g->commitment) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, source, 0, 0, "this seed does not "
+			"match the game's commitment %s; it is not this game's seed",
+			g->commitment);
+		return EX_DATAERR;
+	}
+	g->seed = *seed;
+	g->have_seed = true;
+	return 0;
+}
+
+void
+umpire_game_encode(const struct umpire_game *g, const char *version,
+	struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_node *root = umpire_node_map(&a, false);
+	char hex[UMPIRE_SEED_HEX + 1];
+
+	umpire_map_add(&a, root, "umpire", umpire_node_int(&a, UMPIRE_FORMAT));
+	umpire_map_add(&a, root, "ruleset", umpire_node_str(&a, g->rules->name));
+	umpire_map_add(&a, root, "game", umpire_node_str(&a, g->id));
+	umpire_map_add(&a, root, "version", umpire_node_str(&a, version));
+	if (g->sealed) {
+		umpire_map_add(&a, root, "seed", umpire_node_str(&a, g->commitment));
+	} else {
+		umpire_seed_to_hex(&g->seed, hex);
+		umpire_map_add(&a, root, "seed", umpire_node_str(&a, hex));
+	}
+	umpire_map_add(&a, root, "step", umpire_node_int(&a, g->step));
+	umpire_map_add(&a, root, "title", umpire_node_str(&a, g->title));
+	struct umpire_node *players = umpire_map_add(&a, root, "players",
+		umpire_node_map(&a, false));
+	for (size_t i = 0; i < g->nplayers; i++) {
+		struct umpire_node *p = umpire_map_add(&a, players, g->players[i].id,
+			umpire_node_map(&a, true));
+		umpire_map_add(&a, p, "name", umpire_node_str(&a, g->players[i].name));
+		umpire_map_add(&a, p, "email", umpire_node_str(&a, g->players[i].email));
+	}
+	struct umpire_ctx ctx = { &a, NULL, NULL, NULL, g->id, g->step };
+	g->rules->encode(&ctx, g->rs, root);
+	umpire_yaml_emit(out, root, state_comment);
+	umpire_arena_free(&a);
+}
+
+void
+umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
+{
+	memset(out, 0, sizeof(*out));
+	g->rules->decision(g->rs, out);
+}
+
+void
+umpire_game_board(const struct umpire_game *g, struct umpire_buf *out)
+{
+	g->rules->board(out, g->rs);
+}
+
+const struct umpire_player *
+umpire_game_player(const struct umpire_game *g, const char *id)
+{
+	for (size_t i = 0; i < g->nplayers; i++)
+		if (strcmp(g->players[i].id, id) == 0)
+			return &g->players[i];
+	return NULL;
+}
+
+/* The orders' envelope against the game: right game, step and player. */
+static void
+check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
+	struct umpire_diags *d)
+{
+	const struct umpire_node *game = umpire_map_get(doc, "game");
+	const struct umpire_node *step = umpire_map_get(doc, "step");
+	const struct umpire_node *player = umpire_map_get(doc, "player");
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	if (strcmp(game->u.s.ptr, g->id) != 0)
+		umpire_node_error(d, game, "these orders are for game '%s', but "
+			"this is game '%s'", game->u.s.ptr, g->id);
+	if (!dec.player) {
+		if (dec.winner)
+			umpire_node_error(d, doc, "the game is over (%s won); no orders "
+				"are awaited", dec.winner);
+		else
+			umpire_node_error(d, doc, "the game is over; no orders are "
+				"awaited");
+		return;
+	}
+	long s = (long)umpire_node_integer(step, -1);
+	if (s != g->step)
+		umpire_node_error(d, step, "these orders are for step %ld, but the "
+			"game awaits step %ld%s", s, g->step, s < g->step ?
+			" (were they applied already?)" : "");
+	if (!umpire_node_is_str(player, dec.player)) {
+		const char *who = player->u.s.ptr;
+		if (!umpire_game_player(g, who)) {
+			struct umpire_suggest sg;
+			umpire_suggest_init(&sg, who);
+			for (size_t i = 0; i < g->nplayers; i++)
+				umpire_suggest_add(&sg, g->players[i].id);
+			umpire_node_error(d, player, "'%s' is not a player of this "
+				"game%s", who, umpire_suggest_hint(&sg));
+		} else {
+			umpire_node_error(d, player, "these orders are from %s, but the "
+				"game awaits %s's %s at step %ld", who, dec.player,
+				dec.kind, g->step);
+		}
+	}
+}
+
+int
+umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *doc, struct umpire_diags *d)
+{
+	/* Name the ruleset mismatch plainly rather than as schema noise. */
+	const struct umpire_node *name = umpire_map_get(doc, "ruleset");
+	if (umpire_node_cstr(name) && !umpire_node_is_str(name, g->rules->name) &&
+	    umpire_ruleset_find(name->u.s.ptr)) {
+		umpire_node_error(d, name, "these orders are for the ruleset '%s', "
+			"but game '%s' plays '%s'", name->u.s.ptr, g->id,
+			g->rules->name);
+		return EX_DATAERR;
+	}
+	if (!umpire_game_validate(doc, "orders", d))
+		return EX_DATAERR;
+	check_envelope(g, doc, d);
+	if (d->errors)
+		return EX_DATAERR;
+	struct umpire_ctx ctx = { a, d, NULL, NULL, g->id, g->step };
+	return g->rules->check(&ctx, g->rs, doc) ? EX_DATAERR : 0;
+}
+
+int
+umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
+	const char *file, const char *text, size_t len,
+	const struct umpire_node **orders, struct umpire_diags *d)
+{
+	const struct umpire_node *doc = umpire_game_parse(a, file, text, len, d);
+	int rc;
+
+	*orders = NULL;
+	if (!doc)
+		return EX_DATAERR;
+	if ((rc = umpire_game_check_doc(g, a, doc, d)))
+		return rc;
+	*orders = doc;
+	return 0;
+}
+
+size_t
+umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_buf *report)
+{
+	struct umpire_dice dice;
+	struct umpire_report rep;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	long step = g->step;
+
+	umpire_dice_init(&dice, a, &g->seed, g->id, step);
+	umpire_report_init(&rep, a);
+	struct umpire_ctx ctx = { a, &d, &dice, &rep, g->id, step };
+	g->rules->resolve(&ctx, g->rs, orders);
+	g->step = step + 1;
+	render(g, &rep, step, &dice, report);
+	umpire_report_free(&rep);
+	umpire_diags_free(&d);
+	g->rolls = dice.n;
+	return dice.n;
+}
+
+const struct umpire_node *
+umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen)
+{
+	struct umpire_decision dec;
+	struct umpire_buf key = UMPIRE_BUF_INIT;
+	struct umpire_rng rng;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	umpire_game_decision(g, &dec);
+	umpire_buf_printf(&key, "umpire-bot-v1%c%s%c%ld%c%s%c", 0, g->id, 0,
+		g->step, 0, dec.player ? dec.player : "", 0);
+	umpire_buf_add(&key, salt, saltlen);
+	umpire_rng_seed(&rng, key.ptr, key.len);
+	umpire_buf_free(&key);
+
+	struct umpire_node *root = umpire_node_map(a, false);
+	umpire_map_add(a, root, "umpire", umpire_node_int(a, UMPIRE_FORMAT));
+	umpire_map_add(a, root, "ruleset", umpire_node_str(a, g->rules->name));
+	umpire_map_add(a, root, "game", umpire_node_str(a, g->id));
+	umpire_map_add(a, root, "player", umpire_node_str(a, dec.player));
+	umpire_map_add(a, root, "step", umpire_node_int(a, g->step));
+	struct umpire_ctx ctx = { a, &d, NULL, NULL, g->id, g->step };
+	g->rules->bot(&ctx, g->rs, &rng, root);
+	umpire_diags_free(&d);
+	return root;
+}
+
+void
+umpire_game_bot(const struct umpire_game *g, const void *salt, size_t saltlen,
+	struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+
+	umpire_yaml_emit(out, umpire_game_bot_doc(g, &a, salt, saltlen),
+		"orders drawn by umpire bot");
+	umpire_arena_free(&a);
+}

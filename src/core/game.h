@@ -1,0 +1,122 @@
+/*
+ * game.h - one game: the common envelope around a ruleset's state, and
+ * the pure pipeline (state, orders, dice) -> (state, report) that
+ * resolve, turn, verify and simulate share.
+ *
+ * Nothing here touches git or the file system.
+ */
+#ifndef UMPIRE_GAME_H
+#define UMPIRE_GAME_H
+
+#include <stdbool.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "dice.h"
+#include "diag.h"
+#include "ruleset.h"
+#include "yaml.h"
+
+#define UMPIRE_VERSION "0.1.0"
+#define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
+
+struct umpire_player {
+	const char *id;		/* "green" */
+	const char *name;	/* for commit authors; defaults to id */
+	const char *email;	/* defaults to ID@umpire.invalid */
+};
+
+struct umpire_game {
+	struct umpire_arena arena;	/* owns all of the game */
+	const struct umpire_ruleset *rules;
+	const char *id;
+	const char *version;	/* umpire version that wrote the state read */
+	const char *title;
+	struct umpire_player *players;
+	size_t nplayers;
+	bool sealed;		/* only the commitment is in the state */
+	bool have_seed;
+	struct umpire_seed seed;
+	char commitment[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX];
+	long step;		/* the step the game awaits */
+	size_t rolls;		/* dice drawn by the last create or resolve */
+	void *rs;		/* the ruleset's own game */
+};
+
+/*
+ * A new game from a scenario document, with the seed given.  Writes the
+ * report of step 0 to report.  Returns 0, or EX_DATAERR after recording
+ * the problems in d.  The scenario nodes must outlive nothing: the game
+ * copies what it keeps.
+ */
+int umpire_game_create(struct umpire_game **out,
+	const struct umpire_node *scenario, const struct umpire_seed *seed,
+	bool sealed, struct umpire_buf *report, struct umpire_diags *d);
+
+/* A game from a state file's text.  0, or EX_DATAERR with diagnostics. */
+int umpire_game_load(struct umpire_game **out, const char *file,
+	const char *text, size_t len, struct umpire_diags *d);
+
+/* Supply the seed of a sealed game; EX_DATAERR if it breaks the commitment. */
+int umpire_game_set_seed(struct umpire_game *g, const struct umpire_seed *seed,
+	const char *source, struct umpire_diags *d);
+
+/*
+ * The state file's text.  version is normally UMPIRE_VERSION; verify
+ * passes the version a commit recorded, to compare like with like.
+ */
+void umpire_game_encode(const struct umpire_game *g, const char *version,
+	struct umpire_buf *out);
+
+/*
+ * Parse and check an orders file against the awaited decision: schema,
+ * envelope (game, step, player), then the ruleset's rules.  Returns 0
+ * and the parsed orders (in a), or EX_DATAERR with every problem in d.
+ */
+int umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
+	const char *file, const char *text, size_t len,
+	const struct umpire_node **orders, struct umpire_diags *d);
+
+/* The same for orders already parsed (the bot's, in simulate). */
+int umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *doc, struct umpire_diags *d);
+
+/*
+ * Carry out checked orders: roll, change the game, advance the step,
+ * and render the report of the step just resolved into report.  The
+ * seed must be known.  Returns the number of dice rolled.
+ */
+size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_buf *report);
+
+/*
+ * The bot: legal orders for the awaited decision as an orders file,
+ * chosen uniformly with an rng seeded from the game, step, player and
+ * salt (any bytes; may be empty).
+ */
+void umpire_game_bot(const struct umpire_game *g, const void *salt,
+	size_t saltlen, struct umpire_buf *out);
+/* The same as a document in a. */
+const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
+	struct umpire_arena *a, const void *salt, size_t saltlen);
+
+void umpire_game_decision(const struct umpire_game *g,
+	struct umpire_decision *out);
+void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);
+const struct umpire_player *umpire_game_player(const struct umpire_game *g,
+	const char *id);
+void umpire_game_free(struct umpire_game *g);
+
+/* Parse text as YAML with the default limits; NULL after diagnostics. */
+const struct umpire_node *umpire_game_parse(struct umpire_arena *a,
+	const char *file, const char *text, size_t len, struct umpire_diags *d);
+
+/*
+ * Check a document's envelope (umpire: 1, a known ruleset) and validate
+ * it against the ruleset's schema of that kind ("scenario", "state",
+ * "orders").  Returns the ruleset, or NULL after diagnostics.
+ */
+const struct umpire_ruleset *umpire_game_validate(const struct umpire_node *doc,
+	const char *kind, struct umpire_diags *d);
+
+#endif

@@ -1,0 +1,740 @@
+#include "history.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "fileio.h"
+
+struct rev {
+	git_oid id;
+	char hex[GIT_OID_HEXSZ + 1];
+	char *summary;
+	char *author_name, *author_email;
+};
+
+struct umpire_history {
+	git_repository *repo;
+	char *dir;
+	int lock_fd;
+	struct rev *revs;
+	size_t nrevs;
+};
+
+static int
+git_fail(struct umpire_diags *d, const char *dir, int code, const char *what)
+{
+	const git_error *e = git_error_last();	/* may be NULL in libgit2 1.5 */
+
+	umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "%s: %s", what,
+		e && e->message ? e->message : "libgit2 gave no reason");
+	return code;
+}
+
+static struct umpire_history *
+history_new(git_repository *repo, const char *dir)
+{
+	struct umpire_history *h = umpire_xmalloc(sizeof(*h));
+
+	memset(h, 0, sizeof(*h));
+	h->repo = repo;
+	h->dir = strdup(dir);
+	if (!h->dir)
+		umpire_die_oom();
+	h->lock_fd = -1;
+	return h;
+}
+
+int
+umpire_history_open(struct umpire_history **out, const char *dir,
+	struct umpire_diags *d)
+{
+	git_repository *repo;
+	struct stat st;
+
+	*out = NULL;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "no such game directory "
+			"(make one with umpire new)");
+		return EX_NOINPUT;
+	}
+	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+	    NULL) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "not a game: no git "
+			"repository here (make one with umpire new)");
+		return EX_NOINPUT;
+	}
+	*out = history_new(repo, dir);
+	return 0;
+}
+
+/* Whether dir has nothing in it; a missing dir counts as empty. */
+static bool
+dir_empty(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	bool empty = true;
+
+	if (!dp)
+		return errno == ENOENT;
+	while (empty && (e = readdir(dp)))
+		empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+	closedir(dp);
+	return empty;
+}
+
+int
+umpire_history_probe(const char *dir, struct umpire_diags *d)
+{
+	git_repository *repo;
+	struct stat st;
+
+	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+	    NULL) == 0) {
+		git_object *obj = NULL;
+		int taken = git_revparse_single(&obj, repo,
+			"HEAD:" UMPIRE_STATE_PATH) == 0;
+		git_object_free(obj);
+		git_repository_free(repo);
+		if (taken) {
+			umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "already holds a game; "
+				"choose another directory");
+			return EX_CANTCREAT;
+		}
+		return 0;
+	}
+	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "exists and is not a "
+			"directory");
+		return EX_CANTCREAT;
+	}
+	if (!dir_empty(dir)) {
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "has files in it but no git "
+			"repository; give a new or empty directory, or a git repository "
+			"with no game in it");
+		return EX_CANTCREAT;
+	}
+	return 0;
+}
+
+int
+umpire_history_init(struct umpire_history **out, const char *dir,
+	struct umpire_diags *d)
+{
+	git_repository *repo = NULL;
+	git_repository_init_options opts = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+	int rc;
+
+	*out = NULL;
+	if ((rc = umpire_history_probe(dir, d)))
+		return rc;
+	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+	    NULL) == 0) {
+		*out = history_new(repo, dir);
+		return 0;
+	}
+	opts.flags = GIT_REPOSITORY_INIT_MKPATH | GIT_REPOSITORY_INIT_MKDIR;
+	opts.initial_head = "main";
+	if (git_repository_init_ext(&repo, dir, &opts) != 0)
+		return git_fail(d, dir, EX_CANTCREAT, "cannot create a repository");
+	*out = history_new(repo, dir);
+	return 0;
+}
+
+void
+umpire_history_close(struct umpire_history *h)
+{
+	if (!h)
+		return;
+	if (h->lock_fd >= 0)
+		close(h->lock_fd);	/* releases the flock */
+	for (size_t i = 0; i < h->nrevs; i++) {
+		free(h->revs[i].summary);
+		free(h->revs[i].author_name);
+		free(h->revs[i].author_email);
+	}
+	free(h->revs);
+	git_repository_free(h->repo);
+	free(h->dir);
+	free(h);
+}
+
+const char *
+umpire_history_dir(const struct umpire_history *h)
+{
+	return h->dir;
+}
+
+int
+umpire_history_lock(struct umpire_history *h, struct umpire_diags *d)
+{
+	/*
+	 * flock(2) on a file in the git directory: the kernel drops the lock
+	 * when the process dies, so a killed umpire never leaves a stale one.
+	 */
+	const char *gitdir = git_repository_path(h->repo);
+	size_t len = strlen(gitdir);
+	char *path = umpire_xmalloc(len + 16);
+
+	snprintf(path, len + 16, "%sumpire.lock", gitdir);
+	h->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	if (h->lock_fd < 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot create the lock: "
+			"%s", strerror(errno));
+		return EX_CANTCREAT;
+	}
+	if (flock(h->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+		int err = errno;
+		close(h->lock_fd);
+		h->lock_fd = -1;
+		if (err == EWOULDBLOCK) {
+			umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "another umpire is "
+				"adjudicating this game; try again shortly");
+			return EX_TEMPFAIL;
+		}
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot lock: %s",
+			strerror(err));
+		return EX_IOERR;
+	}
+	return 0;
+}
+
+static int
+head_tree(struct umpire_history *h, git_commit **commit, git_tree **tree)
+{
+	git_object *obj;
+
+	*commit = NULL;
+	*tree = NULL;
+	if (git_revparse_single(&obj, h->repo, "HEAD^{commit}") != 0)
+		return -1;
+	*commit = (git_commit *)obj;
+	if (git_commit_tree(tree, *commit) != 0) {
+		git_commit_free(*commit);
+		*commit = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* 0 and the text, 1 if absent, -1 on a libgit2 error. */
+static int
+tree_read(git_repository *repo, git_tree *tree, const char *path,
+	struct umpire_buf *out, git_oid *id)
+{
+	git_tree_entry *e;
+	git_blob *blob;
+
+	if (git_tree_entry_bypath(&e, tree, path) != 0)
+		return 1;
+	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB) {
+		git_tree_entry_free(e);
+		return 1;
+	}
+	if (id)
+		git_oid_cpy(id, git_tree_entry_id(e));
+	int rc = git_blob_lookup(&blob, repo, git_tree_entry_id(e));
+	git_tree_entry_free(e);
+	if (rc != 0)
+		return -1;
+	umpire_buf_clear(out);
+	umpire_buf_add(out, git_blob_rawcontent(blob),
+		(size_t)git_blob_rawsize(blob));
+	git_blob_free(blob);
+	return 0;
+}
+
+int
+umpire_history_read(struct umpire_history *h, const char *path,
+	struct umpire_buf *out, struct umpire_diags *d)
+{
+	git_commit *commit;
+	git_tree *tree;
+
+	if (head_tree(h, &commit, &tree) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "not a game: the "
+			"repository has no commit (make a game with umpire new)");
+		return EX_NOINPUT;
+	}
+	int rc = tree_read(h->repo, tree, path, out, NULL);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	if (rc < 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	if (rc > 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "not a game: HEAD has no "
+			"%s (make a game with umpire new)", path);
+		return EX_NOINPUT;
+	}
+	return 0;
+}
+
+int
+umpire_history_repair(struct umpire_history *h, struct umpire_diags *d)
+{
+	git_commit *commit;
+	git_tree *tree;
+	git_index *index;
+	git_tree_entry *e;
+
+	if (git_repository_is_bare(h->repo) || head_tree(h, &commit, &tree) != 0)
+		return 0;
+	if (git_repository_index(&index, h->repo) != 0) {
+		git_tree_free(tree);
+		git_commit_free(commit);
+		return git_fail(d, h->dir, EX_IOERR, "cannot read the index");
+	}
+	/*
+	 * The index is written last in a commit, so an index that agrees
+	 * with HEAD about game.yaml means the last step finished.
+	 */
+	const git_index_entry *ie = git_index_get_bypath(index,
+		UMPIRE_STATE_PATH, 0);
+	bool behind = true;
+	if (git_tree_entry_bypath(&e, tree, UMPIRE_STATE_PATH) == 0) {
+		behind = !ie || !git_oid_equal(&ie->id, git_tree_entry_id(e));
+		git_tree_entry_free(e);
+	}
+	int rc = 0;
+	if (behind) {
+		static char *paths[] = { UMPIRE_STATE_PATH, UMPIRE_SCENARIO_PATH,
+			UMPIRE_ORDERS_DIR, UMPIRE_REPORTS_DIR };
+		git_checkout_options co = GIT_CHECKOUT_OPTIONS_INIT;
+		co.checkout_strategy = GIT_CHECKOUT_FORCE;
+		co.paths.strings = paths;
+		co.paths.count = sizeof(paths) / sizeof(paths[0]);
+		if (git_checkout_tree(h->repo, (git_object *)tree, &co) != 0)
+			rc = git_fail(d, h->dir, EX_IOERR, "cannot restore the work "
+				"tree to HEAD");
+	}
+	git_index_free(index);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	return rc;
+}
+
+/*
+ * The tree base with files set, files at most one directory deep.  Each
+ * changed directory and the root are written once, so no tree is left
+ * dangling (git fsck stays quiet).
+ */
+static int
+build_tree(git_repository *repo, const git_tree *base,
+	const struct umpire_file *files, const git_oid *ids, size_t n,
+	git_oid *out)
+{
+	git_treebuilder *root;
+	bool done[8] = { false };
+	int rc = 0;
+
+	if (n > sizeof(done) || git_treebuilder_new(&root, repo, base) != 0)
+		return -1;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const char *slash = strchr(files[i].path, '/');
+		if (done[i])
+			continue;
+		if (!slash) {
+			rc = git_treebuilder_insert(NULL, root, files[i].path, &ids[i],
+				GIT_FILEMODE_BLOB);
+			continue;
+		}
+		char dir[256];
+		size_t len = (size_t)(slash - files[i].path);
+		if (len >= sizeof(dir) || strchr(slash + 1, '/'))
+			return git_treebuilder_free(root), -1;
+		memcpy(dir, files[i].path, len);
+		dir[len] = '\0';
+		git_tree *old = NULL;
+		git_treebuilder *sub;
+		git_oid subid;
+		const git_tree_entry *e = base ? git_tree_entry_byname(base, dir) : NULL;
+		if (e && git_tree_entry_type(e) == GIT_OBJECT_TREE &&
+		    git_tree_lookup(&old, repo, git_tree_entry_id(e)) != 0)
+			return git_treebuilder_free(root), -1;
+		rc = git_treebuilder_new(&sub, repo, old);
+		git_tree_free(old);
+		if (rc != 0)
+			break;
+		/* Every file of this directory goes in with the first. */
+		for (size_t j = i; j < n && rc == 0; j++)
+			if (!done[j] && strncmp(files[j].path, dir, len) == 0 &&
+			    files[j].path[len] == '/') {
+				rc = git_treebuilder_insert(NULL, sub, files[j].path + len + 1,
+					&ids[j], GIT_FILEMODE_BLOB);
+				done[j] = true;
+			}
+		if (rc == 0)
+			rc = git_treebuilder_write(&subid, sub);
+		git_treebuilder_free(sub);
+		if (rc == 0)
+			rc = git_treebuilder_insert(NULL, root, dir, &subid,
+				GIT_FILEMODE_TREE);
+	}
+	if (rc == 0)
+		rc = git_treebuilder_write(out, root);
+	git_treebuilder_free(root);
+	return rc;
+}
+
+static int
+mkdirs_for(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return 0;
+}
+
+/* Write the files into the work tree and record them in the index. */
+static int
+update_worktree(struct umpire_history *h, const struct umpire_file *files,
+	const git_oid *ids, size_t n, struct umpire_diags *d)
+{
+	const char *top = git_repository_workdir(h->repo);
+	git_index *index;
+	char path[4096];
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s%s", top, files[i].path);
+		if (mkdirs_for(path) != 0) {
+			umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot make its "
+				"directory: %s", strerror(errno));
+			return EX_CANTCREAT;
+		}
+		int rc = umpire_file_write(path, files[i].data, files[i].len, d);
+		if (rc)
+			return rc;
+	}
+	if (git_repository_index(&index, h->repo) != 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read the index");
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		git_index_entry e;
+		snprintf(path, sizeof(path), "%s%s", top, files[i].path);
+		if (stat(path, &st) != 0) {
+			git_index_free(index);
+			umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot stat: %s",
+				strerror(errno));
+			return EX_IOERR;
+		}
+		/* The blob is written already; record it without hashing again. */
+		memset(&e, 0, sizeof(e));
+		e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;
+		e.ctime.nanoseconds = (uint32_t)st.st_ctim.tv_nsec;
+		e.mtime.seconds = (int32_t)st.st_mtim.tv_sec;
+		e.mtime.nanoseconds = (uint32_t)st.st_mtim.tv_nsec;
+		e.dev = (uint32_t)st.st_dev;
+		e.ino = (uint32_t)st.st_ino;
+		e.mode = GIT_FILEMODE_BLOB;
+		e.uid = st.st_uid;
+		e.gid = st.st_gid;
+		e.file_size = (uint32_t)st.st_size;
+		git_oid_cpy(&e.id, &ids[i]);
+		e.path = files[i].path;
+		if (git_index_add(index, &e) != 0) {
+			git_index_free(index);
+			return git_fail(d, h->dir, EX_IOERR, "cannot update the index");
+		}
+	}
+	int rc = git_index_write(index) == 0 ? 0 :
+		git_fail(d, h->dir, EX_TEMPFAIL, "cannot write the index");
+	git_index_free(index);
+	return rc;
+}
+
+int
+umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
+	size_t n, const struct umpire_person *author, const char *message,
+	struct umpire_diags *d)
+{
+	git_commit *parent = NULL;
+	git_tree *base = NULL, *tree = NULL;
+	git_reference *head = NULL, *moved = NULL;
+	git_signature *who = NULL, *by = NULL;
+	git_oid ids[8], treeid, commitid;
+	int rc = EX_IOERR;
+
+	if (n > sizeof(ids) / sizeof(ids[0]))
+		return EX_SOFTWARE;
+	if (git_reference_lookup(&head, h->repo, "HEAD") != 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	if (git_reference_type(head) != GIT_REFERENCE_SYMBOLIC) {
+		git_reference_free(head);
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "HEAD is detached; check "
+			"out the game's branch first");
+		return EX_DATAERR;
+	}
+	const char *branch = git_reference_symbolic_target(head);
+	bool unborn = head_tree(h, &parent, &base) != 0;
+
+	/* Objects first: nothing points at them until the branch moves. */
+	for (size_t i = 0; i < n; i++)
+		if (git_blob_create_from_buffer(&ids[i], h->repo, files[i].data,
+		    files[i].len) != 0)
+			goto git_error;
+	if (build_tree(h->repo, base, files, ids, n, &treeid) != 0 ||
+	    git_tree_lookup(&tree, h->repo, &treeid) != 0)
+		goto git_error;
+	if (git_signature_now(&who, author->name, author->email) != 0 ||
+	    git_signature_now(&by, "umpire", "umpire@umpire.invalid") != 0)
+		goto git_error;
+	const git_commit *parents[1] = { parent };
+	if (git_commit_create(&commitid, h->repo, NULL, who, by, "UTF-8", message,
+	    tree, unborn ? 0 : 1, parents) != 0)
+		goto git_error;
+
+	/* The atomic point: the branch moves only from the HEAD we read. */
+	char reflog[256];
+	snprintf(reflog, sizeof(reflog), "umpire: %.*s", (int)strcspn(message,
+		"\n"), message);
+	int moverc = unborn ?
+		git_reference_create(&moved, h->repo, branch, &commitid, 0, reflog) :
+		git_reference_create_matching(&moved, h->repo, branch, &commitid, 1,
+			git_commit_id(parent), reflog);
+	if (moverc == GIT_EMODIFIED || moverc == GIT_EEXISTS ||
+	    moverc == GIT_ELOCKED) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "the game's branch moved "
+			"while this step was adjudicated; nothing was committed, try "
+			"again");
+		rc = EX_TEMPFAIL;
+		goto done;
+	}
+	if (moverc != 0)
+		goto git_error;
+	rc = git_repository_is_bare(h->repo) ? 0 :
+		update_worktree(h, files, ids, n, d);
+	goto done;
+git_error:
+	rc = git_fail(d, h->dir, EX_IOERR, "cannot commit");
+done:
+	git_reference_free(moved);
+	git_reference_free(head);
+	git_signature_free(who);
+	git_signature_free(by);
+	git_tree_free(tree);
+	git_tree_free(base);
+	git_commit_free(parent);
+	return rc;
+}
+
+/* ------------------------------------------------------------- walking */
+
+int
+umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
+{
+	git_commit *c, *next;
+	size_t cap = 0;
+
+	*n = 0;
+	if (git_revparse_single((git_object **)&c, h->repo, "HEAD^{commit}") != 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "not a game: the "
+			"repository has no commit");
+		return EX_NOINPUT;
+	}
+	for (;;) {
+		if (h->nrevs == cap) {
+			cap = cap ? cap * 2 : 256;
+			h->revs = umpire_xrealloc(h->revs, cap * sizeof(*h->revs));
+		}
+		struct rev *r = &h->revs[h->nrevs++];
+		const git_signature *a = git_commit_author(c);
+		const char *summary = git_commit_summary(c);
+		git_oid_cpy(&r->id, git_commit_id(c));
+		git_oid_tostr(r->hex, sizeof(r->hex), &r->id);
+		r->summary = strdup(summary ? summary : "");
+		r->author_name = strdup(a->name);
+		r->author_email = strdup(a->email);
+		if (!r->summary || !r->author_name || !r->author_email)
+			umpire_die_oom();
+		int rc = git_commit_parentcount(c) ?
+			git_commit_parent(&next, c, 0) : 1;
+		git_commit_free(c);
+		if (rc > 0)
+			break;
+		if (rc < 0)
+			return git_fail(d, h->dir, EX_IOERR, "cannot read the history");
+		c = next;
+	}
+	/* Oldest first. */
+	for (size_t i = 0; i < h->nrevs / 2; i++) {
+		struct rev t = h->revs[i];
+		h->revs[i] = h->revs[h->nrevs - 1 - i];
+		h->revs[h->nrevs - 1 - i] = t;
+	}
+	*n = h->nrevs;
+	return 0;
+}
+
+const char *
+umpire_history_rev_id(struct umpire_history *h, size_t i)
+{
+	static char shortid[13];
+	snprintf(shortid, sizeof(shortid), "%.12s", h->revs[i].hex);
+	return shortid;
+}
+
+const char *
+umpire_history_rev_summary(struct umpire_history *h, size_t i)
+{
+	return h->revs[i].summary;
+}
+
+void
+umpire_history_rev_author(struct umpire_history *h, size_t i,
+	struct umpire_person *out)
+{
+	out->name = h->revs[i].author_name;
+	out->email = h->revs[i].author_email;
+}
+
+static int
+rev_tree(struct umpire_history *h, size_t i, git_tree **out)
+{
+	git_commit *c;
+
+	if (git_commit_lookup(&c, h->repo, &h->revs[i].id) != 0)
+		return -1;
+	int rc = git_commit_tree(out, c);
+	git_commit_free(c);
+	return rc;
+}
+
+int
+umpire_history_rev_read(struct umpire_history *h, size_t i, const char *path,
+	struct umpire_buf *out, struct umpire_diags *d)
+{
+	git_tree *tree;
+
+	if (rev_tree(h, i, &tree) != 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read a commit");
+	int rc = tree_read(h->repo, tree, path, out, NULL);
+	git_tree_free(tree);
+	if (rc < 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read a file");
+	return rc;
+}
+
+static void
+add_change(struct umpire_change *out, size_t max, size_t *n,
+	enum umpire_change_kind kind, const char *dir, const char *name)
+{
+	if (*n < max) {
+		out[*n].kind = kind;
+		snprintf(out[*n].path, sizeof(out[*n].path), "%s%s%s",
+			dir ? dir : "", dir ? "/" : "", name);
+	}
+	(*n)++;
+}
+
+static const git_oid *
+entry_id(const git_tree *t, const char *name, git_object_t *type)
+{
+	const git_tree_entry *e = t ? git_tree_entry_byname(t, name) : NULL;
+
+	if (!e)
+		return NULL;
+	*type = git_tree_entry_type(e);
+	return git_tree_entry_id(e);
+}
+
+/* Entries of two versions of a directory, in one ordered walk. */
+static int
+diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
+	const char *dir, struct umpire_change *out, size_t max, size_t *n)
+{
+	git_tree *a = NULL, *b = NULL;
+	git_object_t ta = GIT_OBJECT_INVALID, tb = GIT_OBJECT_INVALID;
+	const git_oid *ia = entry_id(old, dir, &ta), *ib = entry_id(new, dir, &tb);
+
+	if (ia && ib && git_oid_equal(ia, ib))
+		return 0;
+	if ((ia && ta != GIT_OBJECT_TREE) || (ib && tb != GIT_OBJECT_TREE)) {
+		add_change(out, max, n, !ia ? UMPIRE_ADDED : !ib ? UMPIRE_DELETED :
+			UMPIRE_MODIFIED, NULL, dir);
+		return 0;
+	}
+	if ((ia && git_tree_lookup(&a, h->repo, ia) != 0) ||
+	    (ib && git_tree_lookup(&b, h->repo, ib) != 0)) {
+		git_tree_free(a);
+		return -1;
+	}
+	size_t na = a ? git_tree_entrycount(a) : 0, nb = b ? git_tree_entrycount(b) : 0;
+	size_t i = 0, j = 0;
+	while (i < na || j < nb) {
+		const git_tree_entry *ea = i < na ? git_tree_entry_byindex(a, i) : NULL;
+		const git_tree_entry *eb = j < nb ? git_tree_entry_byindex(b, j) : NULL;
+		int c = !ea ? 1 : !eb ? -1 :
+			strcmp(git_tree_entry_name(ea), git_tree_entry_name(eb));
+		if (c < 0) {
+			add_change(out, max, n, UMPIRE_DELETED, dir,
+				git_tree_entry_name(ea));
+			i++;
+		} else if (c > 0) {
+			add_change(out, max, n, UMPIRE_ADDED, dir,
+				git_tree_entry_name(eb));
+			j++;
+		} else {
+			if (!git_oid_equal(git_tree_entry_id(ea), git_tree_entry_id(eb)) ||
+			    git_tree_entry_filemode(ea) != git_tree_entry_filemode(eb))
+				add_change(out, max, n, UMPIRE_MODIFIED, dir,
+					git_tree_entry_name(ea));
+			i++;
+			j++;
+		}
+	}
+	git_tree_free(a);
+	git_tree_free(b);
+	return 0;
+}
+
+int
+umpire_history_rev_changes(struct umpire_history *h, size_t i,
+	struct umpire_change *out, size_t max, size_t *n, struct umpire_diags *d)
+{
+	static const char *const files[] = { UMPIRE_STATE_PATH,
+		UMPIRE_SCENARIO_PATH };
+	git_tree *old = NULL, *new = NULL;
+	int rc = 0;
+
+	*n = 0;
+	if (rev_tree(h, i, &new) != 0 || (i > 0 && rev_tree(h, i - 1, &old) != 0)) {
+		git_tree_free(new);
+		return git_fail(d, h->dir, EX_IOERR, "cannot read a commit");
+	}
+	for (size_t k = 0; k < 2; k++) {
+		git_object_t ta = GIT_OBJECT_INVALID, tb = GIT_OBJECT_INVALID;
+		const git_oid *a = entry_id(old, files[k], &ta);
+		const git_oid *b = entry_id(new, files[k], &tb);
+		if (a && b && !git_oid_equal(a, b))
+			add_change(out, max, n, UMPIRE_MODIFIED, NULL, files[k]);
+		else if (a && !b)
+			add_change(out, max, n, UMPIRE_DELETED, NULL, files[k]);
+		else if (!a && b)
+			add_change(out, max, n, UMPIRE_ADDED, NULL, files[k]);
+	}
+	if (diff_dir(h, old, new, UMPIRE_ORDERS_DIR, out, max, n) != 0 ||
+	    diff_dir(h, old, new, UMPIRE_REPORTS_DIR, out, max, n) != 0)
+		rc = git_fail(d, h->dir, EX_IOERR, "cannot compare commits");
+	git_tree_free(old);
+	git_tree_free(new);
+	return rc;
+}

@@ -1,0 +1,109 @@
+/*
+ * history.h - a game's git repository, through libgit2.
+ *
+ * One accepted step is one commit holding game.yaml, the orders file and
+ * the report.  The branch update is the atomic point: objects are written
+ * first, then the branch moves (compare-and-swap on its old value), and
+ * only then are the work tree and index brought up to date, so a crash
+ * leaves the old step or the new one.  A step whose work tree update was
+ * cut short is repaired by the next umpire call (umpire_history_repair).
+ *
+ * Every function returns 0 or a sysexits(3) code after recording a
+ * diagnostic.
+ */
+#ifndef UMPIRE_HISTORY_H
+#define UMPIRE_HISTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "diag.h"
+
+struct umpire_history;
+
+struct umpire_file {
+	const char *path;	/* relative to the top: "orders/0005-green.yaml" */
+	const char *data;
+	size_t len;
+};
+
+struct umpire_person {
+	const char *name;
+	const char *email;
+};
+
+/* The paths umpire owns in a game repository. */
+#define UMPIRE_STATE_PATH "game.yaml"
+#define UMPIRE_SCENARIO_PATH "scenario.yaml"
+#define UMPIRE_ORDERS_DIR "orders"
+#define UMPIRE_REPORTS_DIR "reports"
+
+/* dir must be the top of a repository (bare or not). */
+int umpire_history_open(struct umpire_history **out, const char *dir,
+	struct umpire_diags *d);
+/*
+ * Whether umpire new could make a game in dir (missing, empty, or a
+ * repository without one), changing nothing: 0 or EX_CANTCREAT.
+ */
+int umpire_history_probe(const char *dir, struct umpire_diags *d);
+/*
+ * For umpire new: make dir and a repository in it (branch main), or use
+ * the repository already there if it holds no game yet.
+ */
+int umpire_history_init(struct umpire_history **out, const char *dir,
+	struct umpire_diags *d);
+void umpire_history_close(struct umpire_history *h);
+
+/* Only one umpire adjudicates a game at a time: EX_TEMPFAIL if taken. */
+int umpire_history_lock(struct umpire_history *h, struct umpire_diags *d);
+
+/* The file at HEAD: EX_NOINPUT if there is no commit or no such file. */
+int umpire_history_read(struct umpire_history *h, const char *path,
+	struct umpire_buf *out, struct umpire_diags *d);
+
+/* Bring the work tree and index back to HEAD's game files if they lag. */
+int umpire_history_repair(struct umpire_history *h, struct umpire_diags *d);
+
+/*
+ * Commit files on top of HEAD (other files of HEAD's tree are kept), then
+ * update the work tree and index.  message is the whole commit message.
+ */
+int umpire_history_commit(struct umpire_history *h,
+	const struct umpire_file *files, size_t n,
+	const struct umpire_person *author, const char *message,
+	struct umpire_diags *d);
+
+/* ---- reading the history, for verify ---- */
+
+enum umpire_change_kind { UMPIRE_ADDED, UMPIRE_MODIFIED, UMPIRE_DELETED };
+
+struct umpire_change {
+	enum umpire_change_kind kind;
+	char path[256];
+};
+
+/* Load the first-parent history, oldest first; *n is its length. */
+int umpire_history_load(struct umpire_history *h, size_t *n,
+	struct umpire_diags *d);
+/* Short hash, summary line, author of revision i. */
+const char *umpire_history_rev_id(struct umpire_history *h, size_t i);
+const char *umpire_history_rev_summary(struct umpire_history *h, size_t i);
+void umpire_history_rev_author(struct umpire_history *h, size_t i,
+	struct umpire_person *out);
+/* path in revision i: 0 with its text, 1 if absent, or an error code. */
+int umpire_history_rev_read(struct umpire_history *h, size_t i,
+	const char *path, struct umpire_buf *out, struct umpire_diags *d);
+/*
+ * How revision i changed umpire's files (game.yaml, scenario.yaml,
+ * orders/, reports/) from its first parent; other paths are not umpire's
+ * and are ignored.  Up to max changes are stored; *n counts them all.
+ */
+int umpire_history_rev_changes(struct umpire_history *h, size_t i,
+	struct umpire_change *out, size_t max, size_t *n,
+	struct umpire_diags *d);
+
+/* Path of the repository's top, as given. */
+const char *umpire_history_dir(const struct umpire_history *h);
+
+#endif

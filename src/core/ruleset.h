@@ -1,0 +1,95 @@
+/*
+ * ruleset.h - the one interface every rulebook implements.
+ *
+ * A ruleset is a struct of function pointers (like libgit2's
+ * git_odb_backend) listed in src/rules/registry.c.  The core knows
+ * nothing of any game: it validates files against the ruleset's schemas,
+ * checks the envelope (game, step, player), keeps the dice, the report
+ * frame and the history, and calls these hooks for everything else.
+ *
+ * Ownership: a ruleset's game lives in the game arena handed to create
+ * or decode, and must stay valid across any number of resolve calls
+ * (verify and simulate resolve thousands of steps on one game).  The
+ * job arena in the context dies after each call: orders, scratch, text.
+ *
+ * The schemas are schemas/NAME/{scenario,state,orders}.yaml; every hook
+ * that receives a document receives one that already passed its schema,
+ * so a hook checks only what a schema cannot say.
+ */
+#ifndef UMPIRE_RULESET_H
+#define UMPIRE_RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "dice.h"
+#include "report.h"
+#include "rng.h"
+#include "yaml.h"
+
+#define UMPIRE_RULESET_VERSION 1
+
+/* The decision a game awaits, or how it ended. */
+struct umpire_decision {
+	const char *player;	/* whose decision; NULL once the game is over */
+	const char *kind;	/* "turn", "setup", ...; NULL once over */
+	const char *winner;	/* once over: the winner, or NULL for a draw */
+};
+
+/* What a hook gets for one job. */
+struct umpire_ctx {
+	struct umpire_arena *arena;	/* the job's: dies after the call */
+	struct umpire_diags *diags;	/* problems with the input */
+	struct umpire_dice *dice;	/* this step's rolls; NULL in check */
+	struct umpire_report *report;	/* NULL in check */
+	const char *game_id;
+	long step;			/* the step being checked or resolved */
+};
+
+struct umpire_ruleset {
+	int version;		/* UMPIRE_RULESET_VERSION */
+	const char *name;	/* the `ruleset:` of every file: "amb" */
+	const char *title;	/* "Army Man Backgammon" */
+	const char *players;	/* for `umpire rules`: "2 (green, tan)" */
+	const char *default_scenario;	/* embedded path, for simulate */
+
+	/*
+	 * A new game from a scenario: check what the schema cannot, set up,
+	 * draw the dice of step 0 and narrate them.  Returns NULL after
+	 * recording the problems in ctx->diags.
+	 */
+	void *(*create)(struct umpire_arena *game_arena, struct umpire_ctx *ctx,
+		const struct umpire_node *scenario);
+	/* A game from its state file.  NULL after recording problems. */
+	void *(*decode)(struct umpire_arena *game_arena, struct umpire_ctx *ctx,
+		const struct umpire_node *state);
+	/* Append the ruleset's keys to the state mapping, awaiting first. */
+	void (*encode)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_node *state);
+	void (*decision)(const void *game, struct umpire_decision *out);
+	/*
+	 * Check orders for the awaited decision (the envelope already
+	 * matches).  Record every problem; return how many.
+	 */
+	size_t (*check)(struct umpire_ctx *ctx, const void *game,
+		const struct umpire_node *orders);
+	/* Carry out checked orders: roll, change the game, narrate. */
+	void (*resolve)(struct umpire_ctx *ctx, void *game,
+		const struct umpire_node *orders);
+	/*
+	 * Legal orders for the awaited decision, drawn uniformly from all of
+	 * them with rng: append the ruleset's keys to the orders mapping.
+	 */
+	void (*bot)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_rng *rng, struct umpire_node *orders);
+	/* The board as plain text, lines ending in '\n'. */
+	void (*board)(struct umpire_buf *out, const void *game);
+};
+
+/* The registry (src/rules/registry.c). */
+extern const struct umpire_ruleset *const umpire_rulesets[];
+const struct umpire_ruleset *umpire_ruleset_find(const char *name);
+
+#endif

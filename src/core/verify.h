@@ -1,0 +1,39 @@
+/*
+ * verify.h - replay a game's whole history and compare.
+ *
+ * From the commit that made the game (umpire new) to HEAD, along first
+ * parents: step 0 is re-created from the committed scenario and seed;
+ * every later commit that touches umpire's files must be exactly one
+ * step (game.yaml, orders/NNNN-PLAYER.yaml, reports/NNNN.md) whose orders
+ * pass the checks, whose state and report are what re-adjudicating them
+ * gives, and whose author is the player; or the reveal of a sealed seed.
+ * Commits that leave umpire's files alone are not steps and are skipped.
+ */
+#ifndef UMPIRE_VERIFY_H
+#define UMPIRE_VERIFY_H
+
+#include <stddef.h>
+
+#include "dice.h"
+#include "diag.h"
+#include "history.h"
+
+struct umpire_verify_result {
+	size_t commits;		/* in the first-parent history */
+	size_t steps;		/* re-adjudicated, step 0 included */
+	size_t rolls;		/* dice re-derived */
+	long awaited;		/* the step HEAD awaits */
+	char game[64];
+};
+
+/*
+ * seed: a sealed game's seed when it has not been revealed in the
+ * history (NULL otherwise).  Returns 0 when everything holds, EX_DATAERR
+ * naming the first commit that does not, EX_NOINPUT when a sealed game's
+ * seed is missing, or another sysexits code.
+ */
+int umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
+	const char *seed_source, struct umpire_verify_result *out,
+	struct umpire_diags *d);
+
+#endif

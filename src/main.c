@@ -1,0 +1,116 @@
+/*
+ * main.c - the verb table and dispatch; nothing else.
+ */
+#include <git2.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cli/cli.h"
+#include "core/diag.h"
+#include "core/game.h"
+
+const struct cli_verb cli_verbs[] = {
+	{ "rules", cmd_rules, "umpire rules",
+	  "List the rulesets umpire plays: name, title, players.", NULL },
+	{ "new", cmd_new,
+	  "umpire new DIR --scenario FILE [--seed HEX | --seed-file F] [--sealed]",
+	  "Start a game from a scenario in DIR, a new git repository: roll for\n"
+	  "the first player (step 0), commit, and print the report.",
+	  "  --scenario FILE  the scenario (see umpire-files(5))\n"
+	  "  --seed HEX       the dice seed, 64 hex digits; default: 32 random bytes\n"
+	  "  --seed-file F    read the seed from F; with --sealed, F is created\n"
+	  "                   with a random seed if it does not exist\n"
+	  "  --sealed         keep only the seed's commitment in the game\n\n"
+	  "example: umpire new game --scenario samples/amb/standard.yaml\n" },
+	{ "status", cmd_status, "umpire status DIR",
+	  "Show the step, whose decision is awaited, and the board.", NULL },
+	{ "check", cmd_check, "umpire check DIR ORDERS",
+	  "Validate an orders file (- for standard input) against the game;\n"
+	  "nothing is written.", NULL },
+	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F]",
+	  "Validate orders (- for standard input), resolve them, commit the new\n"
+	  "state, the orders and the report, and print the report.",
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
+	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed HEX]",
+	  "Print legal orders for the awaited decision, drawn uniformly at\n"
+	  "random from all legal orders; the same game and seed give the same\n"
+	  "orders.",
+	  "  --player P       fail unless P's decision is awaited\n"
+	  "  --seed HEX       vary the draw (any hex digits)\n" },
+	{ "verify", cmd_verify, "umpire verify DIR [--seed-file F]",
+	  "Replay the whole history and name the first commit whose state,\n"
+	  "report, orders or rolls differ from re-adjudication.",
+	  "  --seed-file F    a sealed game's seed, if not revealed yet\n" },
+	{ "reveal", cmd_reveal, "umpire reveal DIR --seed-file F [--force]",
+	  "Publish a sealed game's seed in a commit, so anyone can verify it.",
+	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"
+	  "  --force          reveal before the game is over\n" },
+	{ "resolve", cmd_resolve,
+	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--seed-file F]",
+	  "Resolve orders against a state file and write the new state and the\n"
+	  "report; no git.", 
+	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
+	  "  -r REPORT        where to write the report\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
+	{ "schema", cmd_schema,
+	  "umpire schema RULESET state|orders|scenario | umpire schema envelope",
+	  "Print a JSON Schema (2020-12, as YAML) that umpire validates with.",
+	  NULL },
+	{ "simulate", cmd_simulate,
+	  "umpire simulate RULESET --games N [--seed HEX] [--scenario FILE] "
+	  "[--max-steps M]",
+	  "Play N games of bot against bot in process, no git, and print the\n"
+	  "wins per side, the game lengths and the speed.",
+	  "  --games N        how many games\n"
+	  "  --seed HEX       the first game's seed (default: all zeros); game i\n"
+	  "                   uses SHA-256 of this seed and i\n"
+	  "  --scenario FILE  default: the ruleset's standard scenario\n"
+	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static int
+usage(FILE *out)
+{
+	fprintf(out, "usage: umpire VERB [ARGS]\n\n");
+	for (const struct cli_verb *v = cli_verbs; v->name; v++)
+		fprintf(out, "  %s\n", v->synopsis);
+	fprintf(out, "\n`umpire VERB --help` says more; see umpire(1).\n");
+	return out == stdout ? 0 : EX_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage(stderr);
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("umpire %s\n", UMPIRE_VERSION);
+		return 0;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0)
+		return usage(stdout);
+	for (const struct cli_verb *v = cli_verbs; v->name; v++) {
+		if (strcmp(v->name, argv[1]) != 0)
+			continue;
+		if (sodium_init() < 0) {
+			fputs("umpire: error: cannot initialise libsodium\n", stderr);
+			return EX_SOFTWARE;
+		}
+		git_libgit2_init();
+		int rc = v->run(argc - 1, argv + 1);
+		git_libgit2_shutdown();
+		return rc;
+	}
+	struct umpire_suggest sg;
+	umpire_suggest_init(&sg, argv[1]);
+	for (const struct cli_verb *v = cli_verbs; v->name; v++)
+		umpire_suggest_add(&sg, v->name);
+	fprintf(stderr, "umpire: error: unknown verb '%s'%s\n", argv[1],
+		umpire_suggest_hint(&sg));
+	return usage(stderr);
+}

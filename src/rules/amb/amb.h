@@ -1,0 +1,209 @@
+/*
+ * amb.h - Army Man Backgammon, shared between the files of this folder.
+ *
+ * The board is a backgammon track of 24 rows (geom/track.h), numbered
+ * from green's back row: green sets up on rows 1-5 and moves up, tan on
+ * rows 20-24 and moves down (ruling AMB-1 in umpire-amb(7)).  Rulings are
+ * cited as AMB-N; rulebook sections by their headings.
+ *
+ * Files: ruleset.c (the hooks), state.c (scenario and state files),
+ * plan.c (what is legal: checking a turn, searching all turns),
+ * orders.c (reading and checking orders), resolve.c (carrying them out),
+ * bot.c, board.c.
+ */
+#ifndef UMPIRE_AMB_H
+#define UMPIRE_AMB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/ruleset.h"
+#include "geom/track.h"
+
+#define AMB_ROWS 24
+#define AMB_BACK_ROWS 5		/* Set Up: "your back 5 rows" */
+#define AMB_ROW_LIMIT 5		/* Maneuver Phase: "a 5 man limit" */
+#define AMB_MAX_MEN 25		/* five back rows of five */
+#define AMB_MAX_DICE 4		/* More Dice variant, AMB-19 */
+#define AMB_MAX_TARGETS 5	/* targets an attack may list */
+#define AMB_MAX_IN_RANGE (2 * AMB_ROW_LIMIT)	/* a row ahead and one behind */
+
+enum amb_side { AMB_GREEN, AMB_TAN };
+
+enum amb_weapon {
+	AMB_BAZOOKA, AMB_MORTAR, AMB_RADIO, AMB_MACHINE_GUN, AMB_RIFLE,
+	AMB_SMG, AMB_GRENADE, AMB_FLAMETHROWER, AMB_PISTOL, AMB_WEAPONS,
+};
+
+enum amb_stance {
+	AMB_PRONE, AMB_KNEELING, AMB_STANDING, AMB_RUNNING, AMB_STANCES,
+};
+
+/* How a man fell (state files name these). */
+enum amb_how { AMB_SHOT, AMB_CAPTURED, AMB_LOST };
+
+struct amb_weapon_info {
+	const char *name;	/* as in files: "machine-gun" */
+	const char *text;	/* as in reports: "machine gun" */
+	const char *abbrev;	/* on the board: "mg" */
+	int range;		/* Weapon Table */
+};
+
+struct amb_stance_info {
+	const char *name;
+	char letter;		/* on the board */
+	int max_move;		/* Stance Table: maximum move */
+	int save;		/* Stance Table: saves on 1..save */
+};
+
+extern const struct amb_weapon_info amb_weapons[AMB_WEAPONS];
+extern const struct amb_stance_info amb_stances[AMB_STANCES];
+extern const char *const amb_sides[2];
+extern const char *const amb_hows[3];
+extern const struct umpire_track amb_track;
+
+struct amb_man {
+	const char *id;
+	unsigned weapons;	/* bit (1u << enum amb_weapon) per weapon */
+	enum amb_stance stance;
+	int row;		/* 1..24; where he fell, once dead */
+	bool sergeant;
+	bool dead;
+	long died;		/* the step he fell in */
+	enum amb_how how;
+	int by;			/* the enemy responsible, or -1 */
+};
+
+struct amb_options {
+	int dice;
+	bool fire_and_movement, charge, dig_in, infiltration, sergeant;
+};
+
+struct amb_game {
+	struct umpire_arena *arena;	/* the game's, for text made later */
+	struct amb_options opt;
+	struct amb_man men[2][AMB_MAX_MEN];	/* in scenario order */
+	int nmen[2];
+	int fallen[2][AMB_MAX_MEN];	/* dead men, in the order they fell */
+	int nfallen[2];
+	int to_move;		/* the side awaited, or -1 once over */
+	long step;		/* the step awaited */
+	int dice[AMB_MAX_DICE];	/* the awaited side's Tactics Phase dice */
+	int winner;		/* -1 until over */
+	long end_step;
+	const char *how;	/* how it ended, once over */
+};
+
+/* ------------------------------------------------------------ planning */
+
+/* Where the men stand while a turn is planned; small enough to copy. */
+struct amb_board {
+	signed char row[2][AMB_MAX_MEN];	/* 0: dead or off the board */
+	unsigned char count[2][AMB_ROWS + 1];	/* men per row */
+};
+
+enum amb_kind { AMB_MOVE, AMB_ATTACK };
+
+struct amb_action {
+	enum amb_kind kind;
+	int man;		/* the acting man, of the side to move */
+	int die;		/* the value used */
+	int weapon;		/* attacks: the weapon named, or -1 */
+	int ntargets;		/* attacks: enemies in order of preference */
+	int targets[AMB_MAX_TARGETS];
+};
+
+/* A turn so far. */
+struct amb_turn {
+	int side;
+	int left[7];		/* unused dice by value */
+	int nleft;
+	int used;
+	unsigned char moves[AMB_MAX_MEN];
+	bool attacked[AMB_MAX_MEN];
+	int nmoves, nattacks;
+	int first, last;	/* kind of the first and last action; -1 */
+	bool switched;		/* both phases have begun */
+	int double_mover;	/* AMB-13 Infiltration; -1 */
+	bool won;
+};
+
+struct amb_play {
+	struct amb_action a[AMB_MAX_DICE];
+	int n;
+};
+
+bool amb_sergeant_dead(const struct amb_game *g, int side);
+void amb_board_init(struct amb_board *b, const struct amb_game *g);
+void amb_turn_init(struct amb_turn *t, const struct amb_game *g);
+/* The enemy man on a row when exactly one stands there, else -1. */
+int amb_lone_enemy(const struct amb_board *b, int side, int row);
+
+/*
+ * Try one action: if legal, apply it to b and t and return true; if not,
+ * return false and, when why is not NULL, say why (citing the rule).
+ */
+bool amb_try(const struct amb_game *g, struct amb_board *b,
+	struct amb_turn *t, const struct amb_action *a, char *why, size_t n);
+/* Enemies an attack by man with die could hit from b; out (if not NULL)
+ * has room for AMB_MAX_IN_RANGE. */
+int amb_targets(const struct amb_game *g, const struct amb_board *b,
+	int side, int man, int die, int *out);
+/* Whether t is a whole turn (Charge and Dig In allowed, and so on). */
+bool amb_turn_complete(const struct amb_game *g, const struct amb_turn *t,
+	char *why, size_t n);
+/* Dice a complete turn counts as using: all of them once it has won. */
+int amb_turn_value(const struct amb_game *g, const struct amb_turn *t);
+
+/*
+ * The most dice any legal turn uses (AMB-12), and one such turn as an
+ * example.
+ */
+int amb_most_dice(const struct amb_game *g, struct amb_play *example);
+
+/* "move g3 with the 4, then attack t7 with g5 using the 2" */
+void amb_play_text(struct umpire_buf *out, const struct amb_game *g,
+	const struct amb_play *p);
+
+/* --------------------------------------------------------------- files */
+
+void *amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *scenario);
+void *amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *state);
+void amb_encode(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *state);
+size_t amb_check(struct umpire_ctx *ctx, const void *game,
+	const struct umpire_node *orders);
+void amb_resolve(struct umpire_ctx *ctx, void *game,
+	const struct umpire_node *orders);
+void amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders);
+void amb_board(struct umpire_buf *out, const void *game);
+
+/* Orders as read: the turn's actions and the stance change. */
+struct amb_orders {
+	struct amb_play play;
+	const struct umpire_node *nodes[AMB_MAX_DICE];	/* for diagnostics */
+	int stance_man;		/* -1: no change */
+	enum amb_stance stance_to;
+};
+
+/*
+ * Read orders (already valid under the schema and the envelope) into o,
+ * checking every rule.  Returns the number of problems recorded.
+ */
+size_t amb_orders_read(struct umpire_ctx *ctx, const struct amb_game *g,
+	const struct umpire_node *doc, struct amb_orders *o);
+
+/* Roll the awaited side's Tactics Phase dice (step ctx->step). */
+void amb_roll_tactics(struct umpire_ctx *ctx, struct amb_game *g, int side);
+/* "4 and 2", "6, 5 and 1" */
+const char *amb_dice_text(struct umpire_arena *a, const int *dice, int n);
+/* "g3 (rifle, running)" */
+const char *amb_man_text(struct umpire_arena *a, const struct amb_man *m);
+int amb_find_man(const struct amb_game *g, const char *id, int *side);
+int amb_find_weapon(const char *name);
+int amb_find_stance(const char *name);
+
+#endif

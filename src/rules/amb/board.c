@@ -1,0 +1,65 @@
+/*
+ * board.c - the Army Man Backgammon board as text, tan's back row on top.
+ */
+#include <string.h>
+
+#include "amb.h"
+
+static void
+man_label(struct umpire_buf *out, const struct amb_man *m)
+{
+	int count = 0;
+
+	umpire_buf_printf(out, "  %s%s:", m->id, m->sergeant ? "*" : "");
+	for (int w = 0; w < AMB_WEAPONS; w++)
+		if (m->weapons & (1u << w))
+			umpire_buf_printf(out, "%s%s", count++ ? "+" : "",
+				amb_weapons[w].abbrev);
+	umpire_buf_printf(out, "/%c", amb_stances[m->stance].letter);
+}
+
+void
+amb_board(struct umpire_buf *out, const void *game)
+{
+	const struct amb_game *g = game;
+
+	umpire_buf_puts(out, "row | tan moves down, off past row 1\n");
+	umpire_buf_puts(out, "----+--------------------------------------\n");
+	for (int row = AMB_ROWS; row >= 1; row--) {
+		umpire_buf_printf(out, "%3d |", row);
+		for (int s = 1; s >= 0; s--)
+			for (int i = 0; i < g->nmen[s]; i++) {
+				const struct amb_man *m = &g->men[s][i];
+				if (!m->dead && m->row == row) {
+					if (out->len && out->ptr[out->len - 1] == '|')
+						umpire_buf_printf(out, " %s",
+							s == AMB_GREEN ? "G" : "T");
+					man_label(out, m);
+				}
+			}
+		umpire_buf_putc(out, '\n');
+	}
+	umpire_buf_puts(out, "----+--------------------------------------\n");
+	umpire_buf_puts(out, "row | green moves up, off past row 24\n\n");
+	for (int s = 0; s < 2; s++) {
+		int alive = 0;
+		for (int i = 0; i < g->nmen[s]; i++)
+			alive += !g->men[s][i].dead;
+		umpire_buf_printf(out, "%s: %d men, %d fallen", amb_sides[s], alive,
+			g->nfallen[s]);
+		if (g->opt.sergeant && amb_sergeant_dead(g, s))
+			umpire_buf_puts(out, "; Sergeant dead: Dig In or Charge");
+		umpire_buf_putc(out, '\n');
+	}
+	umpire_buf_puts(out, "key: * Sergeant; P prone, K kneeling, S standing, "
+		"R running\n");
+	if (g->to_move >= 0) {
+		umpire_buf_printf(out, "awaiting: %s, step %ld, dice",
+			amb_sides[g->to_move], g->step);
+		for (int i = 0; i < g->opt.dice; i++)
+			umpire_buf_printf(out, " %d", g->dice[i]);
+		umpire_buf_putc(out, '\n');
+	} else
+		umpire_buf_printf(out, "over: %s won at step %ld (%s)\n",
+			amb_sides[g->winner], g->end_step, g->how);
+}

@@ -1,0 +1,137 @@
+/*
+ * bot.c - uniformly random legal orders for Army Man Backgammon.
+ *
+ * "Uniform" is over distinct orders: every legal sequence of moves and
+ * attacks that uses the most dice (AMB-12), each attack at one target,
+ * times every choice of the Stance Phase (no change, or one living man to
+ * one of his three other stances).  Which target an attack names does not
+ * change what else the turn may do (AMB-10), so the search weighs an
+ * attack by its number of targets instead of branching on them, and one
+ * pass of weighted reservoir sampling picks a turn without storing them.
+ */
+#include <string.h>
+
+#include "amb.h"
+
+struct pick {
+	const struct amb_game *g;
+	struct umpire_rng *rng;
+	int want;		/* the most dice a turn can use */
+	uint64_t total;		/* weight seen so far */
+	struct amb_play cur, chosen;
+};
+
+static uint64_t
+stance_choices(const struct amb_board *b, int side)
+{
+	uint64_t alive = 0;
+
+	for (int i = 0; i < AMB_MAX_MEN; i++)
+		alive += b->row[side][i] != 0;
+	return 1 + (AMB_STANCES - 1) * alive;
+}
+
+static void
+walk(struct pick *p, const struct amb_board *b, const struct amb_turn *t,
+	uint64_t weight)
+{
+	const struct amb_game *g = p->g;
+	int side = t->side;
+
+	if (amb_turn_complete(g, t, NULL, 0) && amb_turn_value(g, t) == p->want) {
+		uint64_t w = weight * (t->won ? 1 : stance_choices(b, side));
+		p->total += w;
+		if (umpire_rng_below(p->rng, p->total) < w)
+			p->chosen = p->cur;
+	}
+	if (t->won || !t->nleft)
+		return;
+	for (int die = 6; die >= 1; die--) {
+		if (!t->left[die])
+			continue;
+		for (int kind = AMB_MOVE; kind <= AMB_ATTACK; kind++) {
+			for (int i = 0; i < g->nmen[side]; i++) {
+				if (!b->row[side][i])
+					continue;
+				struct amb_action a = { (enum amb_kind)kind, i, die, -1, 0,
+					{ 0 } };
+				uint64_t ways = 1;
+				if (kind == AMB_ATTACK) {
+					int targets[AMB_MAX_IN_RANGE];
+					ways = (uint64_t)amb_targets(g, b, side, i, die, targets);
+					if (!ways)
+						continue;
+					a.ntargets = 1;
+					a.targets[0] = targets[0];
+				}
+				struct amb_board nb = *b;
+				struct amb_turn nt = *t;
+				if (!amb_try(g, &nb, &nt, &a, NULL, 0))
+					continue;
+				p->cur.a[p->cur.n++] = a;
+				walk(p, &nb, &nt, weight * ways);
+				p->cur.n--;
+			}
+		}
+	}
+}
+
+void
+amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders)
+{
+	const struct amb_game *g = game;
+	struct umpire_arena *a = ctx->arena;
+	struct pick p = { .g = g, .rng = rng };
+	struct amb_board b;
+	struct amb_turn t;
+	int side = g->to_move, enemy = !side;
+
+	p.want = amb_most_dice(g, NULL);
+	amb_board_init(&b, g);
+	amb_turn_init(&t, g);
+	walk(&p, &b, &t, 1);
+
+	/* Replay the chosen turn, drawing each attack's target. */
+	struct umpire_node *list = umpire_map_add(a, orders, "actions",
+		umpire_node_seq(a, false));
+	amb_board_init(&b, g);
+	amb_turn_init(&t, g);
+	for (int i = 0; i < p.chosen.n; i++) {
+		struct amb_action act = p.chosen.a[i];
+		struct umpire_node *n = umpire_seq_add(a, list,
+			umpire_node_map(a, true));
+		umpire_map_add(a, n, act.kind == AMB_MOVE ? "move" : "attack",
+			umpire_node_str(a, g->men[side][act.man].id));
+		umpire_map_add(a, n, "die", umpire_node_int(a, act.die));
+		if (act.kind == AMB_ATTACK) {
+			int targets[AMB_MAX_IN_RANGE];
+			int k = amb_targets(g, &b, side, act.man, act.die, targets);
+			act.targets[0] = targets[umpire_rng_below(rng, (uint64_t)k)];
+			umpire_map_add(a, n, "target", umpire_node_str(a,
+				g->men[enemy][act.targets[0]].id));
+		}
+		amb_try(g, &b, &t, &act, NULL, 0);
+	}
+	if (t.won)
+		return;
+	uint64_t k = umpire_rng_below(rng, stance_choices(&b, side));
+	if (k == 0)
+		return;
+	k--;
+	for (int i = 0; i < g->nmen[side]; i++) {
+		if (!b.row[side][i])
+			continue;
+		if (k >= AMB_STANCES - 1) {
+			k -= AMB_STANCES - 1;
+			continue;
+		}
+		/* The k-th stance other than his own. */
+		int to = (int)k + ((int)k >= (int)g->men[side][i].stance);
+		struct umpire_node *st = umpire_map_add(a, orders, "stance",
+			umpire_node_map(a, true));
+		umpire_map_add(a, st, "man", umpire_node_str(a, g->men[side][i].id));
+		umpire_map_add(a, st, "to", umpire_node_str(a, amb_stances[to].name));
+		return;
+	}
+}

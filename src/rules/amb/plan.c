@@ -1,0 +1,384 @@
+/*
+ * plan.c - what a turn of Army Man Backgammon may do.
+ *
+ * A turn is planned on a copy of the board on which moves happen
+ * (captures are certain) and attacks change nothing (a saving throw is
+ * not known in advance): orders are checked as if every attack were saved
+ * (AMB-10).  The same checks serve orders, the "must use your dice"
+ * search (AMB-12) and the bot.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "amb.h"
+
+const struct umpire_track amb_track = UMPIRE_TRACK_BOARD;
+
+bool
+amb_sergeant_dead(const struct amb_game *g, int side)
+{
+	if (!g->opt.sergeant)
+		return false;
+	for (int i = 0; i < g->nmen[side]; i++)
+		if (g->men[side][i].sergeant)
+			return g->men[side][i].dead;
+	return false;
+}
+
+void
+amb_board_init(struct amb_board *b, const struct amb_game *g)
+{
+	memset(b, 0, sizeof(*b));
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < g->nmen[s]; i++)
+			if (!g->men[s][i].dead) {
+				b->row[s][i] = (signed char)g->men[s][i].row;
+				b->count[s][g->men[s][i].row]++;
+			}
+}
+
+void
+amb_turn_init(struct amb_turn *t, const struct amb_game *g)
+{
+	memset(t, 0, sizeof(*t));
+	t->side = g->to_move;
+	for (int i = 0; i < g->opt.dice; i++)
+		t->left[g->dice[i]]++;
+	t->nleft = g->opt.dice;
+	t->first = t->last = -1;
+	t->double_mover = -1;
+}
+
+int
+amb_lone_enemy(const struct amb_board *b, int side, int row)
+{
+	int enemy = !side;
+
+	if (b->count[enemy][row] != 1)
+		return -1;
+	for (int i = 0; i < AMB_MAX_MEN; i++)
+		if (b->row[enemy][i] == row)
+			return i;
+	return -1;
+}
+
+int
+amb_targets(const struct amb_game *g, const struct amb_board *b, int side,
+	int man, int die, int *out)
+{
+	int enemy = !side, row = b->row[side][man], n = 0;
+
+	(void)g;
+	for (int i = 0; i < AMB_MAX_MEN; i++) {
+		int r = b->row[enemy][i];
+		/* AMB-9: exactly die rows away, forward or back. */
+		if (r && umpire_track_distance(r, row) == die) {
+			if (out)
+				out[n] = i;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The weapon of man that fits die: the one named, or the first. */
+static int
+fitting_weapon(const struct amb_man *m, int die)
+{
+	for (int w = 0; w < AMB_WEAPONS; w++)
+		if ((m->weapons & (1u << w)) && amb_weapons[w].range == die)
+			return w;
+	return -1;
+}
+
+static bool
+fail(char *why, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool
+fail(char *why, size_t n, const char *fmt, ...)
+{
+	if (why) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(why, n, fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+/* The order of phases, Charge, Dig In and the Sergeant rule. */
+static bool
+try_phase(const struct amb_game *g, const struct amb_turn *t,
+	enum amb_kind kind, char *why, size_t n)
+{
+	if (t->last < 0 || (int)kind == t->last)
+		return true;
+	if (t->switched)
+		return fail(why, n, "moves and attacks cannot alternate: a turn "
+			"has one Maneuver Phase and one Attack Phase (Turn Sequence, "
+			"AMB-24)");
+	if (amb_sergeant_dead(g, t->side))
+		return fail(why, n, "%s's Sergeant is dead, so every turn must "
+			"Dig In (attacks only) or Charge (moves only) (Sergeant Rule, "
+			"AMB-15)", amb_sides[t->side]);
+	if (t->first == AMB_ATTACK && !g->opt.fire_and_movement)
+		return fail(why, n, "attacking before moving needs the Fire & "
+			"Movement Rule, which this game's options turn off");
+	if (kind == AMB_ATTACK && t->double_mover >= 0)
+		return fail(why, n, "%s moved twice by Infiltration, which is a "
+			"Charge: no attack may follow (Infiltration Orders Rule, AMB-13)",
+			g->men[t->side][t->double_mover].id);
+	return true;
+}
+
+static bool
+try_move(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
+	const struct amb_action *a, char *why, size_t n)
+{
+	int side = t->side, enemy = !side;
+	const struct amb_man *m = &g->men[side][a->man];
+	int from = b->row[side][a->man];
+
+	if (!from)
+		return fail(why, n, "%s was captured earlier this turn", m->id);
+	if (a->die > amb_stances[m->stance].max_move)
+		return fail(why, n, "%s is %s and may move 1-%d rows, not %d "
+			"(Stance Table)", m->id, amb_stances[m->stance].name,
+			amb_stances[m->stance].max_move, a->die);
+	if (t->moves[a->man] >= 1) {
+		if (!g->opt.charge || !g->opt.infiltration)
+			return fail(why, n, "%s already moved this turn; each man moves "
+				"once%s", m->id, g->opt.infiltration ? "" :
+				" (Infiltration is off in this game)");
+		if (m->stance != AMB_RUNNING)
+			return fail(why, n, "%s already moved this turn; only a running "
+				"man may move twice (Infiltration Orders Rule, AMB-13)",
+				m->id);
+		if (t->moves[a->man] >= 2)
+			return fail(why, n, "%s already moved twice this turn "
+				"(Infiltration Orders Rule, AMB-13)", m->id);
+		if (t->double_mover >= 0)
+			return fail(why, n, "%s already moved twice this turn; only a "
+				"single man may (Infiltration Orders Rule, AMB-13)",
+				g->men[side][t->double_mover].id);
+		if (t->nattacks)
+			return fail(why, n, "a man moves twice only in a Charge, with no "
+				"attack (Infiltration Orders Rule, AMB-13)");
+	}
+	int to = umpire_track_advance(&amb_track, side, from, a->die);
+	if (to && b->count[side][to] >= AMB_ROW_LIMIT)
+		return fail(why, n, "row %d already holds %d %s men (the 5 man "
+			"limit, Maneuver Phase, AMB-6)", to, AMB_ROW_LIMIT,
+			amb_sides[side]);
+	/* Legal: apply it. */
+	b->count[side][from]--;
+	if (!to) {
+		/* Victory: off the far end, the roll need not be exact (AMB-8). */
+		b->row[side][a->man] = 0;
+		t->won = true;
+	} else if (b->count[enemy][to] == 1) {
+		int victim = amb_lone_enemy(b, side, to);
+		b->row[enemy][victim] = 0;
+		b->count[enemy][to] = 0;
+		b->row[side][a->man] = (signed char)to;
+		b->count[side][to]++;
+	} else if (b->count[enemy][to] >= 2) {
+		b->row[side][a->man] = 0;	/* AMB-7: he is captured */
+	} else {
+		b->row[side][a->man] = (signed char)to;
+		b->count[side][to]++;
+	}
+	if (t->moves[a->man]++ == 1)
+		t->double_mover = a->man;
+	t->nmoves++;
+	return true;
+}
+
+static bool
+try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
+	const struct amb_action *a, char *why, size_t n)
+{
+	int side = t->side, enemy = !side;
+	const struct amb_man *m = &g->men[side][a->man];
+	int row = b->row[side][a->man];
+
+	if (!row)
+		return fail(why, n, "%s was captured earlier this turn", m->id);
+	if (t->attacked[a->man])
+		return fail(why, n, "%s already attacked this turn; each man attacks "
+			"once, and Dig In attacks with two men (AMB-13)", m->id);
+	if (a->weapon >= 0) {
+		const struct amb_weapon_info *w = &amb_weapons[a->weapon];
+		if (!(m->weapons & (1u << a->weapon)))
+			return fail(why, n, "%s carries no %s", m->id, w->text);
+		if (w->range != a->die)
+			return fail(why, n, "%s's %s has range %d, so it attacks only "
+				"with a %d, not a %d (Weapon Table)", m->id, w->text,
+				w->range, w->range, a->die);
+	} else if (fitting_weapon(m, a->die) < 0) {
+		int w = 0;
+		while (w < AMB_WEAPONS - 1 && !(m->weapons & (1u << w)))
+			w++;
+		return fail(why, n, "%s's %s has range %d; a %d needs a weapon of "
+			"range %d (Weapon Table)", m->id, amb_weapons[w].text,
+			amb_weapons[w].range, a->die, a->die);
+	}
+	for (int i = 0; i < a->ntargets; i++) {
+		int v = a->targets[i];
+		const struct amb_man *e = &g->men[enemy][v];
+		int r = b->row[enemy][v];
+		if (!r)
+			return fail(why, n, "%s was captured earlier this turn", e->id);
+		if (umpire_track_distance(r, row) != a->die)
+			return fail(why, n, "%s on row %d is %d rows from %s on row %d; "
+				"an attack with a %d needs a target exactly %d rows away "
+				"(Attack Phase)", e->id, r, umpire_track_distance(r, row),
+				m->id, row, a->die, a->die);
+	}
+	t->attacked[a->man] = true;
+	t->nattacks++;
+	return true;
+}
+
+bool
+amb_try(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
+	const struct amb_action *a, char *why, size_t n)
+{
+	if (t->won)
+		return fail(why, n, "the game is won by the move before; nothing "
+			"may follow it (Victory, AMB-8)");
+	if (a->die < 1 || a->die > 6 || !t->left[a->die]) {
+		bool rolled = false;
+		for (int i = 0; i < g->opt.dice; i++)
+			rolled |= g->dice[i] == a->die;
+		if (rolled)
+			return fail(why, n, "the %d is already used", a->die);
+		char dice[64] = "";
+		for (int i = 0, k = 0; i < g->opt.dice; i++)
+			k += snprintf(dice + k, sizeof(dice) - (size_t)k, "%s%d",
+				i == 0 ? "" : i == g->opt.dice - 1 ? " and " : ", ",
+				g->dice[i]);
+		return fail(why, n, "no die shows %d; %s's dice are %s (Tactics "
+			"Phase)", a->die, amb_sides[t->side], dice);
+	}
+	if (!try_phase(g, t, a->kind, why, n))
+		return false;
+	if (!(a->kind == AMB_MOVE ? try_move(g, b, t, a, why, n) :
+	    try_attack(g, b, t, a, why, n)))
+		return false;
+	t->left[a->die]--;
+	t->nleft--;
+	t->used++;
+	if (t->first < 0)
+		t->first = (int)a->kind;
+	else if ((int)a->kind != t->last)
+		t->switched = true;
+	t->last = (int)a->kind;
+	return true;
+}
+
+bool
+amb_turn_complete(const struct amb_game *g, const struct amb_turn *t,
+	char *why, size_t n)
+{
+	if (t->nmoves >= 2 && t->nattacks == 0 && !g->opt.charge)
+		return fail(why, n, "moving %d men and attacking with none is a "
+			"Charge, which this game's options turn off", t->nmoves);
+	if (t->nattacks >= 2 && t->nmoves == 0 && !g->opt.dig_in)
+		return fail(why, n, "attacking with %d men and moving none is "
+			"Digging In, which this game's options turn off", t->nattacks);
+	return true;
+}
+
+int
+amb_turn_value(const struct amb_game *g, const struct amb_turn *t)
+{
+	return t->won ? g->opt.dice : t->used;
+}
+
+/* ------------------------------------------------------------- search */
+
+struct search {
+	const struct amb_game *g;
+	int best;
+	struct amb_play example;
+	struct amb_play cur;
+};
+
+static void
+search(struct search *s, const struct amb_board *b, const struct amb_turn *t)
+{
+	const struct amb_game *g = s->g;
+	int side = t->side;
+
+	if (amb_turn_complete(g, t, NULL, 0) && amb_turn_value(g, t) > s->best) {
+		s->best = amb_turn_value(g, t);
+		s->example = s->cur;
+	}
+	if (t->won || !t->nleft || s->best == g->opt.dice)
+		return;
+	for (int die = 6; die >= 1; die--) {
+		if (!t->left[die])
+			continue;
+		for (int kind = AMB_MOVE; kind <= AMB_ATTACK; kind++) {
+			for (int i = 0; i < g->nmen[side]; i++) {
+				if (!b->row[side][i])
+					continue;
+				struct amb_action a = { (enum amb_kind)kind, i, die, -1, 0,
+					{ 0 } };
+				if (kind == AMB_ATTACK) {
+					/* Which target does not change the plan (AMB-10). */
+					int targets[AMB_MAX_IN_RANGE];
+					if (!amb_targets(g, b, side, i, die, targets))
+						continue;
+					a.ntargets = 1;
+					a.targets[0] = targets[0];
+				}
+				struct amb_board nb = *b;
+				struct amb_turn nt = *t;
+				if (!amb_try(g, &nb, &nt, &a, NULL, 0))
+					continue;
+				s->cur.a[s->cur.n++] = a;
+				search(s, &nb, &nt);
+				s->cur.n--;
+				if (s->best == g->opt.dice)
+					return;
+			}
+		}
+	}
+}
+
+int
+amb_most_dice(const struct amb_game *g, struct amb_play *example)
+{
+	struct search s = { .g = g };
+	struct amb_board b;
+	struct amb_turn t;
+
+	amb_board_init(&b, g);
+	amb_turn_init(&t, g);
+	search(&s, &b, &t);
+	if (example)
+		*example = s.example;
+	return s.best;
+}
+
+void
+amb_play_text(struct umpire_buf *out, const struct amb_game *g,
+	const struct amb_play *p)
+{
+	int side = g->to_move;
+
+	for (int i = 0; i < p->n; i++) {
+		const struct amb_action *a = &p->a[i];
+		const char *sep = i == 0 ? "" : i == p->n - 1 ? ", then " : ", ";
+		if (a->kind == AMB_MOVE)
+			umpire_buf_printf(out, "%smove %s with the %d", sep,
+				g->men[side][a->man].id, a->die);
+		else
+			umpire_buf_printf(out, "%sattack %s with %s using the %d", sep,
+				g->men[!side][a->targets[0]].id, g->men[side][a->man].id,
+				a->die);
+	}
+}
