@@ -84,3 +84,166 @@ $(BUILD)/embedded.o: $(BUILD)/embedded.c
 
 clean:
 	rm -rf build build-* umpire
+
+# ---------------------------------------------------------------- packages
+#
+# make deps installs what is missing when run as root, and otherwise
+# prints the one apt-get line that would.
+
+DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev git
+DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
+	valgrind
+DEPS_FUZZ = clang libclang-rt-14-dev
+DEPS_BENCH = hyperfine
+
+define install_missing
+	@if ! command -v dpkg >/dev/null 2>&1; then \
+		echo "umpire: not a Debian system; make sure these are installed: $(1)"; \
+		exit 0; \
+	fi; \
+	missing=""; \
+	for p in $(1); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
+			missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		echo "umpire: installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+		echo "umpire: missing Debian packages; install them with:"; \
+		echo "  sudo apt-get install$$missing"; \
+		exit 1; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(DEPS_BUILD) $(DEPS_TEST))
+
+deps-fuzz:
+	$(call install_missing,$(DEPS_FUZZ))
+
+deps-bench:
+	$(call install_missing,$(DEPS_BUILD) $(DEPS_BENCH))
+
+# ------------------------------------------------------------------ demo
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh samples/play.sh ./umpire
+
+# ----------------------------------------------------------------- tests
+#
+# make check = the packages, the build, then every test.  The recursive
+# make sees the packages deps just installed (pkg-config runs anew).
+
+UNIT_SRC = $(wildcard tests/unit/*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%)
+# Small programs on the library that the Python tests drive.
+TOOLS_SRC = $(wildcard tests/tools/*.c)
+TOOLS_BIN = $(TOOLS_SRC:tests/tools/%.c=$(BUILD)/tests/tools/%)
+TOOLS_DIR = $(abspath $(BUILD)/tests/tools)
+E2E = $(sort $(wildcard tests/e2e/t-*.sh))
+UMPIRE_ABS = $(abspath $(BIN))
+
+check: deps
+	@$(MAKE) --no-print-directory check-all
+
+check-all: all check-unit check-golden check-python check-e2e check-man \
+	check-soak
+	@echo "make check: every test passed ($(BUILD))"
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lcmocka -lm
+
+$(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS)
+
+tools: $(TOOLS_BIN)
+
+check-unit: $(UNIT_BIN)
+	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
+
+check-golden: $(BIN)
+	$(PYTHON) tests/golden.py $(BIN)
+
+check-python: $(BIN) $(TOOLS_BIN)
+	@for t in $(sort $(wildcard tests/py/test_*.py)); do \
+		echo "python: $$t"; \
+		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) $$t || exit 1; \
+	done
+
+check-e2e: $(BIN)
+	@for t in $(E2E); do \
+		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) sh $$t || exit 1; \
+	done
+
+check-soak: $(BIN)
+	UMPIRE=$(UMPIRE_ABS) sh tests/e2e/soak.sh $(SOAK_GAMES)
+
+SOAK_GAMES ?= 200
+
+check-man:
+	mandoc -T lint -W warning man/*.[1-9]
+
+# The end-to-end tests again, every umpire under valgrind (CI).
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite,indirect --track-fds=no
+valgrind-check: $(BIN)
+	@for t in $(E2E); do \
+		echo "valgrind e2e: $$t"; \
+		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" UMPIRE_SLOW=1 sh $$t || exit 1; \
+	done
+
+# ------------------------------------------------------------------ fuzz
+#
+# libFuzzer targets, one per parser, built with clang in build-fuzz/.
+# make fuzz-check runs each for FUZZ_SECONDS on its corpus in tests/fuzz/.
+
+FUZZ_SECONDS ?= 30
+FUZZ_BUILD = build-fuzz
+FUZZ_SRC = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
+FUZZ_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1
+
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory CC=clang BUILD=$(FUZZ_BUILD) \
+		CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" $(FUZZ_BIN)
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(DEPS_LIBS)
+
+fuzz-check: fuzz
+	@for f in $(FUZZ_BIN); do \
+		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
+		work=$$(mktemp -d); \
+		echo "fuzz: $$name for $(FUZZ_SECONDS) s on $$corpus"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+			-rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
+		rm -rf $$work; \
+	done
+
+# ----------------------------------------------------------------- bench
+
+bench: deps-bench
+	@$(MAKE) --no-print-directory all
+	@sh tests/bench/bench.sh ./umpire
+
+# --------------------------------------------------------------- install
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/umpire $(DESTDIR)$(MANDIR)/man1/umpire.1 \
+		$(DESTDIR)$(MANDIR)/man5/umpire-files.5 \
+		$(DESTDIR)$(MANDIR)/man7/umpire-*.7

@@ -350,12 +350,29 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 			g->rules->name);
 		return EX_DATAERR;
 	}
-	if (!umpire_game_validate(doc, "orders", d))
+	struct umpire_ctx ctx = { a, d, NULL, NULL, g->id, g->step, false };
+	if (!umpire_game_validate(doc, "orders", d)) {
+		/*
+		 * Report what else is wrong too, if the envelope can be read
+		 * and matches: a misspelt key must not hide a misspelt name.
+		 */
+		if (doc->type == UMPIRE_MAP &&
+		    umpire_node_is_str(umpire_map_get(doc, "ruleset"),
+		    g->rules->name) &&
+		    umpire_node_cstr(umpire_map_get(doc, "game")) &&
+		    umpire_node_cstr(umpire_map_get(doc, "player")) &&
+		    umpire_node_integer(umpire_map_get(doc, "step"), -1) >= 0) {
+			size_t before = d->errors;
+			check_envelope(g, doc, d);
+			ctx.partial = true;
+			if (d->errors == before)
+				g->rules->check(&ctx, g->rs, doc);
+		}
 		return EX_DATAERR;
+	}
 	check_envelope(g, doc, d);
 	if (d->errors)
 		return EX_DATAERR;
-	struct umpire_ctx ctx = { a, d, NULL, NULL, g->id, g->step };
 	return g->rules->check(&ctx, g->rs, doc) ? EX_DATAERR : 0;
 }
 

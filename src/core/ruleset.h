@@ -46,6 +46,13 @@ struct umpire_ctx {
 	struct umpire_report *report;	/* NULL in check */
 	const char *game_id;
 	long step;			/* the step being checked or resolved */
+	/*
+	 * check only: the orders failed their schema (the problems are
+	 * recorded).  Check what can be checked on the parts that have the
+	 * right types, such as names of units, so that one run reports
+	 * every problem; assume nothing about the rest.
+	 */
+	bool partial;
 };
 
 struct umpire_ruleset {
@@ -71,7 +78,7 @@ struct umpire_ruleset {
 	void (*decision)(const void *game, struct umpire_decision *out);
 	/*
 	 * Check orders for the awaited decision (the envelope already
-	 * matches).  Record every problem; return how many.
+	 * matches).  Record every problem; return how many.  See partial.
 	 */
 	size_t (*check)(struct umpire_ctx *ctx, const void *game,
 		const struct umpire_node *orders);

@@ -105,6 +105,41 @@ read_action(struct umpire_ctx *ctx, const struct amb_game *g, int side,
 	return ok;
 }
 
+/*
+ * The orders failed their schema: look up the names in the well-formed
+ * parts only, so a misspelt key does not hide a misspelt man.
+ */
+static size_t
+check_names(struct umpire_ctx *ctx, const struct amb_game *g,
+	const struct umpire_node *doc)
+{
+	const struct umpire_node *actions = umpire_map_get(doc, "actions");
+	const struct umpire_node *stance = umpire_map_get(doc, "stance");
+	size_t errors = ctx->diags->errors;
+	int side = g->to_move;
+
+	for (size_t i = 0; actions && actions->type == UMPIRE_SEQ &&
+	    i < actions->u.seq.n; i++) {
+		const struct umpire_node *n = actions->u.seq.v[i];
+		const struct umpire_node *who = umpire_map_get(n, "move");
+		const struct umpire_node *target = umpire_map_get(n, "target");
+		if (!who)
+			who = umpire_map_get(n, "attack");
+		if (umpire_node_cstr(who))
+			own_man(ctx, g, side, who);
+		if (umpire_node_cstr(target))
+			enemy_man(ctx, g, side, target);
+		for (size_t k = 0; target && target->type == UMPIRE_SEQ &&
+		    k < target->u.seq.n; k++)
+			if (umpire_node_cstr(target->u.seq.v[k]))
+				enemy_man(ctx, g, side, target->u.seq.v[k]);
+	}
+	const struct umpire_node *man = umpire_map_get(stance, "man");
+	if (umpire_node_cstr(man))
+		own_man(ctx, g, side, man);
+	return ctx->diags->errors - errors;
+}
+
 size_t
 amb_orders_read(struct umpire_ctx *ctx, const struct amb_game *g,
 	const struct umpire_node *doc, struct amb_orders *o)
@@ -183,5 +218,7 @@ amb_check(struct umpire_ctx *ctx, const void *game,
 {
 	struct amb_orders o;
 
+	if (ctx->partial)
+		return check_names(ctx, game, orders);
 	return amb_orders_read(ctx, game, orders, &o);
 }

@@ -117,7 +117,7 @@ try_phase(const struct amb_game *g, const struct amb_turn *t,
 	if (t->switched)
 		return fail(why, n, "moves and attacks cannot alternate: a turn "
 			"has one Maneuver Phase and one Attack Phase (Turn Sequence, "
-			"AMB-24)");
+			"AMB-20)");
 	if (amb_sergeant_dead(g, t->side))
 		return fail(why, n, "%s's Sergeant is dead, so every turn must "
 			"Dig In (attacks only) or Charge (moves only) (Sergeant Rule, "

@@ -3,7 +3,7 @@
  *
  * Dice are drawn in the order the rules need them: a saving throw for
  * each attack that finds a target, in the order of the orders, then the
- * next side's Tactics Phase dice (AMB-23).
+ * next side's Tactics Phase dice (AMB-22).
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Independent derivation of umpire's dice (design brief, "Dice from a
+committed seed"), written from the brief with Python's hmac module and
+nothing of umpire's code.
+
+    dice.py SEED_HEX GAME STEP R SIDES      print roll R of step STEP
+    dice.py SEED_HEX GAME STEP --first N S  print rolls 0..N-1 of S sides
+"""
+import hashlib
+import hmac
+import sys
+
+
+def roll(seed, game, step, r, sides):
+    """Roll r of step `step` of game `game` for a die of `sides` sides."""
+    limit = 2**32 - (2**32 % sides)
+    j = 0
+    while True:
+        msg = b"\0".join([b"umpire-dice-v1", game.encode(), str(step).encode(),
+                          str(r).encode(), str(j).encode()])
+        block = hmac.new(seed, msg, hashlib.sha256).digest()
+        for i in range(8):
+            w = int.from_bytes(block[4 * i:4 * i + 4], "big")
+            if w < limit:
+                return w % sides + 1
+        j += 1
+
+
+def main(argv):
+    if len(argv) == 6:
+        seed = bytes.fromhex(argv[1])
+        print(roll(seed, argv[2], int(argv[3]), int(argv[4]), int(argv[5])))
+        return 0
+    if len(argv) == 7 and argv[4] == "--first":
+        seed = bytes.fromhex(argv[1])
+        print(" ".join(str(roll(seed, argv[2], int(argv[3]), r, int(argv[6])))
+                       for r in range(int(argv[5]))))
+        return 0
+    sys.stderr.write(__doc__)
+    return 64
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Run the golden cases: tests/<ruleset>/<case>/, each a directory of data.
+
+    golden.py UMPIRE [--update] [CASE_DIR ...]
+
+A case holds case.yaml and its inputs:
+
+    case.yaml      cite: the rule or ruling the case exercises (required)
+                   exit: the expected exit status (default 0)
+                   seed: 64 hex digits, for a set-up case (with scenario.yaml)
+                   expect: strings the report (exit 0) or the diagnostics
+                           (otherwise) must contain: the rule's outcome in
+                           words, so the case reads without the snapshot
+    state.yaml     the state, and orders.yaml the orders: run
+                   `umpire resolve state.yaml orders.yaml -o NEW -r REPORT`
+    scenario.yaml  instead, a set-up case: run `umpire new DIR --scenario
+                   scenario.yaml --seed SEED`
+
+and the expected outputs, which umpire computed and a person checked
+against the rule (--update rewrites them; review the diff):
+
+    expected.yaml  the new state (exit 0)
+    expected.md    the report (exit 0)
+    expected.err   standard error, exactly
+
+The commands run in the case directory, so diagnostics name orders.yaml.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+KNOWN_KEYS = {"cite", "exit", "seed", "expect"}
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def run_case(umpire, case, update):
+    problems = []
+    meta = yaml.safe_load(read(os.path.join(case, "case.yaml")) or "") or {}
+    if not isinstance(meta, dict) or not meta.get("cite"):
+        return ["case.yaml needs a cite: the rule or ruling the case tests"]
+    extra = set(meta) - KNOWN_KEYS
+    if extra:
+        return ["case.yaml: unknown keys %s" % sorted(extra)]
+    want_exit = int(meta.get("exit", 0))
+    tmp = tempfile.mkdtemp(prefix="umpire-golden-")
+    try:
+        if os.path.exists(os.path.join(case, "scenario.yaml")):
+            game = os.path.join(tmp, "game")
+            cmd = [umpire, "new", game, "--scenario", "scenario.yaml",
+                   "--seed", str(meta.get("seed", "0" * 64))]
+            outputs = {"expected.yaml": os.path.join(game, "game.yaml"),
+                       "expected.md": os.path.join(game, "reports", "0000.md")}
+            leftovers = [game]
+        else:
+            new, rep = os.path.join(tmp, "new.yaml"), os.path.join(tmp, "report.md")
+            cmd = [umpire, "resolve", "state.yaml", "orders.yaml", "-o", new,
+                   "-r", rep]
+            outputs = {"expected.yaml": new, "expected.md": rep}
+            leftovers = [new, rep]
+        proc = subprocess.run(cmd, cwd=case, capture_output=True, text=True,
+                              timeout=60)
+        if proc.returncode != want_exit:
+            problems.append("exit %d, expected %d\n%s" % (
+                proc.returncode, want_exit, proc.stderr))
+        if want_exit != 0:
+            for path in leftovers:
+                if os.path.exists(path):
+                    problems.append("refused, yet %s was written"
+                                    % os.path.basename(path))
+        got = {"expected.err": proc.stderr}
+        if want_exit == 0:
+            for name, path in outputs.items():
+                got[name] = read(path)
+        for name, text in got.items():
+            if text is None:
+                problems.append("%s: no output was written" % name)
+                continue
+            path = os.path.join(case, name)
+            if update:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+                continue
+            want = read(path)
+            if want is None:
+                problems.append("%s is missing (run with --update, then "
+                                "review it)" % name)
+            elif want != text:
+                problems.append("%s differs:\n%s" % (name, diff(want, text)))
+        where = got.get("expected.md") if want_exit == 0 else proc.stderr
+        for s in meta.get("expect", []) or []:
+            if s not in (where or ""):
+                problems.append("expected to find %r in the %s" % (
+                    s, "report" if want_exit == 0 else "diagnostics"))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return problems
+
+
+def diff(want, got):
+    import difflib
+    lines = difflib.unified_diff(want.splitlines(), got.splitlines(),
+                                 "expected", "got", lineterm="", n=2)
+    return "\n".join(list(lines)[:40])
+
+
+def cases_under(root):
+    found = []
+    for sub in sorted(os.listdir(root)):
+        d = os.path.join(root, sub)
+        if not os.path.isdir(d) or sub in ("py", "e2e", "unit", "fuzz",
+                                           "tools", "schema", "yaml", "bench"):
+            continue
+        for case in sorted(os.listdir(d)):
+            if os.path.exists(os.path.join(d, case, "case.yaml")):
+                found.append(os.path.join(d, case))
+    return found
+
+
+def main(argv):
+    args = [a for a in argv[1:] if a != "--update"]
+    update = "--update" in argv
+    if not args:
+        sys.stderr.write(__doc__)
+        return 64
+    umpire = os.path.abspath(args[0])
+    cases = [os.path.abspath(c) for c in args[1:]] or cases_under(
+        os.path.dirname(os.path.abspath(__file__)))
+    failed = 0
+    for case in cases:
+        problems = run_case(umpire, case, update)
+        name = os.path.relpath(case, os.path.dirname(os.path.abspath(__file__)))
+        if problems:
+            failed += 1
+            print("FAIL %s" % name)
+            for p in problems:
+                print("  " + p.replace("\n", "\n  "))
+    print("golden: %d cases, %d failed%s" % (len(cases), failed,
+                                             " (updated)" if update else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
