@@ -69,23 +69,15 @@ umpire_file_read(struct umpire_buf *out, const char *path, size_t max,
 	return 0;
 }
 
-int
-umpire_file_write(const char *path, const void *data, size_t len,
+static int
+write_tmp(const char *path, const char *tmp, const void *data, size_t len,
 	struct umpire_diags *d)
 {
-	size_t plen = strlen(path);
-	char *tmp = umpire_xmalloc(plen + 32);
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-
-	/* Beside the target, so rename(2) stays within one file system. */
-	snprintf(tmp, plen + 32, "%.*s.%s.%ld.tmp", (int)dirlen, path,
-		path + dirlen, (long)getpid());
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
 	if (fd < 0) {
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot create: %s",
 			strerror(errno));
-		free(tmp);
 		return EX_CANTCREAT;
 	}
 	const char *p = data;
@@ -99,7 +91,6 @@ umpire_file_write(const char *path, const void *data, size_t len,
 				strerror(errno));
 			close(fd);
 			unlink(tmp);
-			free(tmp);
 			return EX_IOERR;
 		}
 		p += n;
@@ -109,9 +100,39 @@ umpire_file_write(const char *path, const void *data, size_t len,
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot write: %s",
 			strerror(errno));
 		unlink(tmp);
-		free(tmp);
 		return EX_IOERR;
 	}
-	free(tmp);
 	return 0;
+}
+
+int
+umpire_file_write(const char *path, const void *data, size_t len,
+	struct umpire_diags *d)
+{
+	size_t plen = strlen(path);
+	char *tmp = umpire_xmalloc(plen + 32);
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+
+	/* Beside the target, so rename(2) stays within one file system. */
+	snprintf(tmp, plen + 32, "%.*s.%s.%ld.tmp", (int)dirlen, path,
+		path + dirlen, (long)getpid());
+	int rc = write_tmp(path, tmp, data, len, d);
+	free(tmp);
+	return rc;
+}
+
+int
+umpire_file_write_via(const char *path, const char *tmpdir, const void *data,
+	size_t len, struct umpire_diags *d)
+{
+	static unsigned serial;
+	size_t size = strlen(tmpdir) + 64;
+	char *tmp = umpire_xmalloc(size);
+
+	snprintf(tmp, size, "%s/umpire-tmp-%ld-%u", tmpdir, (long)getpid(),
+		serial++);
+	int rc = write_tmp(path, tmp, data, len, d);
+	free(tmp);
+	return rc;
 }

@@ -27,6 +27,13 @@ int umpire_file_read(struct umpire_buf *out, const char *path, size_t max,
  */
 int umpire_file_write(const char *path, const void *data, size_t len,
 	struct umpire_diags *d);
+/*
+ * The same with the temporary file in tmpdir (on the same file system),
+ * named "umpire-tmp-PID-N": how history writes a work tree without ever
+ * leaving a stray file in it.
+ */
+int umpire_file_write_via(const char *path, const char *tmpdir,
+	const void *data, size_t len, struct umpire_diags *d);
 
 /* How diagnostics name a path: "<stdin>" for "-". */
 const char *umpire_file_name(const char *path);

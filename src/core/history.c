@@ -176,6 +176,61 @@ umpire_history_dir(const struct umpire_history *h)
 	return h->dir;
 }
 
+/*
+ * While an umpire commits, its lock file says so.  The next umpire to
+ * take the lock and find the mark knows the last one died mid-commit
+ * (the kernel released its flock), and that the lock and temporary files
+ * libgit2 left behind are that dead umpire's: nothing else adjudicates
+ * this game.  It removes them, so the game is not stuck behind a stale
+ * refs/heads/main.lock.
+ */
+#define COMMITTING "committing"
+
+static void
+unlink_in(const char *dir, const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s%s", dir, name);
+	unlink(path);
+}
+
+static void
+clean_after_crash(struct umpire_history *h)
+{
+	const char *gitdir = git_repository_path(h->repo);
+	git_reference *head;
+	char path[4096];
+
+	if (git_reference_lookup(&head, h->repo, "HEAD") == 0) {
+		if (git_reference_type(head) == GIT_REFERENCE_SYMBOLIC) {
+			snprintf(path, sizeof(path), "%s.lock",
+				git_reference_symbolic_target(head));
+			unlink_in(gitdir, path);
+			snprintf(path, sizeof(path), "logs/%s.lock",
+				git_reference_symbolic_target(head));
+			unlink_in(gitdir, path);
+		}
+		git_reference_free(head);
+	}
+	unlink_in(gitdir, "index.lock");
+	unlink_in(gitdir, "packed-refs.lock");
+	/* Half-written loose objects: objects/xx/tmp_obj_* */
+	for (int i = 0; i < 256; i++) {
+		snprintf(path, sizeof(path), "%sobjects/%02x", gitdir, i);
+		DIR *dp = opendir(path);
+		struct dirent *e;
+		if (!dp)
+			continue;
+		while ((e = readdir(dp)))
+			if (strncmp(e->d_name, "tmp_", 4) == 0) {
+				char f[4352];
+				snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
+				unlink(f);
+			}
+		closedir(dp);
+	}
+}
+
 int
 umpire_history_lock(struct umpire_history *h, struct umpire_diags *d)
 {
@@ -208,7 +263,28 @@ umpire_history_lock(struct umpire_history *h, struct umpire_diags *d)
 			strerror(err));
 		return EX_IOERR;
 	}
+	char mark[16] = "";
+	if (pread(h->lock_fd, mark, sizeof(mark) - 1, 0) > 0 &&
+	    strncmp(mark, COMMITTING, strlen(COMMITTING)) == 0) {
+		clean_after_crash(h);
+		if (ftruncate(h->lock_fd, 0) != 0)
+			return git_fail(d, h->dir, EX_IOERR, "cannot reset the lock");
+	}
 	return 0;
+}
+
+/* Say in the lock file that a commit or repair is under way, or not. */
+static void
+mark_committing(struct umpire_history *h, bool on)
+{
+	if (h->lock_fd < 0)
+		return;
+	if (on) {
+		if (pwrite(h->lock_fd, COMMITTING "\n", strlen(COMMITTING) + 1, 0) < 0)
+			return;
+	} else if (ftruncate(h->lock_fd, 0) != 0) {
+		return;
+	}
 }
 
 static int
@@ -281,13 +357,57 @@ umpire_history_read(struct umpire_history *h, const char *path,
 	return 0;
 }
 
+/* Temporary files of an umpire killed while writing the work tree. */
+static void
+remove_stale_tmp(const char *gitdir)
+{
+	DIR *dp = opendir(gitdir);
+	struct dirent *e;
+	char path[4096];
+
+	if (!dp)
+		return;
+	while ((e = readdir(dp)))
+		if (strncmp(e->d_name, "umpire-tmp-", 11) == 0) {
+			snprintf(path, sizeof(path), "%s%s", gitdir, e->d_name);
+			unlink(path);
+		}
+	closedir(dp);
+}
+
+static int write_and_stage(struct umpire_history *h, git_index *index,
+	const struct umpire_file *f, const git_oid *id, struct umpire_diags *d);
+
+/* One of HEAD's files into the work tree and the index, if they lag. */
+static int
+repair_entry(struct umpire_history *h, git_index *index, const char *path,
+	const git_oid *id, struct umpire_diags *d)
+{
+	const git_index_entry *ie = git_index_get_bypath(index, path, 0);
+	git_blob *blob;
+
+	if (ie && git_oid_equal(&ie->id, id))
+		return 0;
+	if (git_blob_lookup(&blob, h->repo, id) != 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	struct umpire_file f = { path, git_blob_rawcontent(blob),
+		(size_t)git_blob_rawsize(blob) };
+	int rc = write_and_stage(h, index, &f, id, d);
+	git_blob_free(blob);
+	return rc;
+}
+
 int
 umpire_history_repair(struct umpire_history *h, struct umpire_diags *d)
 {
+	static const char *const files[] = { UMPIRE_STATE_PATH,
+		UMPIRE_SCENARIO_PATH };
+	static const char *const dirs[] = { UMPIRE_ORDERS_DIR,
+		UMPIRE_REPORTS_DIR };
 	git_commit *commit;
 	git_tree *tree;
 	git_index *index;
-	git_tree_entry *e;
+	int rc = 0;
 
 	if (git_repository_is_bare(h->repo) || head_tree(h, &commit, &tree) != 0)
 		return 0;
@@ -298,26 +418,43 @@ umpire_history_repair(struct umpire_history *h, struct umpire_diags *d)
 	}
 	/*
 	 * The index is written last in a commit, so an index that agrees
-	 * with HEAD about game.yaml means the last step finished.
+	 * with HEAD about game.yaml means the last step finished; otherwise
+	 * bring every file of umpire's that lags up to HEAD.
 	 */
+	const git_tree_entry *state = git_tree_entry_byname(tree,
+		UMPIRE_STATE_PATH);
 	const git_index_entry *ie = git_index_get_bypath(index,
 		UMPIRE_STATE_PATH, 0);
-	bool behind = true;
-	if (git_tree_entry_bypath(&e, tree, UMPIRE_STATE_PATH) == 0) {
-		behind = !ie || !git_oid_equal(&ie->id, git_tree_entry_id(e));
-		git_tree_entry_free(e);
-	}
-	int rc = 0;
-	if (behind) {
-		static char *paths[] = { UMPIRE_STATE_PATH, UMPIRE_SCENARIO_PATH,
-			UMPIRE_ORDERS_DIR, UMPIRE_REPORTS_DIR };
-		git_checkout_options co = GIT_CHECKOUT_OPTIONS_INIT;
-		co.checkout_strategy = GIT_CHECKOUT_FORCE;
-		co.paths.strings = paths;
-		co.paths.count = sizeof(paths) / sizeof(paths[0]);
-		if (git_checkout_tree(h->repo, (git_object *)tree, &co) != 0)
-			rc = git_fail(d, h->dir, EX_IOERR, "cannot restore the work "
-				"tree to HEAD");
+	if (state && !(ie && git_oid_equal(&ie->id, git_tree_entry_id(state)))) {
+		mark_committing(h, true);	/* repairs can be killed too */
+		remove_stale_tmp(git_repository_path(h->repo));
+		for (size_t i = 0; i < 2 && rc == 0; i++) {
+			const git_tree_entry *e = git_tree_entry_byname(tree, files[i]);
+			if (e)
+				rc = repair_entry(h, index, files[i], git_tree_entry_id(e), d);
+		}
+		for (size_t i = 0; i < 2 && rc == 0; i++) {
+			const git_tree_entry *e = git_tree_entry_byname(tree, dirs[i]);
+			git_tree *sub;
+			if (!e || git_tree_entry_type(e) != GIT_OBJECT_TREE)
+				continue;
+			if (git_tree_lookup(&sub, h->repo, git_tree_entry_id(e)) != 0) {
+				rc = git_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+				break;
+			}
+			for (size_t k = 0; k < git_tree_entrycount(sub) && rc == 0; k++) {
+				const git_tree_entry *f = git_tree_entry_byindex(sub, k);
+				char path[512];
+				snprintf(path, sizeof(path), "%s/%s", dirs[i],
+					git_tree_entry_name(f));
+				rc = repair_entry(h, index, path, git_tree_entry_id(f), d);
+			}
+			git_tree_free(sub);
+		}
+		if (rc == 0 && git_index_write(index) != 0)
+			rc = git_fail(d, h->dir, EX_TEMPFAIL, "cannot write the index");
+		if (rc == 0)
+			mark_committing(h, false);
 	}
 	git_index_free(index);
 	git_tree_free(tree);
@@ -404,59 +541,67 @@ mkdirs_for(const char *path)
 	return 0;
 }
 
+/*
+ * One file into the work tree (through a temporary file in the git
+ * directory) and into the index with its blob id and stat data, so it
+ * is not hashed again and git status sees it clean.
+ */
+static int
+write_and_stage(struct umpire_history *h, git_index *index,
+	const struct umpire_file *f, const git_oid *id, struct umpire_diags *d)
+{
+	char path[4096];
+	struct stat st;
+	git_index_entry e;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s%s", git_repository_workdir(h->repo),
+		f->path);
+	if (mkdirs_for(path) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot make its "
+			"directory: %s", strerror(errno));
+		return EX_CANTCREAT;
+	}
+	if ((rc = umpire_file_write_via(path, git_repository_path(h->repo),
+	    f->data, f->len, d)))
+		return rc;
+	if (stat(path, &st) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot stat: %s",
+			strerror(errno));
+		return EX_IOERR;
+	}
+	memset(&e, 0, sizeof(e));
+	e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;
+	e.ctime.nanoseconds = (uint32_t)st.st_ctim.tv_nsec;
+	e.mtime.seconds = (int32_t)st.st_mtim.tv_sec;
+	e.mtime.nanoseconds = (uint32_t)st.st_mtim.tv_nsec;
+	e.dev = (uint32_t)st.st_dev;
+	e.ino = (uint32_t)st.st_ino;
+	e.mode = GIT_FILEMODE_BLOB;
+	e.uid = st.st_uid;
+	e.gid = st.st_gid;
+	e.file_size = (uint32_t)st.st_size;
+	git_oid_cpy(&e.id, id);
+	e.path = f->path;
+	if (git_index_add(index, &e) != 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot update the index");
+	return 0;
+}
+
 /* Write the files into the work tree and record them in the index. */
 static int
 update_worktree(struct umpire_history *h, const struct umpire_file *files,
 	const git_oid *ids, size_t n, struct umpire_diags *d)
 {
-	const char *top = git_repository_workdir(h->repo);
 	git_index *index;
-	char path[4096];
+	int rc = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s%s", top, files[i].path);
-		if (mkdirs_for(path) != 0) {
-			umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot make its "
-				"directory: %s", strerror(errno));
-			return EX_CANTCREAT;
-		}
-		int rc = umpire_file_write(path, files[i].data, files[i].len, d);
-		if (rc)
-			return rc;
-	}
 	if (git_repository_index(&index, h->repo) != 0)
 		return git_fail(d, h->dir, EX_IOERR, "cannot read the index");
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		git_index_entry e;
-		snprintf(path, sizeof(path), "%s%s", top, files[i].path);
-		if (stat(path, &st) != 0) {
-			git_index_free(index);
-			umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot stat: %s",
-				strerror(errno));
-			return EX_IOERR;
-		}
-		/* The blob is written already; record it without hashing again. */
-		memset(&e, 0, sizeof(e));
-		e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;
-		e.ctime.nanoseconds = (uint32_t)st.st_ctim.tv_nsec;
-		e.mtime.seconds = (int32_t)st.st_mtim.tv_sec;
-		e.mtime.nanoseconds = (uint32_t)st.st_mtim.tv_nsec;
-		e.dev = (uint32_t)st.st_dev;
-		e.ino = (uint32_t)st.st_ino;
-		e.mode = GIT_FILEMODE_BLOB;
-		e.uid = st.st_uid;
-		e.gid = st.st_gid;
-		e.file_size = (uint32_t)st.st_size;
-		git_oid_cpy(&e.id, &ids[i]);
-		e.path = files[i].path;
-		if (git_index_add(index, &e) != 0) {
-			git_index_free(index);
-			return git_fail(d, h->dir, EX_IOERR, "cannot update the index");
-		}
-	}
-	int rc = git_index_write(index) == 0 ? 0 :
-		git_fail(d, h->dir, EX_TEMPFAIL, "cannot write the index");
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = write_and_stage(h, index, &files[i], &ids[i], d);
+	if (rc == 0 && git_index_write(index) != 0)
+		rc = git_fail(d, h->dir, EX_TEMPFAIL, "cannot write the index");
 	git_index_free(index);
 	return rc;
 }
@@ -486,6 +631,7 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	const char *branch = git_reference_symbolic_target(head);
 	bool unborn = head_tree(h, &parent, &base) != 0;
 
+	mark_committing(h, true);
 	/* Objects first: nothing points at them until the branch moves. */
 	for (size_t i = 0; i < n; i++)
 		if (git_blob_create_from_buffer(&ids[i], h->repo, files[i].data,
@@ -522,6 +668,8 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 		goto git_error;
 	rc = git_repository_is_bare(h->repo) ? 0 :
 		update_worktree(h, files, ids, n, d);
+	if (rc == 0)
+		mark_committing(h, false);
 	goto done;
 git_error:
 	rc = git_fail(d, h->dir, EX_IOERR, "cannot commit");

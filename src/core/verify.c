@@ -364,6 +364,23 @@ umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
 			"holds game.yaml");
 		return EX_NOINPUT;
 	}
+	/* A sealed game revealed since: its seed is in HEAD's state. */
+	struct umpire_game *head = NULL;
+	struct umpire_seed revealed;
+	if (!seed) {
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		struct umpire_buf text = UMPIRE_BUF_INIT;
+		if (umpire_history_rev_read(h, n - 1, UMPIRE_STATE_PATH, &text,
+		    &quiet) == 0 && umpire_game_load(&head, UMPIRE_STATE_PATH,
+		    text.ptr, text.len, &quiet) == 0 && head->have_seed) {
+			revealed = head->seed;
+			seed = &revealed;
+			seed_source = "the seed revealed at HEAD";
+		}
+		umpire_game_free(head);
+		umpire_buf_free(&text);
+		umpire_diags_free(&quiet);
+	}
 	if ((rc = check_creation(&r, seed, seed_source, &g, res)))
 		return rc;
 	for (r.rev++; r.rev < n; r.rev++)

@@ -1,0 +1,93 @@
+# lib.sh - shared by the end-to-end tests: sourced, not run.
+#
+# $UMPIRE is the command to test: an absolute path, or a command with
+# arguments (make valgrind-check runs every umpire under valgrind).
+
+set -u
+: "${UMPIRE:?set UMPIRE to the umpire binary}"
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+SCENARIO=$TOP/samples/amb/standard.yaml
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/umpire-e2e.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+NAME=$(basename "$0" .sh)
+CHECKS=0
+SEED1=0000000000000000000000000000000000000000000000000000000000000001
+
+umpire() { $UMPIRE "$@"; }
+
+fail() {
+	echo "FAIL $NAME: $*" >&2
+	exit 1
+}
+
+ok() { CHECKS=$((CHECKS + 1)); }
+
+done_ok() { echo "ok $NAME: $CHECKS checks"; }
+
+# expect_exit CODE CMD...: run CMD, check its exit status.
+expect_exit() {
+	want=$1
+	shift
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	[ "$got" = "$want" ] || fail "exit $got, expected $want: $*
+--- stdout
+$(head -20 "$TMP/out")
+--- stderr
+$(head -20 "$TMP/err")"
+	ok
+}
+
+# expect_err TEXT: the last command's stderr holds TEXT.
+expect_err() {
+	grep -qF -- "$1" "$TMP/err" || fail "stderr lacks '$1':
+$(cat "$TMP/err")"
+	ok
+}
+
+expect_out() {
+	grep -qF -- "$1" "$TMP/out" || fail "stdout lacks '$1':
+$(head -40 "$TMP/out")"
+	ok
+}
+
+# Every line of stderr is a diagnostic in the compilers' form.
+expect_diagnostics_form() {
+	if grep -vE '^([^:]+:[0-9]+:[0-9]+|[^:]+|umpire): (error|warning|note): ' \
+	    "$TMP/err" | grep -q .; then
+		fail "stderr has lines not in FILE:LINE:COLUMN: error: form:
+$(cat "$TMP/err")"
+	fi
+	ok
+}
+
+# The repository is clean, fsck is happy, and HEAD is what we say.
+expect_clean() {
+	[ -z "$(git -C "$1" status --porcelain)" ] ||
+		fail "git status in $1 is not clean:
+$(git -C "$1" status --porcelain)"
+	git -C "$1" fsck --no-dangling >"$TMP/fsck" 2>&1 ||
+		fail "git fsck failed in $1: $(cat "$TMP/fsck")"
+	[ -z "$(cat "$TMP/fsck")" ] || fail "git fsck in $1 says: $(cat "$TMP/fsck")"
+	ok
+}
+
+head_of() { git -C "$1" rev-parse HEAD; }
+
+# play DIR N: N bot turns (fewer if the game ends).
+play() {
+	i=0
+	while [ "$i" -lt "$2" ]; do
+		umpire bot "$1" >"$TMP/bot.yaml" 2>"$TMP/err" || return 0
+		umpire turn "$1" "$TMP/bot.yaml" >"$TMP/out" 2>"$TMP/err" ||
+			fail "turn refused the bot's orders:
+$(cat "$TMP/bot.yaml")
+$(cat "$TMP/err")"
+		i=$((i + 1))
+	done
+}
+
+# The step a game awaits, from HEAD.
+step_of() {
+	git -C "$1" show HEAD:game.yaml | sed -n 's/^step: //p'
+}

@@ -1,0 +1,61 @@
+#!/bin/sh
+# The command line: verbs, --help, --version, usage errors (sysexits).
+. "$(dirname "$0")/lib.sh"
+
+expect_exit 0 umpire --version
+expect_out "umpire 0."
+expect_exit 0 umpire --help
+expect_out "umpire simulate RULESET"
+expect_exit 64 umpire
+expect_exit 64 umpire tunr
+expect_err "unknown verb 'tunr' (did you mean 'turn'?)"
+for verb in rules new status check turn bot verify reveal resolve schema \
+    simulate; do
+	expect_exit 0 umpire "$verb" --help
+	expect_out "usage: umpire $verb"
+done
+expect_exit 0 umpire rules
+expect_out "amb"
+expect_out "Army Man Backgammon"
+expect_exit 64 umpire rules extra
+expect_exit 64 umpire new
+expect_exit 64 umpire new "$TMP/x"
+expect_err "--scenario FILE is required"
+expect_exit 64 umpire new "$TMP/x" --scenario "$SCENARIO" --bogus
+expect_err "unknown option '--bogus'"
+expect_exit 64 umpire new "$TMP/x" --scenario
+expect_err "needs a value"
+expect_exit 64 umpire new "$TMP/x" --scenario "$SCENARIO" --seed nothex
+expect_err "--seed: expected 64 hex digits"
+[ ! -e "$TMP/x" ] || fail "a refused new made its directory"
+ok
+expect_exit 64 umpire turn "$TMP/x"
+expect_exit 64 umpire resolve a b
+expect_err "-o NEW_STATE and -r REPORT are required"
+expect_exit 64 umpire simulate amb
+expect_err "--games N is required"
+expect_exit 64 umpire simulate chess --games 1
+expect_exit 64 umpire simulate amb --games 0
+
+# schema: the embedded schemas, as YAML.
+for kind in state orders scenario; do
+	expect_exit 0 umpire schema amb "$kind"
+	expect_out '$schema: https://json-schema.org/draft/2020-12/schema'
+done
+expect_exit 0 umpire schema envelope
+expect_out "urn:umpire:envelope"
+expect_exit 64 umpire schema amb order
+expect_err "(did you mean 'orders'?)"
+expect_exit 64 umpire schema abm state
+expect_err "(did you mean 'amb'?)"
+
+# simulate: reproducible from its seed.
+expect_exit 0 umpire simulate amb --games 3
+cp "$TMP/out" "$TMP/sim1"
+expect_exit 0 umpire simulate amb --games 3
+sed 's/speed.*//' "$TMP/sim1" >"$TMP/a"
+sed 's/speed.*//' "$TMP/out" >"$TMP/b"
+cmp -s "$TMP/a" "$TMP/b" || fail "simulate is not reproducible"
+expect_out "wins"
+expect_out "games/s"
+done_ok

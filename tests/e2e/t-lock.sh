@@ -1,0 +1,43 @@
+#!/bin/sh
+# Two umpires on one game: the second exits 75 (try again) and loses
+# nothing; a killed umpire leaves no stale lock.
+. "$(dirname "$0")/lib.sh"
+
+command -v flock >/dev/null || { echo "skip $NAME: no flock(1)"; exit 0; }
+G=$TMP/game
+umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+umpire bot "$G" >"$TMP/o.yaml"
+before=$(head_of "$G")
+
+# Another umpire holds the lock for two seconds (flock(1) stands in).
+flock "$G/.git/umpire.lock" sleep 2 &
+holder=$!
+sleep 0.5
+expect_exit 75 umpire turn "$G" "$TMP/o.yaml"
+expect_err "another umpire is adjudicating this game; try again shortly"
+[ "$(head_of "$G")" = "$before" ] || fail "the locked-out turn moved HEAD"
+expect_clean "$G"
+wait "$holder" 2>/dev/null
+expect_exit 0 umpire turn "$G" "$TMP/o.yaml"
+expect_clean "$G"
+
+# Two real turns at once with the same orders: exactly one wins.
+umpire bot "$G" >"$TMP/o2.yaml"
+before=$(head_of "$G")
+$UMPIRE turn "$G" "$TMP/o2.yaml" >"$TMP/r1" 2>"$TMP/e1" &
+p1=$!
+$UMPIRE turn "$G" "$TMP/o2.yaml" >"$TMP/r2" 2>"$TMP/e2" &
+p2=$!
+wait "$p1"; s1=$?
+wait "$p2"; s2=$?
+case "$s1$s2" in
+075|750|065|650) ;;
+*) fail "two concurrent turns exited $s1 and $s2:
+$(cat "$TMP/e1" "$TMP/e2")" ;;
+esac
+[ "$(git -C "$G" rev-list --count "$before..HEAD")" = 1 ] ||
+	fail "two concurrent turns made $(git -C "$G" rev-list --count "$before..HEAD") commits"
+expect_clean "$G"
+expect_exit 0 umpire verify "$G"
+done_ok

@@ -1,0 +1,41 @@
+#!/bin/sh
+# umpire resolve: the adjudicator on plain files, no git.
+. "$(dirname "$0")/lib.sh"
+
+G=$TMP/game
+umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null
+cp "$G/game.yaml" "$TMP/s0.yaml"
+umpire bot "$G" >"$TMP/o1.yaml"
+expect_exit 0 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/s1.yaml" \
+	-r "$TMP/r1.md"
+umpire turn "$G" "$TMP/o1.yaml" >/dev/null
+cmp -s "$TMP/s1.yaml" "$G/game.yaml" || fail "resolve and turn disagree on the state"
+cmp -s "$TMP/r1.md" "$G/reports/0001.md" || fail "resolve and turn disagree on the report"
+ok
+# Deterministic: the same inputs, the same bytes.
+expect_exit 0 umpire resolve "$TMP/s0.yaml" - -o "$TMP/s1b.yaml" -r "$TMP/r1b.md" \
+	<"$TMP/o1.yaml"
+cmp -s "$TMP/s1.yaml" "$TMP/s1b.yaml" && cmp -s "$TMP/r1.md" "$TMP/r1b.md" ||
+	fail "resolve is not deterministic"
+ok
+# In place.
+cp "$TMP/s0.yaml" "$TMP/inplace.yaml"
+expect_exit 0 umpire resolve "$TMP/inplace.yaml" "$TMP/o1.yaml" \
+	-o "$TMP/inplace.yaml" -r "$TMP/r.md"
+cmp -s "$TMP/s1.yaml" "$TMP/inplace.yaml" || fail "resolve in place differs"
+ok
+# Refused orders write nothing.
+expect_exit 65 umpire resolve "$TMP/s1.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
+	-r "$TMP/x.md"
+[ ! -e "$TMP/x.yaml" ] && [ ! -e "$TMP/x.md" ] || fail "refused resolve wrote files"
+ok
+expect_exit 64 umpire resolve - "$TMP/o1.yaml" -o "$TMP/x.yaml" -r "$TMP/x.md"
+expect_exit 66 umpire resolve "$TMP/none.yaml" "$TMP/o1.yaml" -o "$TMP/x" -r "$TMP/y"
+# A broken state is refused with its place.
+sed 's/^step: 1$/step: one/' "$TMP/s0.yaml" >"$TMP/bad.yaml"
+expect_exit 65 umpire resolve "$TMP/bad.yaml" "$TMP/o1.yaml" -o "$TMP/x" -r "$TMP/y"
+expect_err "bad.yaml:7:7: error: step: expected an integer, got a string ('one')"
+# Unwritable output: 73, and the state is not half written.
+expect_exit 73 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" \
+	-o "$TMP/no/such/dir/s.yaml" -r "$TMP/r.md"
+done_ok

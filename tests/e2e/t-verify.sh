@@ -1,0 +1,140 @@
+#!/bin/sh
+# verify names the first commit whose state, report, orders or rolls
+# differ from re-adjudication, and passes honest histories, including
+# commits that are not umpire's.
+. "$(dirname "$0")/lib.sh"
+
+G=$TMP/game
+umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null
+play "$G" 8
+expect_exit 0 umpire verify "$G"
+expect_out "9 steps re-adjudicated"
+
+# Commits that leave umpire's files alone are not steps: a forge's CI
+# file, a player's incoming orders.
+cp -r "$G" "$TMP/mixed"
+echo "ci: umpire turn" >"$TMP/mixed/ci.yaml"
+git -C "$TMP/mixed" add ci.yaml
+git -C "$TMP/mixed" -c user.name=host -c user.email=h@x commit -qm "add CI"
+play "$TMP/mixed" 2
+expect_exit 0 umpire verify "$TMP/mixed"
+expect_out "11 steps re-adjudicated"
+expect_clean "$TMP/mixed"
+
+# rewrite G K PATH FILE: put FILE at PATH in commit K (0 = the first) and
+# every commit after it, keeping authors, dates and messages: a history
+# someone doctored and force-pushed.
+rewrite() {
+	g=$1 k=$2 path=$3 file=$4
+	blob=$(git -C "$g" hash-object -w "$file")
+	parent=
+	i=0
+	for c in $(git -C "$g" rev-list --first-parent --reverse HEAD); do
+		if [ "$i" -lt "$k" ]; then
+			parent=$c
+			i=$((i + 1))
+			continue
+		fi
+		GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" read-tree "$c"
+		GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" update-index --add \
+			--cacheinfo "100644,$blob,$path"
+		tree=$(GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" write-tree)
+		parent=$(GIT_AUTHOR_NAME=$(git -C "$g" log -1 --format=%an "$c") \
+			GIT_AUTHOR_EMAIL=$(git -C "$g" log -1 --format=%ae "$c") \
+			GIT_AUTHOR_DATE=$(git -C "$g" log -1 --format=%ad --date=raw "$c") \
+			GIT_COMMITTER_NAME=$(git -C "$g" log -1 --format=%cn "$c") \
+			GIT_COMMITTER_EMAIL=$(git -C "$g" log -1 --format=%ce "$c") \
+			GIT_COMMITTER_DATE=$(git -C "$g" log -1 --format=%cd --date=raw "$c") \
+			git -C "$g" commit-tree "$tree" ${parent:+-p "$parent"} \
+			-m "$(git -C "$g" log -1 --format=%B "$c")")
+	done
+	git -C "$g" update-ref refs/heads/main "$parent"
+	git -C "$g" reset -q --hard
+	rm -f "$TMP/tamper.index"
+}
+
+# commit_id G K: the short id verify names for commit K.
+commit_id() {
+	git -C "$1" rev-list --first-parent --reverse HEAD | sed -n "$(($2 + 1))p" |
+		cut -c1-12
+}
+
+tampered() {
+	rm -rf "$TMP/t"
+	cp -r "$G" "$TMP/t"
+}
+
+# A hand-edited state, committed on top.
+tampered
+sed -i 's/^step: 9$/step: 10/' "$TMP/t/game.yaml"
+git -C "$TMP/t" -c user.name=cheat -c user.email=c@x commit -qam "tidy up"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 9) (tidy up): game.yaml changes with no orders and no report: it was edited by hand"
+
+# A state edited inside history: step 4's game.yaml moves a man.
+tampered
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 4):game.yaml" |
+	sed '0,/row: 1}/s//row: 2}/' >"$TMP/state"
+rewrite "$TMP/t" 4 game.yaml "$TMP/state"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 4) (Step 4:"
+expect_err "game.yaml differs from re-adjudication at line"
+
+# An edited report.
+tampered
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 3):reports/0003.md" |
+	sed 's/Tactics Phase/tactics phase/' >"$TMP/report"
+rewrite "$TMP/t" 3 reports/0003.md "$TMP/report"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
+expect_err "reports/0003.md differs from re-adjudication"
+
+# A forged roll: step 5's report claims a different die in its roll table.
+tampered
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 5):reports/0005.md" |
+	awk '/^\| [0-9]+ \| 6 \| [0-9] \|/ && !done {
+		split($0, f, "|"); r = f[4] + 0; n = r % 6 + 1;
+		sub("\\| " r " \\|", "| " n " |"); done = 1 } { print }' >"$TMP/report"
+cmp -s "$TMP/report" "$TMP/t/reports/0005.md" && fail "no roll to forge"
+rewrite "$TMP/t" 5 reports/0005.md "$TMP/report"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 5) (Step 5:"
+expect_err "reports/0005.md differs from re-adjudication at line"
+
+# Forged dice in the state: step 6 awaits other Tactics dice than rolled.
+tampered
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 6):game.yaml" |
+	sed -E 's/dice: \[([0-9]), ([0-9])\]/dice: [\2, \1]/' >"$TMP/state"
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 6):game.yaml" | cmp -s - "$TMP/state" &&
+	sed -i -E 's/dice: \[([1-5]),/dice: [6,/; t; s/dice: \[6,/dice: [1,/' "$TMP/state"
+rewrite "$TMP/t" 6 game.yaml "$TMP/state"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 6) (Step 6:"
+
+# Edited orders: step 2's orders replaced by other legal orders.
+tampered
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 1):game.yaml" >"$TMP/s1.yaml"
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 2):orders/0002-tan.yaml" >"$TMP/o2.yaml"
+umpire resolve "$TMP/s1.yaml" "$TMP/o2.yaml" -o "$TMP/s2.yaml" -r "$TMP/r2.md" ||
+	fail "cannot replay step 2"
+cat >"$TMP/o2b.yaml" <<EOF2
+$(sed -n '1,/^step:/p' "$TMP/o2.yaml" | grep -v '^#')
+EOF2
+rewrite "$TMP/t" 2 orders/0002-tan.yaml "$TMP/o2b.yaml"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 2) (Step 2:"
+
+# A step committed by someone else than the player.
+tampered
+git -C "$TMP/t" -c user.name=x commit -q --amend --no-edit --author="Mallory <m@x>"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "its author is Mallory <m@x>, but the orders are"
+
+# An extra file slipped into umpire's directories.
+tampered
+echo "bonus" >"$TMP/t/reports/extra.md"
+git -C "$TMP/t" add reports/extra.md
+git -C "$TMP/t" -c user.name=x -c user.email=x@x commit -qm "notes"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "(notes): step 9 should modify game.yaml and add orders/0009-green.yaml"
+done_ok
