@@ -44,8 +44,11 @@ cmd_status(int argc, char **argv)
 			printf(" (%s)", p->name);
 		putchar('\n');
 	} else {
-		printf("over:     %s after step %ld\n", dec.winner ?
-			dec.winner : "a draw", g->step - 1);
+		if (dec.winner)
+			printf("over:     %s won at step %ld\n", dec.winner,
+				g->step - 1);
+		else
+			printf("over:     a draw at step %ld\n", g->step - 1);
 	}
 	printf("reports:  %s/%s/%04ld.md is the latest\n\n", argv[optind],
 		UMPIRE_REPORTS_DIR, g->step - 1);

@@ -90,6 +90,7 @@ struct amb_game {
 	long step;		/* the step awaited */
 	int dice[AMB_MAX_DICE];	/* the awaited side's Tactics Phase dice */
 	int winner;		/* -1 until over */
+	int off_man;		/* the winner's man who moved off, or -1 */
 	long end_step;
 	const char *how;	/* how it ended, once over */
 };

@@ -30,7 +30,8 @@ amb_board(struct umpire_buf *out, const void *game)
 		for (int s = 1; s >= 0; s--)
 			for (int i = 0; i < g->nmen[s]; i++) {
 				const struct amb_man *m = &g->men[s][i];
-				if (!m->dead && m->row == row) {
+				bool off = s == g->winner && i == g->off_man;
+				if (!m->dead && !off && m->row == row) {
 					if (out->len && out->ptr[out->len - 1] == '|')
 						umpire_buf_printf(out, " %s",
 							s == AMB_GREEN ? "G" : "T");
@@ -45,8 +46,8 @@ amb_board(struct umpire_buf *out, const void *game)
 		int alive = 0;
 		for (int i = 0; i < g->nmen[s]; i++)
 			alive += !g->men[s][i].dead;
-		umpire_buf_printf(out, "%s: %d men, %d fallen", amb_sides[s], alive,
-			g->nfallen[s]);
+		umpire_buf_printf(out, "%s: %d %s, %d fallen", amb_sides[s], alive,
+			alive == 1 ? "man" : "men", g->nfallen[s]);
 		if (g->opt.sergeant && amb_sergeant_dead(g, s))
 			umpire_buf_puts(out, "; Sergeant dead: Dig In or Charge");
 		umpire_buf_putc(out, '\n');
@@ -62,4 +63,9 @@ amb_board(struct umpire_buf *out, const void *game)
 	} else
 		umpire_buf_printf(out, "over: %s won at step %ld (%s)\n",
 			amb_sides[g->winner], g->end_step, g->how);
+	if (g->off_man >= 0) {
+		umpire_buf_puts(out, "off the board:");
+		man_label(out, &g->men[g->winner][g->off_man]);
+		umpire_buf_putc(out, '\n');
+	}
 }

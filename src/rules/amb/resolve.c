@@ -100,6 +100,7 @@ do_move(struct telling *t, const struct amb_action *a)
 			"(Victory, AMB-8).\n", amb_sides[enemy], from, a->die, need,
 			Side(side));
 		m->row = from;
+		g->off_man = a->man;
 		g->winner = side;
 		g->to_move = -1;
 		g->end_step = ctx->step;
@@ -109,8 +110,8 @@ do_move(struct telling *t, const struct amb_action *a)
 			amb_sides[enemy]);
 		return;
 	}
-	umpire_report_printf(r, " moves %d rows with the %d, from row %d to row "
-		"%d.", a->die, a->die, from, to);
+	umpire_report_printf(r, " moves %d row%s with the %d, from row %d to row "
+		"%d.", a->die, a->die == 1 ? "" : "s", a->die, from, to);
 	m->row = to;
 	int victim = -1, n = enemies_on(g, enemy, to, &victim);
 	if (n == 1) {
@@ -177,10 +178,10 @@ do_attack(struct telling *t, const struct amb_action *a)
 	int roll = (int)umpire_dice_roll(ctx->dice, 6, "saving throw: %s (%s, "
 		"saves on %s) against %s", v->id, amb_stances[v->stance].name, saves,
 		m->id);
-	umpire_report_printf(r, " The target is %s, on row %d, %d rows away. "
-		"Being %s, he saves on %s (Stance Table): he rolls %d, ",
-		amb_man_text(ctx->arena, v), v->row, a->die,
-		amb_stances[v->stance].name, saves, roll);
+	umpire_report_printf(r, " The target is %s, on row %d, %d row%s away. "
+		"As he is %s, he saves on %s%s (Stance Table): he rolls %d, ",
+		amb_man_text(ctx->arena, v), v->row, a->die, a->die == 1 ? "" : "s",
+		amb_stances[v->stance].name, save == 1 ? "a " : "", saves, roll);
 	if (roll <= save) {
 		umpire_report_printf(r, "**saved**.\n");
 		clause(t, "%s saves against %s", v->id, m->id);
@@ -262,6 +263,8 @@ normalize(struct amb_game *g)
 		for (int j = 0; j < g->nfallen[s]; j++)
 			g->fallen[s][j] = map[s][g->fallen[s][j]];
 	}
+	if (g->off_man >= 0)
+		g->off_man = map[g->winner][g->off_man];
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < g->nmen[s]; i++) {
 			g->men[s][i] = men[s][i];
@@ -309,9 +312,9 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 	}
 	if (!t.head.len)
 		clause(&t, "%s passes", Side(side));
-	if (t.item)
-		umpire_report_printf(r, "\n");
 	if (g->to_move >= 0) {
+		if (t.item)
+			umpire_report_printf(r, "\n");
 		int loser = !alive(g, enemy) ? enemy : !alive(g, side) ? side : -1;
 		if (loser >= 0) {
 			g->winner = !loser;

@@ -216,6 +216,7 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 
 	g->arena = ga;
 	g->winner = -1;
+	g->off_man = -1;
 	read_options(umpire_map_get(scenario, "options"), &g->opt);
 	for (int s = 0; s < 2; s++) {
 		const struct umpire_node *list = umpire_map_get(armies, amb_sides[s]);
@@ -285,6 +286,7 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 
 	g->arena = ga;
 	g->winner = -1;
+	g->off_man = -1;
 	g->to_move = -1;
 	g->step = ctx->step;
 	read_options(umpire_map_get(state, "options"), &g->opt);
@@ -352,6 +354,12 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		g->end_step = (long)umpire_map_get(result, "step")->u.i;
 		g->how = umpire_arena_strdup(ga,
 			umpire_map_get(result, "how")->u.s.ptr);
+		const struct umpire_node *off = umpire_map_get(result, "man");
+		int side;
+		if (off && ((g->off_man = amb_find_man(g, off->u.s.ptr, &side)) < 0 ||
+		    side != g->winner || g->men[side][g->off_man].dead))
+			umpire_node_error(ctx->diags, off, "result.man: '%s' is no "
+				"living %s man", off->u.s.ptr, amb_sides[g->winner]);
 	}
 	return ctx->diags->errors == errors ? g : NULL;
 }
@@ -422,6 +430,9 @@ amb_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 			amb_sides[g->winner]));
 		umpire_map_add(a, res, "step", umpire_node_int(a, g->end_step));
 		umpire_map_add(a, res, "how", umpire_node_str(a, g->how));
+		if (g->off_man >= 0)
+			umpire_map_add(a, res, "man", umpire_node_str(a,
+				g->men[g->winner][g->off_man].id));
 	}
 	struct umpire_node *opt = umpire_map_add(a, state, "options",
 		umpire_node_map(a, false));
