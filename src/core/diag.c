@@ -84,9 +84,11 @@ umpire_diags_print(struct umpire_diags *d, FILE *out)
 {
 	static const char *const names[] = { "error", "warning", "note" };
 
+	if (d->n == 0)
+		return;
 	sort_ctx = d;
 	/* Ranks are computed against the unsorted order, so sort a copy. */
-	struct umpire_diag *v = umpire_xmalloc(d->n * sizeof(*v) + 1);
+	struct umpire_diag *v = umpire_xmalloc(d->n * sizeof(*v));
 	memcpy(v, d->v, d->n * sizeof(*v));
 	qsort(v, d->n, sizeof(*v), cmp_diag);
 	for (size_t i = 0; i < d->n; i++) {

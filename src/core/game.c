@@ -292,7 +292,21 @@ umpire_game_player(const struct umpire_game *g, const char *id)
 	return NULL;
 }
 
-/* The orders' envelope against the game: right game, step and player. */
+/* Whether a problem is recorded at n already (by the schema, say). */
+static bool
+flagged(const struct umpire_diags *d, const struct umpire_node *n)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].line == n->line && d->v[i].col == n->col &&
+		    d->v[i].file && n->file && strcmp(d->v[i].file, n->file) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The orders' envelope against the game: right game, step and player.
+ * A field the schema already refused is not reported twice.
+ */
 static void
 check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 	struct umpire_diags *d)
@@ -303,7 +317,7 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 	struct umpire_decision dec;
 
 	umpire_game_decision(g, &dec);
-	if (strcmp(game->u.s.ptr, g->id) != 0)
+	if (!flagged(d, game) && strcmp(game->u.s.ptr, g->id) != 0)
 		umpire_node_error(d, game, "these orders are for game '%s', but "
 			"this is game '%s'", game->u.s.ptr, g->id);
 	if (!dec.player) {
@@ -316,11 +330,11 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 		return;
 	}
 	long s = (long)umpire_node_integer(step, -1);
-	if (s != g->step)
+	if (s != g->step && !flagged(d, step))
 		umpire_node_error(d, step, "these orders are for step %ld, but the "
 			"game awaits step %ld%s", s, g->step, s < g->step ?
 			" (were they applied already?)" : "");
-	if (!umpire_node_is_str(player, dec.player)) {
+	if (!umpire_node_is_str(player, dec.player) && !flagged(d, player)) {
 		const char *who = player->u.s.ptr;
 		if (!umpire_game_player(g, who)) {
 			struct umpire_suggest sg;

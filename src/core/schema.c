@@ -708,8 +708,9 @@ validate(struct vctx *c, const struct umpire_node *root,
 	const struct umpire_node *k;
 	if ((k = umpire_map_get(s, "const")) && !scalar_equal(k, inst)) {
 		char want[80], got[80];
-		verr(c, inst, "must be %s, not %s", show(k, want, sizeof(want)),
-			show(inst, got, sizeof(got)));
+		const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
+		verr(c, inst, "must be %s, not %s%s%s", show(k, want, sizeof(want)),
+			show(inst, got, sizeof(got)), desc ? ": " : "", desc ? desc : "");
 		return;
 	}
 	if ((k = umpire_map_get(s, "enum"))) {

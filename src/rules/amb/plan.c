@@ -217,12 +217,18 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 				"with a %d, not a %d (Weapon Table)", m->id, w->text,
 				w->range, w->range, a->die);
 	} else if (fitting_weapon(m, a->die) < 0) {
-		int w = 0;
-		while (w < AMB_WEAPONS - 1 && !(m->weapons & (1u << w)))
-			w++;
-		return fail(why, n, "%s's %s has range %d; a %d needs a weapon of "
-			"range %d (Weapon Table)", m->id, amb_weapons[w].text,
-			amb_weapons[w].range, a->die, a->die);
+		char list[256];
+		size_t k = 0;
+		int count = 0, total = __builtin_popcount(m->weapons);
+		list[0] = '\0';
+		for (int w = 0; w < AMB_WEAPONS && k < sizeof(list); w++)
+			if (m->weapons & (1u << w))
+				k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%s "
+					"(range %d)", count++ == 0 ? "" : count == total ?
+					" and " : ", ", amb_weapons[w].text, amb_weapons[w].range);
+		return fail(why, n, "%s carries %s%s; a %d needs a weapon of range "
+			"%d (Weapon Table%s)", m->id, total == 1 ? "a " : "", list,
+			a->die, a->die, total > 1 ? ", AMB-18" : "");
 	}
 	for (int i = 0; i < a->ntargets; i++) {
 		int v = a->targets[i];
@@ -259,8 +265,9 @@ amb_try(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 			k += snprintf(dice + k, sizeof(dice) - (size_t)k, "%s%d",
 				i == 0 ? "" : i == g->opt.dice - 1 ? " and " : ", ",
 				g->dice[i]);
-		return fail(why, n, "no die shows %d; %s's dice are %s (Tactics "
-			"Phase)", a->die, amb_sides[t->side], dice);
+		return fail(why, n, "no die shows %d; %s's %s %s (Tactics Phase)",
+			a->die, amb_sides[t->side], g->opt.dice == 1 ? "die is" :
+			"dice are", dice);
 	}
 	if (!try_phase(g, t, a->kind, why, n))
 		return false;

@@ -96,8 +96,14 @@ do_move(struct telling *t, const struct amb_action *a)
 	if (!to) {
 		int need = umpire_track_to_off(&amb_track, side, from);
 		umpire_report_printf(r, " moves off %s's back row from row %d with "
-			"the %d (%d would do: the roll need not be exact). **%s wins** "
-			"(Victory, AMB-8).\n", amb_sides[enemy], from, a->die, need,
+			"the %d", amb_sides[enemy], from, a->die);
+		if (need == a->die)
+			umpire_report_printf(r, ", exactly the %d row%s he needs", need,
+				need == 1 ? "" : "s");
+		else
+			umpire_report_printf(r, " (%d would do: the roll need not be "
+				"exact)", need);
+		umpire_report_printf(r, ". **%s wins** (Victory, AMB-8).\n",
 			Side(side));
 		m->row = from;
 		g->off_man = a->man;

@@ -1,0 +1,26 @@
+#!/bin/sh
+# The README's examples run as written: every ```sh block, in order, in a
+# scratch directory with the samples and `umpire` on the PATH.
+. "$(dirname "$0")/lib.sh"
+
+mkdir "$TMP/bin" "$TMP/work"
+printf '#!/bin/sh\nexec %s "$@"\n' "$UMPIRE" >"$TMP/bin/umpire"
+chmod +x "$TMP/bin/umpire"
+cp -r "$TOP/samples" "$TMP/work/"
+awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$TOP/README.md" \
+	>"$TMP/readme.sh"
+[ "$(grep -c . "$TMP/readme.sh")" -gt 20 ] || fail "found no examples in README.md"
+(cd "$TMP/work" && PATH=$TMP/bin:$PATH sh -e "$TMP/readme.sh") \
+	>"$TMP/out" 2>"$TMP/err" || fail "README examples failed:
+$(tail -20 "$TMP/out")
+$(cat "$TMP/err")"
+ok
+expect_out "amb       Army Man Backgammon"
+expect_out "ok: legal orders for green's turn at step 1"
+expect_out "refused with exit status 65"
+expect_err "bad.yaml:7:12: error: green has no man called 'g99'"
+expect_err "unknown key 'tagret' (did you mean 'target'?)"
+expect_out "every state, report and roll matches"
+expect_out "revealed the seed"
+expect_out "games/s"
+done_ok
