@@ -235,15 +235,20 @@ bench: deps-bench
 
 # --------------------------------------------------------------- install
 
+SHAREDIR ?= $(PREFIX)/share/umpire
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(SHAREDIR)/samples/amb
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
+	install -m 644 samples/amb/*.yaml $(DESTDIR)$(SHAREDIR)/samples/amb/
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 uninstall:
+	rm -rf $(DESTDIR)$(SHAREDIR)
 	rm -f $(DESTDIR)$(BINDIR)/umpire $(DESTDIR)$(MANDIR)/man1/umpire.1 \
 		$(DESTDIR)$(MANDIR)/man5/umpire-files.5 \
 		$(DESTDIR)$(MANDIR)/man7/umpire-*.7

@@ -34,12 +34,12 @@ const struct cli_verb cli_verbs[] = {
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
 	  "state, the orders and the report, and print the report.",
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
-	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed HEX]",
+	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
 	  "Print legal orders for the awaited decision, drawn uniformly at\n"
 	  "random from all legal orders; the same game and seed give the same\n"
 	  "orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
-	  "  --seed HEX       vary the draw (any hex digits)\n" },
+	  "  --seed TEXT      vary the draw (any text)\n" },
 	{ "verify", cmd_verify, "umpire verify DIR [--seed-file F]",
 	  "Replay the whole history and name the first commit whose state,\n"
 	  "report, orders or rolls differ from re-adjudication.",
@@ -65,8 +65,8 @@ const struct cli_verb cli_verbs[] = {
 	  "Play N games of bot against bot in process, no git, and print the\n"
 	  "wins per side, the game lengths and the speed.",
 	  "  --games N        how many games\n"
-	  "  --seed HEX       the first game's seed (default: all zeros); game i\n"
-	  "                   uses SHA-256 of this seed and i\n"
+	  "  --seed HEX       the base seed, 64 hex digits (default: all zeros);\n"
+	  "                   game i's seed is SHA-256 of it and i\n"
 	  "  --scenario FILE  default: the ruleset's standard scenario\n"
 	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
 	{ NULL, NULL, NULL, NULL, NULL },

@@ -177,3 +177,18 @@ cli_step_paths(long step, const char *player, char orders[128],
 	snprintf(orders, 128, UMPIRE_ORDERS_DIR "/%04ld-%s.yaml", step, player);
 	snprintf(report, 128, UMPIRE_REPORTS_DIR "/%04ld.md", step);
 }
+
+void
+cli_commit_message(struct umpire_buf *msg, const struct umpire_buf *report)
+{
+	/* See umpire_report_render: "# title", then "**headline**". */
+	const char *r = umpire_buf_cstr((struct umpire_buf *)report);
+	const char *title = strncmp(r, "# ", 2) == 0 ? r + 2 : r;
+	const char *head = strstr(r, "\n**");
+	int tlen = (int)strcspn(title, "\n");
+	int hlen = head ? (int)strcspn(head + 3, "\n") - 2 : 0;
+
+	umpire_buf_printf(msg, "%.*s\n", tlen, title);
+	if (hlen > 0)
+		umpire_buf_printf(msg, "\n%.*s\n", hlen, head + 3);
+}

@@ -65,6 +65,12 @@ int cli_open_game(struct umpire_history **h, struct umpire_game **g,
 int cli_unseal(struct umpire_game *g, const char *seed_file,
 	struct umpire_diags *d);
 
+/*
+ * A step's commit message from its rendered report: the title, a blank
+ * line, the headline (design brief, "History").
+ */
+void cli_commit_message(struct umpire_buf *msg, const struct umpire_buf *report);
+
 /* "orders/0005-green.yaml", "reports/0005.md" */
 void cli_step_paths(long step, const char *player, char orders[128],
 	char report[128]);

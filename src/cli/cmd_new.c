@@ -61,6 +61,13 @@ pick_seed(struct umpire_seed *seed, bool *fresh, const char *hex,
 	int rc = cli_seed(seed, &found, &source, hex, file, d);
 	if (rc)
 		return rc;
+	if (found && !sealed && strcmp(source, "UMPIRE_SEED") == 0) {
+		/* UMPIRE_SEED is a secret (a CI secret, say): never publish it. */
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "UMPIRE_SEED is set, and "
+			"an open game would write it into game.yaml for all to read: "
+			"add --sealed, or give the seed with --seed");
+		return EX_USAGE;
+	}
 	if (found)
 		return 0;
 	if (sealed) {
@@ -137,8 +144,7 @@ cmd_new(int argc, char **argv)
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 		{ UMPIRE_REPORTS_DIR "/0000.md", report.ptr, report.len },
 	};
-	umpire_buf_printf(&msg, "Step 0: set-up of %s\n\nA new game of %s: %s\n",
-		g->id, g->rules->title, g->title);
+	cli_commit_message(&msg, &report);
 	if ((rc = umpire_history_commit(h, files, 3, &host, msg.ptr, &d)))
 		goto done;
 	fwrite(report.ptr, 1, report.len, stdout);
@@ -205,7 +211,7 @@ cmd_reveal(int argc, char **argv)
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 	};
-	umpire_buf_printf(&msg, "Reveal the seed of %s\n\nThe seed matches the "
+	umpire_buf_printf(&msg, "Reveal the seed\n\nThe seed of %s matches its "
 		"commitment %s; anyone can now verify every roll.\n", g->id,
 		g->commitment);
 	if ((rc = umpire_history_commit(h, files, 1, &host, msg.ptr, &d)))

@@ -162,13 +162,7 @@ cmd_turn(int argc, char **argv)
 		{ opath, k.text.ptr, k.text.len },
 		{ rpath, report.ptr, report.len },
 	};
-	/* The report's title and headline: see core/report.h. */
-	const char *title = report.ptr + 2;
-	int tlen = (int)strcspn(title, "\n");
-	const char *head = strstr(report.ptr, "\n**");
-	int hlen = head ? (int)strcspn(head + 3, "\n") - 2 : 0;
-	umpire_buf_printf(&msg, "%.*s\n\n%.*s\n", tlen, title, hlen > 0 ? hlen : 0,
-		head ? head + 3 : "");
+	cli_commit_message(&msg, &report);
 	if ((rc = umpire_history_commit(k.h, files, 3, &author, msg.ptr, &d)))
 		goto done;
 	fwrite(report.ptr, 1, report.len, stdout);

@@ -39,11 +39,17 @@ cmd_verify(int argc, char **argv)
 	    (rc = umpire_history_open(&h, argv[optind], &d)))
 		return cli_done(&d, rc);
 	rc = umpire_verify(h, found ? &seed : NULL, source, &res, &d);
-	if (rc == 0)
+	if (rc == 0) {
 		printf("verified %s: %zu steps re-adjudicated and %zu rolls "
 			"re-derived over %zu commits; every state, report and roll "
-			"matches; step %ld is next\n", res.game, res.steps, res.rolls,
-			res.commits, res.awaited);
+			"matches; ", res.game, res.steps, res.rolls, res.commits);
+		if (!res.over)
+			printf("step %ld is next\n", res.awaited);
+		else if (*res.winner)
+			printf("%s won at step %ld\n", res.winner, res.awaited - 1);
+		else
+			printf("a draw at step %ld\n", res.awaited - 1);
+	}
 	umpire_history_close(h);
 	return cli_done(&d, rc);
 }

@@ -387,6 +387,11 @@ umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
 		if ((rc = check_step(&r, g, res)))
 			break;
 	res->awaited = g->step;
+	struct umpire_decision dec;
+	umpire_game_decision(g, &dec);
+	res->over = !dec.player;
+	snprintf(res->winner, sizeof(res->winner), "%s",
+		dec.winner ? dec.winner : "");
 	umpire_game_free(g);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #ifndef UMPIRE_VERIFY_H
 #define UMPIRE_VERIFY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "dice.h"
@@ -23,6 +24,8 @@ struct umpire_verify_result {
 	size_t steps;		/* re-adjudicated, step 0 included */
 	size_t rolls;		/* dice re-derived */
 	long awaited;		/* the step HEAD awaits */
+	bool over;		/* the game has ended */
+	char winner[40];	/* once over: the winner, or "" for a draw */
 	char game[64];
 };
 

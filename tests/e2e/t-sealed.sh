@@ -8,6 +8,12 @@ S=$TMP/seed
 expect_exit 64 umpire new "$G" --scenario "$SCENARIO" --sealed
 expect_err "a sealed game keeps its seed outside the repository"
 [ ! -e "$G" ] || fail "a refused sealed new made its directory"
+# UMPIRE_SEED is a secret: an open game would publish it.
+expect_exit 64 env UMPIRE_SEED="$(printf '%064d' 9)" $UMPIRE new "$TMP/open" \
+	--scenario "$SCENARIO"
+expect_err "UMPIRE_SEED is set, and an open game would write it into game.yaml"
+[ ! -e "$TMP/open" ] || fail "new published UMPIRE_SEED"
+ok
 expect_exit 0 umpire new "$G" --scenario "$SCENARIO" --sealed --seed-file "$S"
 [ -f "$S" ] || fail "--sealed --seed-file did not make the seed file"
 [ "$(stat -c %a "$S")" = 600 ] || fail "the seed file is readable by others"

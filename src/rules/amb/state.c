@@ -242,11 +242,13 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		"Army Man Backgammon", g->nmen[0], g->nmen[1]);
 	const char *on = rule_list(ctx->arena, &g->opt, true);
 	const char *off = rule_list(ctx->arena, &g->opt, false);
-	umpire_report_printf(r, "Each turn rolls %d %s.%s%s%s%s%s\n\n", g->opt.dice,
-		g->opt.dice == 1 ? "die" : "dice", on ? " In play: " : "", on ? on : "",
-		on ? "." : "", off ? " Turned off: " : "", off ? off : "");
+	umpire_report_printf(r, "Each turn rolls %d %s.", g->opt.dice,
+		g->opt.dice == 1 ? "die" : "dice");
+	if (on)
+		umpire_report_printf(r, " In play: %s.", on);
 	if (off)
-		umpire_report_printf(r, "\n\n");
+		umpire_report_printf(r, " Turned off: %s.", off);
+	umpire_report_printf(r, "\n\n");
 	do {
 		tries++;
 		for (int s = 0; s < 2; s++)
