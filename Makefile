@@ -94,7 +94,7 @@ DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev git
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
 	valgrind
 DEPS_FUZZ = clang libclang-rt-14-dev
-DEPS_BENCH = hyperfine
+DEPS_BENCH = hyperfine python3
 
 define install_missing
 	@if ! command -v dpkg >/dev/null 2>&1; then \

@@ -38,7 +38,7 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	if (!fmt)
 		umpire_node_error(d, doc, "missing required key 'umpire' (the file "
 			"format version: write 'umpire: %d')", UMPIRE_FORMAT);
-	else if (fmt->type != UMPIRE_INT || fmt->u.i != UMPIRE_FORMAT)
+	else if (umpire_node_integer(fmt, -1) != UMPIRE_FORMAT)
 		umpire_node_error(d, fmt, "umpire: this is file format version %d; "
 			"this umpire reads version %d only", (int)umpire_node_integer(fmt, -1),
 			UMPIRE_FORMAT);

@@ -16,34 +16,6 @@
 #include "arena.h"
 #include "fileio.h"
 
-/*
- * umpire never opens a network connection, but Debian's libgit2 is built
- * with mbedTLS and parses every certificate in the system's CA bundle in
- * git_libgit2_init(): about 6 ms, more than the rest of a turn.  These
- * definitions in the executable take precedence over libmbedx509's for
- * libgit2's calls (ELF symbol interposition), and load nothing, so no
- * TLS connection could be verified, and none is ever made.  With a
- * libgit2 built on OpenSSL they are simply never called.
- */
-int mbedtls_x509_crt_parse_file(void *chain, const char *path);
-int mbedtls_x509_crt_parse_path(void *chain, const char *path);
-
-int
-mbedtls_x509_crt_parse_file(void *chain, const char *path)
-{
-	(void)chain;
-	(void)path;
-	return 0;
-}
-
-int
-mbedtls_x509_crt_parse_path(void *chain, const char *path)
-{
-	(void)chain;
-	(void)path;
-	return 0;
-}
-
 struct rev {
 	git_oid id;
 	char hex[GIT_OID_HEXSZ + 1];

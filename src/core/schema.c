@@ -246,7 +246,7 @@ type_admits(const char *type, const struct umpire_node *n)
 		return n->type == UMPIRE_INT || n->type == UMPIRE_FLOAT;
 	if (strcmp(type, "integer") == 0)
 		return n->type == UMPIRE_INT || (n->type == UMPIRE_FLOAT &&
-			n->u.f == (double)(long long)n->u.f);
+			umpire_float_is_integer(n->u.f));
 	return false;
 }
 
@@ -265,16 +265,47 @@ type_words(const char *type)
 	return type;
 }
 
+/*
+ * A string for a one-line message: quoted, control characters escaped,
+ * cut after 40 characters on a character's boundary.
+ */
+static void
+quote(const char *s, size_t len, char *buf, size_t size)
+{
+	size_t k = 0, chars = 0, i = 0;
+
+	buf[k++] = '\'';
+	while (i < len && k + 12 < size) {
+		unsigned char c = (unsigned char)s[i];
+		if (chars == 40) {
+			k += (size_t)snprintf(buf + k, size - k, "...");
+			break;
+		}
+		if (c < 0x20 || c == 0x7f) {
+			k += (size_t)snprintf(buf + k, size - k, c == '\n' ? "\\n" :
+				c == '\t' ? "\\t" : c == '\r' ? "\\r" : "\\x%02x", c);
+			i++;
+		} else {
+			size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+			if (i + n > len)
+				n = len - i;
+			memcpy(buf + k, s + i, n);
+			k += n;
+			i += n;
+		}
+		chars++;
+	}
+	buf[k++] = '\'';
+	buf[k] = '\0';
+}
+
 /* A short rendering of a scalar for messages. */
 static const char *
 show(const struct umpire_node *n, char *buf, size_t size)
 {
 	switch (n->type) {
 	case UMPIRE_STR:
-		if (n->u.s.len > 40)
-			snprintf(buf, size, "'%.37s...'", n->u.s.ptr);
-		else
-			snprintf(buf, size, "'%s'", n->u.s.ptr);
+		quote(n->u.s.ptr, n->u.s.len, buf, size);
 		break;
 	case UMPIRE_INT:
 		if (n->big)
@@ -572,11 +603,12 @@ validate_string(struct vctx *c, const struct umpire_node *s,
 	const struct umpire_node *pat = umpire_map_get(s, "pattern");
 	const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
 	size_t len = codepoints(inst->u.s.ptr, inst->u.s.len);
-	char got[80];
+	char got[200];
 
 	if (minl && (long long)len < umpire_node_integer(minl, 0))
-		verr(c, inst, "%s is too short (at least %lld characters)",
-			show(inst, got, sizeof(got)), umpire_node_integer(minl, 0));
+		verr(c, inst, "%s is too short (at least %lld character%s)",
+			show(inst, got, sizeof(got)), umpire_node_integer(minl, 0),
+			umpire_node_integer(minl, 0) == 1 ? "" : "s");
 	if (maxl && (long long)len > umpire_node_integer(maxl, 0))
 		verr(c, inst, "%s is too long (at most %lld characters)",
 			show(inst, got, sizeof(got)), umpire_node_integer(maxl, 0));

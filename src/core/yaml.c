@@ -138,9 +138,16 @@ umpire_node_integer(const struct umpire_node *n, long long def)
 		return def;
 	if (n->type == UMPIRE_INT)
 		return n->u.i;
-	if (n->type == UMPIRE_FLOAT && n->u.f == (double)(long long)n->u.f)
+	if (n->type == UMPIRE_FLOAT && umpire_float_is_integer(n->u.f))
 		return (long long)n->u.f;
 	return def;
+}
+
+bool
+umpire_float_is_integer(double f)
+{
+	/* In range first: casting inf, NaN or 1e300 is undefined behaviour. */
+	return isfinite(f) && f >= -9.2e18 && f <= 9.2e18 && f == floor(f);
 }
 
 const char *
@@ -506,9 +513,11 @@ tag_ok(struct parser *p, const unsigned char *tag, const yaml_mark_t *m,
 	bool *force_str)
 {
 	*force_str = false;
-	if (!tag || strcmp((const char *)tag, "!") == 0)
+	if (!tag)
 		return true;
-	if (strcmp((const char *)tag, YAML_STR_TAG) == 0) {
+	/* "! 12" is the string "12": the non-specific tag stops typing. */
+	if (strcmp((const char *)tag, "!") == 0 ||
+	    strcmp((const char *)tag, YAML_STR_TAG) == 0) {
 		*force_str = true;
 		return true;
 	}
@@ -641,7 +650,10 @@ syntax_error(struct parser *p, const yaml_parser_t *yp, const char *text,
 
 	if (yp->error == YAML_READER_ERROR) {
 		offset_place(text, len, yp->problem_offset, &line, &col);
-		if (yp->problem_value != -1)
+		if (yp->problem_value > 0xff)
+			perror_at(p, line, col, "%s (U+%04X); the file must be "
+				"UTF-8 text", yp->problem, (unsigned)yp->problem_value);
+		else if (yp->problem_value != -1)
 			perror_at(p, line, col, "%s (byte 0x%02x); the file must "
 				"be UTF-8 text", yp->problem, yp->problem_value & 0xff);
 		else
@@ -801,9 +813,23 @@ emit_node(yaml_emitter_t *em, const struct umpire_node *n)
 		snprintf(num, sizeof(num), "%lld", n->u.i);
 		return emit_scalar(em, num, strlen(num), false);
 	case UMPIRE_FLOAT:
+		if (isnan(n->u.f))
+			return emit_scalar(em, ".nan", 4, false);
+		if (isinf(n->u.f))
+			return n->u.f < 0 ? emit_scalar(em, "-.inf", 5, false) :
+				emit_scalar(em, ".inf", 4, false);
 		snprintf(num, sizeof(num), "%.17g", n->u.f);
-		if (!strpbrk(num, ".en"))
-			strcat(num, ".0");
+		/* YAML 1.1 wants a '.' in every float, before any exponent. */
+		if (!strchr(num, '.')) {
+			char *exp = strchr(num, 'e');
+			char tail[32] = "";
+			if (exp) {
+				snprintf(tail, sizeof(tail), "%s", exp);
+				*exp = '\0';
+			}
+			size_t k = strlen(num);
+			snprintf(num + k, sizeof(num) - k, ".0%s", tail);
+		}
 		return emit_scalar(em, num, strlen(num), false);
 	case UMPIRE_STR:
 		return emit_scalar(em, n->u.s.ptr, n->u.s.len, true);

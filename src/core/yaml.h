@@ -107,6 +107,8 @@ const char *umpire_node_cstr(const struct umpire_node *n); /* NULL unless a stri
 /* Integral value of an int or an integral float; def otherwise. */
 long long umpire_node_integer(const struct umpire_node *n, long long def);
 const char *umpire_node_type_name(enum umpire_node_type t);
+/* A finite whole number that fits in long long (4.0, not 4.5 or 1e300). */
+bool umpire_float_is_integer(double f);
 
 /* Diagnostics at a node ("FILE:LINE:COL: error: ..."). */
 void umpire_node_error(struct umpire_diags *d, const struct umpire_node *n,

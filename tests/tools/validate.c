@@ -1,7 +1,7 @@
 /*
  * validate - check files against one of umpire's embedded schemas, and
  * nothing else: the C half of the schema agreement test
- * (tests/py/schema_agree.py), which runs python-jsonschema on the same
+ * (tests/py/test_schema_agree.py), which runs python-jsonschema on the same
  * files.
  *
  *   validate SCHEMA FILE...     SCHEMA: "envelope", "amb/orders", ...

@@ -87,7 +87,7 @@ read_action(struct umpire_ctx *ctx, const struct amb_game *g, int side,
 
 	memset(a, 0, sizeof(*a));
 	a->kind = mover ? AMB_MOVE : AMB_ATTACK;
-	a->die = (int)umpire_map_get(n, "die")->u.i;
+	a->die = (int)umpire_node_integer(umpire_map_get(n, "die"), 0);
 	a->weapon = weapon ? amb_find_weapon(weapon->u.s.ptr) : -1;
 	a->man = own_man(ctx, g, side, mover ? mover : attacker);
 	ok = a->man >= 0;

@@ -59,7 +59,7 @@ read_man(struct umpire_arena *ga, const struct umpire_node *n,
 		umpire_arena_printf(ga, "%c%d", amb_sides[side][0], index + 1);
 	m->weapons = read_weapons(umpire_map_get(n, "weapon"));
 	m->stance = amb_find_stance(umpire_map_get(n, "stance")->u.s.ptr);
-	m->row = row ? (int)row->u.i : 0;
+	m->row = (int)umpire_node_integer(row, 0);
 	m->sergeant = sgt && sgt->u.b;
 	m->by = -1;
 }
@@ -235,11 +235,12 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	/* Set Up: "Roll high on 1D6 to see who goes first" (AMB-3). */
 	int first, roll[2], tries = 0;
 	umpire_report_title(r, "Step 0: set-up");
-	umpire_report_printf(r, "%s: green has %d men on rows 1-5 and moves up; "
-		"tan has %d men on rows 20-24 and moves down (Set Up, AMB-1).\n\n",
+	umpire_report_printf(r, "%s: green has %d %s on rows 1-5 and moves up; "
+		"tan has %d %s on rows 20-24 and moves down (Set Up, AMB-1).\n\n",
 		umpire_node_cstr(umpire_map_get(scenario, "title")) ?
 		umpire_node_cstr(umpire_map_get(scenario, "title")) :
-		"Army Man Backgammon", g->nmen[0], g->nmen[1]);
+		"Army Man Backgammon", g->nmen[0], g->nmen[0] == 1 ? "man" : "men",
+		g->nmen[1], g->nmen[1] == 1 ? "man" : "men");
 	const char *on = rule_list(ctx->arena, &g->opt, true);
 	const char *off = rule_list(ctx->arena, &g->opt, false);
 	umpire_report_printf(r, "Each turn rolls %d %s.", g->opt.dice,
@@ -313,7 +314,7 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 			nodes[s][k] = n;
 			read_man(ga, n, m, s, k);
 			m->dead = true;
-			m->died = (long)umpire_map_get(n, "step")->u.i;
+			m->died = (long)umpire_node_integer(umpire_map_get(n, "step"), 0);
 			const char *how = umpire_map_get(n, "how")->u.s.ptr;
 			m->how = how[0] == 's' ? AMB_SHOT : how[0] == 'c' ?
 				AMB_CAPTURED : AMB_LOST;
@@ -343,17 +344,18 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		const struct umpire_node *step = umpire_map_get(awaiting, "step");
 		g->to_move = umpire_node_is_str(umpire_map_get(awaiting, "player"),
 			"tan");
-		if (step->u.i != ctx->step)
+		if (umpire_node_integer(step, -1) != ctx->step)
 			umpire_node_error(ctx->diags, step, "awaiting.step is %lld, but "
-				"the state's step is %ld", step->u.i, ctx->step);
+				"the state's step is %ld", umpire_node_integer(step, -1),
+				ctx->step);
 		if ((int)dice->u.seq.n != g->opt.dice)
 			umpire_node_error(ctx->diags, dice, "awaiting.dice holds %zu "
 				"dice, but options.dice is %d", dice->u.seq.n, g->opt.dice);
 		for (size_t i = 0; i < dice->u.seq.n && i < AMB_MAX_DICE; i++)
-			g->dice[i] = (int)dice->u.seq.v[i]->u.i;
+			g->dice[i] = (int)umpire_node_integer(dice->u.seq.v[i], 0);
 	} else {
 		g->winner = umpire_node_is_str(umpire_map_get(result, "winner"), "tan");
-		g->end_step = (long)umpire_map_get(result, "step")->u.i;
+		g->end_step = (long)umpire_node_integer(umpire_map_get(result, "step"), 0);
 		g->how = umpire_arena_strdup(ga,
 			umpire_map_get(result, "how")->u.s.ptr);
 		const struct umpire_node *off = umpire_map_get(result, "man");

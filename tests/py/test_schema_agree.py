@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""The schemas in schemas/ are the one description of umpire's files:
+umpire's own validator (src/core/schema.c, driven through
+tests/tools/validate) and an independent JSON Schema 2020-12
+implementation (python-jsonschema) must agree on every file.
+
+The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
+scenario, state or orders of Army Man Backgammon; each bad file breaks
+one thing, named in its first line.  Both sides read YAML 1.2 core (see
+umpiretest.Yaml12Loader).  Checked:
+
+- on every corpus file the two validators agree, good files are valid
+  and bad files invalid (the envelope schema is run on each too, for
+  agreement);
+- every file in samples/ is a valid scenario;
+- states written by `umpire new` and by every turn of a bot game, and
+  the bot's orders, are valid.
+
+    UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_schema_agree.py
+"""
+import glob
+import os
+import sys
+
+sys.dont_write_bytecode = True  # leave no __pycache__ in the tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umpiretest as ut  # noqa: E402
+
+check = ut.check
+CORPUS = os.path.join(ut.ROOT, "tests", "schema")
+KINDS = ["scenario", "state", "orders"]
+
+_schemas = None
+
+
+def schemas():
+    global _schemas
+    if _schemas is None:
+        _schemas = ut.Schemas()
+    return _schemas
+
+
+def c_verdicts(schema, files):
+    """{file: True if valid} from tests/tools/validate."""
+    rc, out, err = ut.run([ut.tool("validate"), schema] + files)
+    check(rc == 0, "validate %s exited %d: %s" % (schema, rc, err.strip()))
+    got = {}
+    for line in out.splitlines():
+        name, _, verdict = line.rpartition(" ")
+        check(verdict in ("valid", "invalid"), "validate printed %r" % line)
+        got[name] = verdict == "valid"
+    check(sorted(got) == sorted(files), "validate %s answered for %d of %d "
+          "files" % (schema, len(got), len(files)))
+    return got
+
+
+def py_verdict(schema, path, ecma=True):
+    """(valid, why) from python-jsonschema on the YAML 1.2 reading."""
+    try:
+        doc = ut.load12(ut.read(path, "rb"))
+    except ut.YamlError as e:
+        return False, "does not load: %s" % str(e).splitlines()[0]
+    except UnicodeDecodeError as e:
+        return False, "not UTF-8: %s" % e
+    errors = schemas().errors(schema, doc, ecma=ecma)
+    return not errors, "; ".join(errors)[:300]
+
+
+def test_corpus():
+    problems = []
+    counts = {"good": 0, "bad": 0}
+    stock_differs = []
+    for kind in KINDS:
+        files = sorted(glob.glob(os.path.join(CORPUS, kind, "*.yaml")))
+        check(files, "no files in %s" % os.path.join(CORPUS, kind))
+        schema = "amb/" + kind
+        c = c_verdicts(schema, files)
+        c_env = c_verdicts("envelope", files)
+        for f in files:
+            rel = os.path.relpath(f, ut.ROOT)
+            base = os.path.basename(f)
+            want = base.split("-", 1)[0]
+            if want not in counts:
+                problems.append("%s: name it good-*.yaml or bad-*.yaml" % rel)
+                continue
+            counts[want] += 1
+            py, why = py_verdict(schema, f)
+            if py != c[f]:
+                problems.append("%s: the validators disagree: umpire says %s, "
+                                "python-jsonschema says %s (%s)"
+                                % (rel, "valid" if c[f] else "invalid",
+                                   "valid" if py else "invalid", why))
+            elif py != (want == "good"):
+                problems.append("%s: both say %s (%s)" % (
+                    rel, "valid" if py else "invalid", why or "no errors"))
+            env, why = py_verdict("envelope", f)
+            if env != c_env[f]:
+                problems.append("%s: the validators disagree on the envelope: "
+                                "umpire %s, python-jsonschema %s (%s)"
+                                % (rel, c_env[f], env, why))
+            stock, _ = py_verdict(schema, f, ecma=False)
+            if stock != py:
+                stock_differs.append(rel)
+    for rel in stock_differs:
+        # Not umpire's fault: stock python-jsonschema uses Python's '$',
+        # which also matches before a final newline (see ecma_pattern).
+        print("note: stock python-jsonschema (Python regex semantics) "
+              "differs from ECMA-262 on %s" % rel)
+    print("test_schema_agree: %d good and %d bad files" % (counts["good"],
+                                                            counts["bad"]))
+    check(counts["good"] >= 25 and counts["bad"] >= 40,
+          "the corpus needs at least 25 good and 40 bad files, has %d and %d"
+          % (counts["good"], counts["bad"]))
+    check(not problems, "\n  " + "\n  ".join(problems))
+
+
+def kind_of(doc):
+    """Which kind of file a document is, by the keys only it has."""
+    if "player" in doc and "step" in doc:
+        return "orders"
+    if "seed" in doc and "version" in doc:
+        return "state"
+    return "scenario"
+
+
+def test_samples():
+    """Every file in samples/ (scenarios, a sample game's orders) is valid."""
+    files = sorted(glob.glob(os.path.join(ut.ROOT, "samples", "**", "*.yaml"),
+                             recursive=True))
+    check(files, "no samples")
+    problems = []
+    by_schema = {}
+    for f in files:
+        doc = ut.load12(ut.read(f))
+        check(isinstance(doc, dict), "%s: not a mapping" % f)
+        by_schema.setdefault("%s/%s" % (doc.get("ruleset"), kind_of(doc)),
+                             []).append(f)
+    for schema, group in sorted(by_schema.items()):
+        check(schema in ut.SCHEMA_NAMES, "%s: no schema %s" % (group[0], schema))
+        c = c_verdicts(schema, group)
+        for f in group:
+            py, why = py_verdict(schema, f)
+            if not (py and c[f]):
+                problems.append("%s: umpire %s, python-jsonschema %s (%s)"
+                                % (f, c[f], py, why))
+    check(not problems, "\n  " + "\n  ".join(problems))
+
+
+def test_written_files():
+    """What umpire writes must satisfy the schemas it publishes."""
+    with ut.scratch() as tmp:
+        saved = {"amb/state": [], "amb/orders": []}
+
+        def keep(step, game, orders):
+            for schema, src in (("amb/state", os.path.join(game, "game.yaml")),
+                                ("amb/orders", orders)):
+                dst = os.path.join(tmp, "%s-%s-%04d.yaml"
+                                   % (os.path.basename(game),
+                                      schema.split("/")[1], step))
+                ut.write(dst, ut.read(src, "rb"))
+                saved[schema].append(dst)
+
+        for i, sealed in enumerate([False, False, True]):
+            game = os.path.join(tmp, "g%d" % i)
+            kw = {"seed": ut.seed_hex(0x51 + i)}
+            if sealed:
+                sf = os.path.join(tmp, "seed%d" % i)
+                ut.write(sf, ut.seed_hex(0x51 + i))
+                kw = {"seed_file": sf, "sealed": True}
+            ut.play(game, on_step=keep, **kw)
+            end = ut.load12(ut.read(os.path.join(game, "game.yaml")))
+            check("result" in end and "awaiting" not in end,
+                  "%s: a finished game's state has no result" % game)
+            # The first commit holds the state umpire new wrote.
+            rc, first, err = ut.run(["git", "-C", game, "rev-list",
+                                     "--max-parents=0", "HEAD"])
+            check(rc == 0, "git rev-list: %s" % err)
+            rc, text, err = ut.run(["git", "-C", game, "show",
+                                    first.strip() + ":game.yaml"])
+            check(rc == 0, "git show: %s" % err)
+            dst = os.path.join(tmp, "g%d-state-0000.yaml" % i)
+            ut.write(dst, text)
+            saved["amb/state"].append(dst)
+        problems = []
+        for schema, files in saved.items():
+            c = c_verdicts(schema, files)
+            for f in files:
+                py, why = py_verdict(schema, f)
+                if not (py and c[f]):
+                    problems.append("%s: umpire %s, python-jsonschema %s (%s)"
+                                    % (os.path.basename(f), c[f], py, why))
+        check(not problems, "\n  " + "\n  ".join(problems))
+        print("test_schema_agree: %d states and %d orders umpire wrote are "
+              "valid" % (len(saved["amb/state"]), len(saved["amb/orders"])))
+
+
+def test_integral_floats_mean_integers():
+    """A file the schema accepts means the same to umpire.
+
+    JSON Schema 2020-12 (and so the schemas, and umpire's validator)
+    takes an integral number such as 4.0 for an integer; YAML 1.2 reads
+    "4.0" as a float.  umpire must then use it as the integer 4.
+    """
+    problems = []
+    with ut.scratch() as tmp:
+        game = os.path.join(tmp, "g")
+        seed = ut.seed_hex(0x77)
+        ut.umpire_ok("new", game, "--scenario", ut.SAMPLE, "--seed", seed)
+        state = ut.read(os.path.join(game, "game.yaml"))
+        orders = ut.umpire_ok("bot", game)
+        doc = ut.load12(state)
+        step = doc["step"]
+
+        def resolve(state_text, orders_text, tag):
+            sp = os.path.join(tmp, "s-%s.yaml" % tag)
+            op = os.path.join(tmp, "o-%s.yaml" % tag)
+            ut.write(sp, state_text)
+            ut.write(op, orders_text)
+            rc, out, err = ut.umpire("resolve", sp, op, "-o",
+                                     os.path.join(tmp, "n-%s.yaml" % tag),
+                                     "-r", os.path.join(tmp, "r-%s.md" % tag))
+            if rc != 0:
+                return "exit %d: %s" % (rc, err.strip().split("\n")[0])
+            return (ut.read(os.path.join(tmp, "n-%s.yaml" % tag)),
+                    ut.read(os.path.join(tmp, "r-%s.md" % tag)))
+
+        want = resolve(state, orders, "int")
+        check(isinstance(want, tuple), "the bot's orders: %s" % (want,))
+        die = "die: %d}" % ut.load12(orders)["actions"][0]["die"]
+        variants = [
+            ("orders with die: N.0", state, orders.replace(
+                die, die.replace("}", ".0}"), 1)),
+            ("orders with umpire: 1.0", state,
+             orders.replace("umpire: 1", "umpire: 1.0", 1)),
+            ("orders with step: N.0", state, orders.replace(
+                "step: %d" % step, "step: %d.0" % step, 1)),
+            ("a state with step: N.0", state.replace(
+                "\nstep: %d\n" % step, "\nstep: %d.0\n" % step, 1), orders),
+            ("a state with a die N.0", state.replace(
+                "dice: [%d," % doc["awaiting"]["dice"][0],
+                "dice: [%d.0," % doc["awaiting"]["dice"][0], 1), orders),
+        ]
+        for k, (name, st, od) in enumerate(variants):
+            check(st != state or od != orders, "%s: nothing replaced" % name)
+            for text, kind in ((st, "amb/state"), (od, "amb/orders")):
+                errs = schemas().errors(kind, ut.load12(text))
+                check(not errs, "%s is not schema-valid: %s" % (name, errs))
+            got = resolve(st, od, "v%d" % k)
+            if got != want:
+                problems.append("%s (valid by the schema): umpire %s"
+                                % (name, got if isinstance(got, str) else
+                                   "resolves it differently"))
+        # A scenario with row: 2.0 makes the same game as row: 2.
+        scen = ut.read(ut.SAMPLE)
+        fscen = os.path.join(tmp, "float.yaml")
+        ut.write(fscen, scen.replace("row: 2}", "row: 2.0}"))
+        check(not schemas().errors("amb/scenario", ut.load12(ut.read(fscen))),
+              "the scenario with row: 2.0 is not schema-valid")
+        rc, out, err = ut.umpire("new", os.path.join(tmp, "f"), "--scenario",
+                                 fscen, "--seed", seed)
+        if rc != 0:
+            problems.append("a scenario with row: 2.0 (valid by the schema): "
+                            "umpire new exit %d: %s"
+                            % (rc, err.strip().split("\n")[0]))
+        elif ut.read(os.path.join(tmp, "f", "game.yaml")) != state:
+            problems.append("a scenario with row: 2.0 makes another game "
+                            "than row: 2")
+    check(not problems, "\n  " + "\n  ".join(problems))
+
+
+if __name__ == "__main__":
+    ut.main([test_corpus, test_samples, test_written_files,
+             test_integral_floats_mean_integers])
