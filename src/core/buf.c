@@ -56,13 +56,20 @@ void
 umpire_buf_vprintf(struct umpire_buf *b, const char *fmt, va_list ap)
 {
 	va_list cp;
+
+	/* Format once into the room there is; again only if it was short. */
+	umpire_buf_grow(b, 64);
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(b->ptr + b->len, b->cap - b->len, fmt, cp);
 	va_end(cp);
-	if (n <= 0)
+	if (n < 0) {
+		b->ptr[b->len] = '\0';
 		return;
-	umpire_buf_grow(b, (size_t)n);
-	vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= b->cap - b->len) {
+		umpire_buf_grow(b, (size_t)n);
+		vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

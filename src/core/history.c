@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <git2.h>
+#include <git2/sys/repository.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,14 @@ struct umpire_history {
 	git_repository *repo;
 	char *dir;
 	int lock_fd;
+	/*
+	 * HEAD as first read, once: the state is read from this commit and
+	 * the next step is committed on it, with the branch moved only if
+	 * it still points there (compare and swap).
+	 */
+	bool head_loaded, unborn;
+	char *branch;		/* what HEAD names, NULL if detached */
+	git_oid head;
 	struct rev *revs;
 	size_t nrevs;
 };
@@ -41,11 +50,55 @@ git_fail(struct umpire_diags *d, const char *dir, int code, const char *what)
 	return code;
 }
 
+/*
+ * A game's objects are loose: umpire writes them so, one step at a time.
+ * libgit2 rescans objects/pack/ before writing each new object, in case
+ * a pack appeared, which costs a turn eight directory scans.  While the
+ * repository has no packs and no alternates, give it an object database
+ * of loose objects only, which has nothing to rescan; a repository that
+ * someone has packed (git gc) keeps libgit2's default.
+ */
+static void
+use_loose_odb(git_repository *repo)
+{
+	const char *gitdir = git_repository_path(repo);
+	char path[4096];
+	struct stat st;
+	git_odb *odb;
+	git_odb_backend *loose;
+
+	snprintf(path, sizeof(path), "%sobjects/info/alternates", gitdir);
+	if (stat(path, &st) == 0)
+		return;
+	snprintf(path, sizeof(path), "%sobjects/pack", gitdir);
+	DIR *dp = opendir(path);
+	if (dp) {
+		struct dirent *e;
+		bool packs = false;
+		while (!packs && (e = readdir(dp)))
+			packs = e->d_name[0] != '.';
+		closedir(dp);
+		if (packs)
+			return;
+	}
+	snprintf(path, sizeof(path), "%sobjects", gitdir);
+	if (git_odb_new(&odb) != 0)
+		return;
+	if (git_odb_backend_loose(&loose, path, -1, 0, 0, 0) != 0 ||
+	    git_odb_add_backend(odb, loose, 1) != 0) {
+		git_odb_free(odb);
+		return;
+	}
+	git_repository_set_odb(repo, odb);
+	git_odb_free(odb);	/* the repository holds its own reference */
+}
+
 static struct umpire_history *
 history_new(git_repository *repo, const char *dir)
 {
 	struct umpire_history *h = umpire_xmalloc(sizeof(*h));
 
+	use_loose_odb(repo);
 	memset(h, 0, sizeof(*h));
 	h->repo = repo;
 	h->dir = strdup(dir);
@@ -166,6 +219,7 @@ umpire_history_close(struct umpire_history *h)
 	}
 	free(h->revs);
 	git_repository_free(h->repo);
+	free(h->branch);
 	free(h->dir);
 	free(h);
 }
@@ -287,16 +341,39 @@ mark_committing(struct umpire_history *h, bool on)
 	}
 }
 
+/* Read HEAD once: its branch and the commit it points at, if any. */
+static void
+load_head(struct umpire_history *h)
+{
+	git_reference *ref;
+
+	if (h->head_loaded)
+		return;
+	h->head_loaded = true;
+	h->unborn = true;
+	if (git_reference_lookup(&ref, h->repo, "HEAD") != 0)
+		return;
+	if (git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC) {
+		h->branch = strdup(git_reference_symbolic_target(ref));
+		if (!h->branch)
+			umpire_die_oom();
+		h->unborn = git_reference_name_to_id(&h->head, h->repo,
+			h->branch) != 0;
+	} else if (git_reference_target(ref)) {
+		git_oid_cpy(&h->head, git_reference_target(ref));
+		h->unborn = false;
+	}
+	git_reference_free(ref);
+}
+
 static int
 head_tree(struct umpire_history *h, git_commit **commit, git_tree **tree)
 {
-	git_object *obj;
-
 	*commit = NULL;
 	*tree = NULL;
-	if (git_revparse_single(&obj, h->repo, "HEAD^{commit}") != 0)
+	load_head(h);
+	if (h->unborn || git_commit_lookup(commit, h->repo, &h->head) != 0)
 		return -1;
-	*commit = (git_commit *)obj;
 	if (git_commit_tree(tree, *commit) != 0) {
 		git_commit_free(*commit);
 		*commit = NULL;
@@ -613,23 +690,23 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 {
 	git_commit *parent = NULL;
 	git_tree *base = NULL, *tree = NULL;
-	git_reference *head = NULL, *moved = NULL;
+	git_reference *moved = NULL;
 	git_signature *who = NULL, *by = NULL;
 	git_oid ids[8], treeid, commitid;
 	int rc = EX_IOERR;
 
 	if (n > sizeof(ids) / sizeof(ids[0]))
 		return EX_SOFTWARE;
-	if (git_reference_lookup(&head, h->repo, "HEAD") != 0)
-		return git_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
-	if (git_reference_type(head) != GIT_REFERENCE_SYMBOLIC) {
-		git_reference_free(head);
+	load_head(h);
+	if (!h->branch) {
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "HEAD is detached; check "
 			"out the game's branch first");
 		return EX_DATAERR;
 	}
-	const char *branch = git_reference_symbolic_target(head);
-	bool unborn = head_tree(h, &parent, &base) != 0;
+	const char *branch = h->branch;
+	bool unborn = h->unborn;
+	if (!unborn && head_tree(h, &parent, &base) != 0)
+		return git_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
 
 	mark_committing(h, true);
 	/* Objects first: nothing points at them until the branch moves. */
@@ -666,6 +743,8 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	}
 	if (moverc != 0)
 		goto git_error;
+	git_oid_cpy(&h->head, &commitid);
+	h->unborn = false;
 	rc = git_repository_is_bare(h->repo) ? 0 :
 		update_worktree(h, files, ids, n, d);
 	if (rc == 0)
@@ -675,7 +754,6 @@ git_error:
 	rc = git_fail(d, h->dir, EX_IOERR, "cannot commit");
 done:
 	git_reference_free(moved);
-	git_reference_free(head);
 	git_signature_free(who);
 	git_signature_free(by);
 	git_tree_free(tree);
@@ -691,6 +769,19 @@ umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
 {
 	git_commit *c, *next;
 	size_t cap = 0;
+
+	/*
+	 * A replay reads every version of orders/ and reports/, flat
+	 * directories that grow a file a step.  Keep trees of any size in
+	 * libgit2's cache (its default drops those over 4 KiB), so each is
+	 * inflated once, not twice; and do not re-hash every object read:
+	 * verify compares every byte it reads against re-adjudication, so a
+	 * corrupt object shows up as a difference anyway, and the integrity
+	 * of the object store is git fsck's to check.
+	 */
+	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE,
+		(size_t)1 << 20);
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 
 	*n = 0;
 	if (git_revparse_single((git_object **)&c, h->repo, "HEAD^{commit}") != 0) {

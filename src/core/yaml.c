@@ -763,7 +763,7 @@ plain_is_safe(const char *s, size_t len)
 		"true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
 		"ON", "off", "Off", "OFF", "null", "Null", "NULL", NULL,
 	};
-	if (len == 0 || len > 200 || strlen(s) != len)
+	if (len == 0 || len > 200)
 		return false;
 	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
 	    s[0] == '_'))
@@ -774,7 +774,8 @@ plain_is_safe(const char *s, size_t len)
 		    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
 			return false;
 	}
-	return !is_one_of(s, keywords);
+	/* Every keyword is at most five letters and starts with one of these. */
+	return len > 5 || !strchr("yYnNtTfFoO", s[0]) || !is_one_of(s, keywords);
 }
 
 static int

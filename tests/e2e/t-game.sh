@@ -79,6 +79,17 @@ expect_clean "$G"
 expect_exit 0 umpire verify "$G"
 expect_out "every state, report and roll matches"
 
+# A game someone has packed (git gc) plays and verifies the same.
+G3=$TMP/packed
+umpire new "$G3" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null
+play "$G3" 4
+git -C "$G3" gc -q --aggressive --prune=now
+ls "$G3"/.git/objects/pack/*.pack >/dev/null 2>&1 || fail "git gc made no pack"
+play "$G3" 4
+expect_clean "$G3"
+expect_exit 0 umpire verify "$G3"
+expect_out "9 steps re-adjudicated"
+
 # The state read is HEAD's, not the work tree's: a hand edit there
 # changes nothing, and the next umpire call puts it back.
 G2=$TMP/game2

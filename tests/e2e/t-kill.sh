@@ -44,9 +44,14 @@ while [ "$i" -lt "$RUNS" ]; do
 		fail "verify after a kill at step $before: $(cat "$TMP/err")"
 	ok
 done
-# The next turn repairs whatever a kill left half done.
-umpire bot "$G" >"$TMP/o.yaml" && umpire turn "$G" "$TMP/o.yaml" >/dev/null ||
-	fail "the turn after the kills failed"
+# The next turn repairs whatever a kill left half done; it repairs
+# before it reads the orders, so even a game just ended is mended.
+umpire bot "$G" >"$TMP/o.yaml" 2>/dev/null
+umpire turn "$G" "$TMP/o.yaml" >/dev/null 2>&1
+case $? in
+0|65) ;;
+*) fail "the turn after the kills failed" ;;
+esac
 expect_clean "$G"
 echo "$NAME: $RUNS kills: $old left the old step, $new the new one"
 [ "$old" -gt 0 ] && [ "$new" -gt 0 ] ||

@@ -1,0 +1,88 @@
+#!/bin/sh
+# bench.sh UMPIRE: the performance figures (make bench).  Figures, not
+# pass/fail: timed tests are flaky, so nothing here fails on a number.
+#
+#   1. umpire turn against `git add -A && git commit` of the same files in
+#      the same game repository: median wall times and their ratio
+#      (target <= 0.5);
+#   2. umpire verify: steps re-adjudicated per second over long games
+#      (target >= 5,000);
+#   3. umpire simulate: games per second;
+#   4. peak resident set size of one umpire turn (target <= 8 MiB).
+set -eu
+UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-build}
+LONGGAME=$TOP/$BUILD/tests/tools/longgame
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/umpire-bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+PY=${PYTHON:-python3}
+command -v hyperfine >/dev/null || { echo "bench: needs hyperfine"; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time (/usr/bin/time)"; exit 1; }
+[ -x "$LONGGAME" ] || make -C "$TOP" --no-print-directory "$BUILD/tests/tools/longgame" >/dev/null
+
+median() { $PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$1"; }
+
+echo "umpire bench ($("$UMPIRE" --version), $(nproc) cores, $(uname -m))"
+echo
+
+# 1. A game 40 steps in, and the next step both ways.
+G=$TMP/game
+"$UMPIRE" new "$G" --scenario "$TOP/samples/amb/standard.yaml" \
+	--seed "$(cat "$TOP/samples/amb/game/seed")" >/dev/null
+for o in "$TOP"/samples/amb/game/orders/00[0-3]*.yaml "$TOP"/samples/amb/game/orders/0040-*.yaml; do
+	"$UMPIRE" turn "$G" "$o" >/dev/null
+done
+base=$(git -C "$G" rev-parse HEAD)
+next=$(ls "$TOP"/samples/amb/game/orders/0041-*.yaml)
+cp -r "$G" "$TMP/git"
+"$UMPIRE" turn "$G" "$next" >/dev/null
+mkdir -p "$TMP/files"
+for f in game.yaml orders/$(basename "$next") reports/0041.md; do
+	mkdir -p "$TMP/files/$(dirname "$f")"
+	cp "$G/$f" "$TMP/files/$f"
+done
+git -C "$G" reset -q --hard "$base"
+# umpire runs as a plain command; git's two need a shell, whose own
+# start-up hyperfine measures and subtracts.
+hyperfine -N -w 3 -r 30 --export-json "$TMP/turn.json" \
+	--prepare "git -C '$G' reset -q --hard $base" \
+	"'$UMPIRE' turn '$G' '$next'" >/dev/null
+hyperfine -w 3 -r 30 --export-json "$TMP/git.json" \
+	--prepare "git -C '$TMP/git' reset -q --hard $base && cp -r '$TMP/files/.' '$TMP/git/'" \
+	"git -C '$TMP/git' add -A && git -C '$TMP/git' -c user.name=x -c user.email=x@x commit -q -m step" >/dev/null
+t_turn=$(median "$TMP/turn.json")
+t_git=$(median "$TMP/git.json")
+awk -v u="$t_turn" -v g="$t_git" 'BEGIN {
+	printf "turn vs git:   umpire turn %.2f ms, git add -A && git commit %.2f ms (medians of 30)\n", u * 1e3, g * 1e3
+	printf "               ratio %.2f (target <= 0.5)\n", u / g }'
+
+# 2. verify over long games.  Army Man Backgammon games end within
+# some hundreds of steps even when every move is chosen to advance as
+# little as the rules allow, so the figure is over two such games.
+# verify's cost per step grows with the game: orders/ and reports/ are
+# flat directories (design brief), so each step's commit holds new
+# trees that grow by one entry, and verify inflates every version once.
+steps=0
+total=0
+for seed in 6 7; do
+	L=$TMP/long-$seed
+	n=$("$LONGGAME" "$L" "$TOP/tests/bench/long.yaml" "$(printf '%064x' "$seed")" 1000)
+	hyperfine -N -w 1 -r 5 --export-json "$TMP/verify.json" \
+		"'$UMPIRE' verify '$L'" >/dev/null
+	t=$(median "$TMP/verify.json")
+	steps=$((steps + n + 1))
+	total=$(awk -v a="$total" -v b="$t" 'BEGIN { print a + b }')
+	awk -v n="$n" -v t="$t" 'BEGIN { printf "verify:        a %d-step game in %.3f s\n", n + 1, t }'
+done
+awk -v s="$steps" -v t="$total" 'BEGIN {
+	printf "               %.0f steps/s over %d steps (target >= 5000)\n", s / t, s }'
+
+# 3. simulate.
+"$UMPIRE" simulate amb --games 1000 | sed -n 's/^ *speed */simulate:      /p'
+
+# 4. Peak RSS of one turn, by GNU time (a Python parent's pages would
+# count in a forked child's maximum).
+git -C "$G" reset -q --hard "$base"
+/usr/bin/time -f '%M' -o "$TMP/rss" "$UMPIRE" turn "$G" "$next" >/dev/null
+awk '{ printf "turn peak RSS: %.2f MiB (target <= 8 MiB)\n", $1 / 1024 }' "$TMP/rss"
