@@ -20,8 +20,9 @@ umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 			d->v = umpire_arena_grow(&d->arena, d->v, sizeof(*d->v),
 				d->n, &d->cap, d->n + 1);
 			d->v[d->n] = (struct umpire_diag){
-				file, 0, 0, UMPIRE_NOTE,
-				"too many diagnostics; stopping here", (unsigned)d->n,
+				file ? umpire_arena_strdup(&d->arena, file) : NULL, 0, 0,
+				UMPIRE_NOTE, "too many diagnostics; stopping here",
+				(unsigned)d->n,
 			};
 			d->n++;
 		}

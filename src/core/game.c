@@ -38,9 +38,14 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	if (!fmt)
 		umpire_node_error(d, doc, "missing required key 'umpire' (the file "
 			"format version: write 'umpire: %d')", UMPIRE_FORMAT);
+	else if (fmt->type != UMPIRE_INT && fmt->type != UMPIRE_FLOAT)
+		umpire_node_error(d, fmt, "umpire: expected the format version, "
+			"the integer %d, got %s", UMPIRE_FORMAT,
+			umpire_node_type_name(fmt->type));
 	else if (umpire_node_integer(fmt, -1) != UMPIRE_FORMAT)
-		umpire_node_error(d, fmt, "umpire: this is file format version %d; "
-			"this umpire reads version %d only", (int)umpire_node_integer(fmt, -1),
+		umpire_node_error(d, fmt, "umpire: this is file format version %s; "
+			"this umpire reads version %d only", fmt->big ? fmt->u.s.ptr :
+			umpire_arena_printf(&d->arena, "%lld", umpire_node_integer(fmt, -1)),
 			UMPIRE_FORMAT);
 	const struct umpire_ruleset *rules = NULL;
 	if (!name) {
@@ -385,6 +390,9 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		return EX_DATAERR;
 	}
 	check_envelope(g, doc, d);
+	if (!d->errors && g->step >= UMPIRE_LAST_STEP)
+		umpire_node_error(d, doc, "game %s has reached step %ld, the last "
+			"a state file can record", g->id, g->step);
 	if (d->errors)
 		return EX_DATAERR;
 	return g->rules->check(&ctx, g->rs, doc) ? EX_DATAERR : 0;

@@ -19,6 +19,7 @@
 
 #define UMPIRE_VERSION "0.1.0"
 #define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
+#define UMPIRE_LAST_STEP 1000000000L	/* the schemas' maximum step */
 
 struct umpire_player {
 	const char *id;		/* "green" */

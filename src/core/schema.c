@@ -309,7 +309,8 @@ show(const struct umpire_node *n, char *buf, size_t size)
 		break;
 	case UMPIRE_INT:
 		if (n->big)
-			snprintf(buf, size, "a number too large");
+			snprintf(buf, size, "%.40s%s", n->u.s.ptr,
+				n->u.s.len > 40 ? "..." : "");
 		else
 			snprintf(buf, size, "%lld", n->u.i);
 		break;
@@ -541,7 +542,10 @@ validate_array(struct vctx *c, const struct umpire_node *root,
 	const struct umpire_node *uniq = umpire_map_get(s, "uniqueItems");
 	size_t n = inst->u.seq.n;
 
-	for (size_t i = 0; items && i < n; i++) {
+	/* A list too long is one problem, not one per extra item. */
+	size_t check = max && (long long)n > umpire_node_integer(max, 0) ?
+		(size_t)umpire_node_integer(max, 0) : n;
+	for (size_t i = 0; items && i < check; i++) {
 		size_t old = path_push_index(c, i);
 		validate(c, root, items, inst->u.seq.v[i]);
 		path_pop(c, old);
@@ -602,7 +606,7 @@ validate_string(struct vctx *c, const struct umpire_node *s,
 	const struct umpire_node *maxl = umpire_map_get(s, "maxLength");
 	const struct umpire_node *pat = umpire_map_get(s, "pattern");
 	const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
-	size_t len = codepoints(inst->u.s.ptr, inst->u.s.len);
+	size_t len = minl || maxl ? codepoints(inst->u.s.ptr, inst->u.s.len) : 0;
 	char got[200];
 
 	if (minl && (long long)len < umpire_node_integer(minl, 0))
@@ -686,6 +690,31 @@ validate_alternatives(struct vctx *c, const struct umpire_node *root,
 		admitting = 1;
 	if (one ? passed == 1 : passed >= 1)
 		return;
+	/* Alternatives that only require one key each: say which keys. */
+	char keys[200] = "";
+	size_t kl = 0;
+	bool keyed = inst->type == UMPIRE_MAP;
+	for (size_t i = 0; keyed && i < alts->u.seq.n; i++) {
+		const struct umpire_node *a = alts->u.seq.v[i];
+		const struct umpire_node *r = umpire_map_get(a, "required");
+		keyed = a->type == UMPIRE_MAP && a->u.map.n == 1 && r &&
+			r->type == UMPIRE_SEQ && r->u.seq.n == 1;
+		if (keyed) {
+			int k = snprintf(keys + kl, sizeof(keys) - kl, "%s'%s'",
+				i == 0 ? "" : i + 1 == alts->u.seq.n ? " or " : ", ",
+				r->u.seq.v[0]->u.s.ptr);
+			if (k > 0 && kl + (size_t)k < sizeof(keys))
+				kl += (size_t)k;
+		}
+	}
+	if (keyed) {
+		if (passed > 1)
+			verr(c, inst, "give only one of the keys %s", keys);
+		else
+			verr(c, inst, "needs %s the keys %s", one ? "exactly one of" :
+				"one of", keys);
+		return;
+	}
 	if (passed > 1) {
 		verr(c, inst, "matches more than one of the allowed forms");
 		return;
@@ -708,6 +737,9 @@ static void
 validate(struct vctx *c, const struct umpire_node *root,
 	const struct umpire_node *s, const struct umpire_node *inst)
 {
+	/* Once the diagnostics are full, more checking only costs time. */
+	if (!c->quiet && c->d->n > (c->d->max ? c->d->max : 200))
+		return;
 	if (s->type == UMPIRE_BOOL) {
 		if (!s->u.b)
 			verr(c, inst, "no value is allowed here");

@@ -282,8 +282,9 @@ resolve_plain(struct umpire_node *n, const char *s)
 		char *end;
 		long long v = strtoll(digits, &end, base);
 		if (errno == ERANGE) {
+			/* Too large for long long: keep the digits (u.s) instead. */
 			n->big = true;
-			v = s[0] == '-' ? LLONG_MIN : LLONG_MAX;
+			return;
 		}
 		n->u.i = v;
 		return;
@@ -373,6 +374,7 @@ struct parser {
 	struct anchors anchors;
 	size_t nodes;
 	struct umpire_node *root;
+	size_t bytes;
 	bool failed;
 };
 
@@ -390,14 +392,27 @@ perror_at(struct parser *p, int line, int col, const char *fmt, ...)
 	p->failed = true;
 }
 
+/*
+ * Aliases may repeat what they name, so a small file can stand for a
+ * huge document (the "billion laughs"): count what it stands for, in
+ * nodes and in the bytes of its scalars, which every later pass reads.
+ */
 static bool
-budget(struct parser *p, size_t weight, const yaml_mark_t *m)
+budget(struct parser *p, size_t weight, size_t bytes, const yaml_mark_t *m)
 {
 	p->nodes += weight;
+	p->bytes += bytes;
 	if (p->nodes > p->lim->max_nodes || p->nodes < weight) {
 		perror_at(p, (int)m->line + 1, (int)m->column + 1,
 			"document too large: more than %zu nodes once aliases "
 			"are expanded", p->lim->max_nodes);
+		return false;
+	}
+	if (p->lim->max_expanded && (p->bytes > p->lim->max_expanded ||
+	    p->bytes < bytes)) {
+		perror_at(p, (int)m->line + 1, (int)m->column + 1,
+			"document too large: more than %zu bytes of text once "
+			"aliases are expanded", p->lim->max_expanded);
 		return false;
 	}
 	return true;
@@ -413,6 +428,7 @@ attach(struct parser *p, struct umpire_node *n)
 	}
 	struct frame *f = &p->stack[p->depth - 1];
 	f->node->weight += n->weight;
+	f->node->bytes += n->bytes;
 	if (f->node->type == UMPIRE_SEQ) {
 		umpire_seq_add(p->a, f->node, n);
 		return;
@@ -433,6 +449,7 @@ attach(struct parser *p, struct umpire_node *n)
 			*k = *n;
 			k->type = UMPIRE_STR;
 			k->u.s.ptr = n->type == UMPIRE_BOOL ? (n->u.b ? "true" : "false") :
+				n->type == UMPIRE_INT && n->big ? n->u.s.ptr :
 				n->type == UMPIRE_INT ? umpire_arena_printf(p->a, "%lld", n->u.i) :
 				n->type == UMPIRE_FLOAT ? umpire_arena_printf(p->a, "%g", n->u.f) :
 				"null";
@@ -546,12 +563,14 @@ on_scalar(struct parser *p, const yaml_event_t *e)
 	const yaml_mark_t *m = &e->start_mark;
 	bool force_str;
 
-	if (!tag_ok(p, e->data.scalar.tag, m, &force_str) || !budget(p, 1, m))
+	if (!tag_ok(p, e->data.scalar.tag, m, &force_str) ||
+	    !budget(p, 1, e->data.scalar.length, m))
 		return;
 	struct umpire_node *n = node_at(p, UMPIRE_STR, m);
 	n->u.s.ptr = umpire_arena_strndup(p->a,
 		(const char *)e->data.scalar.value, e->data.scalar.length);
 	n->u.s.len = e->data.scalar.length;
+	n->bytes = n->u.s.len;
 	if (memchr(e->data.scalar.value, '\0', e->data.scalar.length)) {
 		perror_at(p, n->line, n->col, "a string holds a NUL character");
 		return;
@@ -581,7 +600,7 @@ on_alias(struct parser *p, const yaml_event_t *e)
 			"alias '*%s' names no finished anchor '&%s'", name, name);
 		return;
 	}
-	if (!budget(p, n->weight, m))
+	if (!budget(p, n->weight, n->bytes, m))
 		return;
 	attach(p, n);
 }
@@ -596,7 +615,7 @@ on_start(struct parser *p, const yaml_event_t *e, enum umpire_node_type type)
 		e->data.mapping_start.anchor : e->data.sequence_start.anchor;
 	bool force_str;
 
-	if (!tag_ok(p, tag, m, &force_str) || !budget(p, 1, m))
+	if (!tag_ok(p, tag, m, &force_str) || !budget(p, 1, 0, m))
 		return;
 	if (p->depth >= p->lim->max_depth) {
 		perror_at(p, (int)m->line + 1, (int)m->column + 1,
@@ -811,6 +830,8 @@ emit_node(yaml_emitter_t *em, const struct umpire_node *n)
 		return n->u.b ? emit_scalar(em, "true", 4, false) :
 			emit_scalar(em, "false", 5, false);
 	case UMPIRE_INT:
+		if (n->big)
+			return emit_scalar(em, n->u.s.ptr, n->u.s.len, false);
 		snprintf(num, sizeof(num), "%lld", n->u.i);
 		return emit_scalar(em, num, strlen(num), false);
 	case UMPIRE_FLOAT:

@@ -28,10 +28,11 @@ struct umpire_pair;
 struct umpire_node {
 	enum umpire_node_type type;
 	bool flow;		/* emit as [a, b] or {k: v} */
-	bool big;		/* an integer too large for long long */
+	bool big;		/* an integer too large for long long: u.s holds its digits */
 	const char *file;	/* NULL for built nodes */
 	int line, col;		/* 1-based; 0 for built nodes */
 	size_t weight;		/* nodes below and including this, aliases expanded */
+	size_t bytes;		/* scalar bytes below and including this, likewise */
 	union {
 		bool b;
 		long long i;
@@ -60,10 +61,12 @@ struct umpire_yaml_limits {
 	size_t max_bytes;	/* larger inputs are refused unread */
 	size_t max_depth;	/* nesting of collections */
 	size_t max_nodes;	/* nodes after alias expansion */
+	size_t max_expanded;	/* scalar bytes after alias expansion */
 };
 
 #define UMPIRE_YAML_MAX_BYTES (1024 * 1024)
-#define UMPIRE_YAML_LIMITS_INIT { UMPIRE_YAML_MAX_BYTES, 64, 100000 }
+#define UMPIRE_YAML_LIMITS_INIT { UMPIRE_YAML_MAX_BYTES, 64, 100000, \
+	4 * UMPIRE_YAML_MAX_BYTES }
 
 /*
  * Parse one document.  Returns 0, or -1 after recording every problem in

@@ -7,6 +7,13 @@ set -u
 : "${UMPIRE:?set UMPIRE to the umpire binary}"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 SCENARIO=$TOP/samples/amb/standard.yaml
+# Games played to the end: the standard game, or under valgrind (where
+# each call takes a second) a skirmish that ends in a few steps.
+if [ -n "${UMPIRE_SLOW:-}" ]; then
+	PLAY_SCENARIO=$TOP/tests/e2e/skirmish.yaml
+else
+	PLAY_SCENARIO=$SCENARIO
+fi
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/umpire-e2e.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 NAME=$(basename "$0" .sh)

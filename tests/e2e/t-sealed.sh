@@ -14,7 +14,7 @@ expect_exit 64 env UMPIRE_SEED="$(printf '%064d' 9)" $UMPIRE new "$TMP/open" \
 expect_err "UMPIRE_SEED is set, and an open game would write it into game.yaml"
 [ ! -e "$TMP/open" ] || fail "new published UMPIRE_SEED"
 ok
-expect_exit 0 umpire new "$G" --scenario "$SCENARIO" --sealed --seed-file "$S"
+expect_exit 0 umpire new "$G" --scenario "$PLAY_SCENARIO" --sealed --seed-file "$S"
 [ -f "$S" ] || fail "--sealed --seed-file did not make the seed file"
 [ "$(stat -c %a "$S")" = 600 ] || fail "the seed file is readable by others"
 seed=$(cat "$S")

@@ -1,0 +1,375 @@
+/*
+ * fuzz_orders - orders files (core/game.c's check, the amb ruleset's
+ * orders.c and plan.c), against four fixed states loaded once.
+ *
+ * Every input is checked against each state.  Orders the check passes
+ * are resolved on a fresh copy of that state; the new state must encode,
+ * load again and encode to the same bytes, and the bot's orders for it
+ * must pass the check.  The states come from games the bot played:
+ *
+ *   a  the standard game at step 17: green to play 6 and 4, both
+ *      Sergeants alive, men of both sides in contact;
+ *   b  the same game at step 21: green's Sergeant is dead (Dig In or
+ *      Charge only), green to play 2 and 1;
+ *   c  a variant: four dice, Fire & Movement and Dig In off, men with
+ *      several weapons and ids of their own; tan to play 2, 4, 3 and 2;
+ *   d  made by hand: close quarters, where green (4 and 3) can Dig In
+ *      against two targets, attack and move, capture tan's Sergeant, or
+ *      move off and win.
+ *
+ * The seed corpus (corpus/orders) holds the bot's orders for these and
+ * other steps, hand-made legal and illegal orders, and hostile files.
+ *
+ * The diagnostics are printed after the orders' arena is freed, as the
+ * CLI does: they must own everything they print.
+ */
+#include <sysexits.h>
+
+#include "core/game.h"
+#include "fuzz.h"
+
+static const char state_a[] =
+	"# umpire game state: change it only through umpire (umpire verify "
+	"notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: amb\n"
+	"game: amb-74d31d4dc6\n"
+	"version: \"0.1.0\"\n"
+	"seed: "
+	"\"7f6e5d4c3b2a19080706050403020100f0e0d0c0b0a090807060504030201000"
+	"\"\n"
+	"step: 17\n"
+	"title: \"The standard game\"\n"
+	"players:\n"
+	"  green: {name: \"Green Player\", email: \"green@example.org\"}\n"
+	"  tan: {name: \"Tan Player\", email: \"tan@example.org\"}\n"
+	"awaiting: {player: green, step: 17, kind: turn, dice: [6, 4]}\n"
+	"options:\n"
+	"  dice: 2\n"
+	"  fire-and-movement: true\n"
+	"  charge: true\n"
+	"  dig-in: true\n"
+	"  infiltration: true\n"
+	"  sergeant: true\n"
+	"armies:\n"
+	"  green:\n"
+	"  - {id: g1, weapon: bazooka, stance: kneeling, row: 5}\n"
+	"  - {id: g2, weapon: mortar, stance: kneeling, row: 1}\n"
+	"  - {id: g3, weapon: radio, stance: kneeling, row: 4}\n"
+	"  - {id: g5, weapon: machine-gun, stance: kneeling, row: 3}\n"
+	"  - {id: g6, weapon: rifle, stance: standing, row: 7}\n"
+	"  - {id: g7, weapon: rifle, stance: standing, row: 4}\n"
+	"  - {id: g8, weapon: rifle, stance: standing, row: 4}\n"
+	"  - {id: g9, weapon: rifle, stance: kneeling, row: 7}\n"
+	"  - {id: g10, weapon: smg, stance: standing, row: 4}\n"
+	"  - {id: g11, weapon: smg, stance: running, row: 10,"
+	" sergeant: true}\n"
+	"  - {id: g14, weapon: pistol, stance: running, row: 7}\n"
+	"  - {id: g15, weapon: rifle, stance: standing, row: 9}\n"
+	"  tan:\n"
+	"  - {id: t1, weapon: bazooka, stance: standing, row: 24}\n"
+	"  - {id: t2, weapon: mortar, stance: prone, row: 24}\n"
+	"  - {id: t3, weapon: radio, stance: running, row: 21}\n"
+	"  - {id: t4, weapon: machine-gun, stance: prone, row: 23}\n"
+	"  - {id: t5, weapon: machine-gun, stance: prone, row: 23}\n"
+	"  - {id: t6, weapon: rifle, stance: prone, row: 23}\n"
+	"  - {id: t7, weapon: rifle, stance: kneeling, row: 21}\n"
+	"  - {id: t8, weapon: rifle, stance: running, row: 16}\n"
+	"  - {id: t9, weapon: rifle, stance: standing, row: 21}\n"
+	"  - {id: t10, weapon: smg, stance: standing, row: 16}\n"
+	"  - {id: t11, weapon: smg, stance: running, row: 16,"
+	" sergeant: true}\n"
+	"  - {id: t13, weapon: flamethrower, stance: standing, row: 17}\n"
+	"  - {id: t14, weapon: pistol, stance: running, row: 2}\n"
+	"  - {id: t15, weapon: rifle, stance: standing, row: 15}\n"
+	"casualties:\n"
+	"  green:\n"
+	"  - {id: g12, weapon: grenade, stance: running, row: 8, step: 10,"
+	" how: captured, by: t14}\n"
+	"  - {id: g13, weapon: flamethrower, stance: kneeling, row: 11,"
+	" step: 10, how: shot, by: t15}\n"
+	"  - {id: g4, weapon: machine-gun, stance: prone, row: 2,"
+	" step: 16, how: captured, by: t14}\n"
+	"  tan:\n"
+	"  - {id: t12, weapon: grenade, stance: running, row: 5, step: 14,"
+	" how: lost}\n";
+
+static const char state_b[] =
+	"# umpire game state: change it only through umpire (umpire verify "
+	"notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: amb\n"
+	"game: amb-74d31d4dc6\n"
+	"version: \"0.1.0\"\n"
+	"seed: "
+	"\"7f6e5d4c3b2a19080706050403020100f0e0d0c0b0a090807060504030201000"
+	"\"\n"
+	"step: 21\n"
+	"title: \"The standard game\"\n"
+	"players:\n"
+	"  green: {name: \"Green Player\", email: \"green@example.org\"}\n"
+	"  tan: {name: \"Tan Player\", email: \"tan@example.org\"}\n"
+	"awaiting: {player: green, step: 21, kind: turn, dice: [2, 1]}\n"
+	"options:\n"
+	"  dice: 2\n"
+	"  fire-and-movement: true\n"
+	"  charge: true\n"
+	"  dig-in: true\n"
+	"  infiltration: true\n"
+	"  sergeant: true\n"
+	"armies:\n"
+	"  green:\n"
+	"  - {id: g1, weapon: bazooka, stance: kneeling, row: 5}\n"
+	"  - {id: g2, weapon: mortar, stance: kneeling, row: 5}\n"
+	"  - {id: g3, weapon: radio, stance: running, row: 5}\n"
+	"  - {id: g5, weapon: machine-gun, stance: kneeling, row: 3}\n"
+	"  - {id: g6, weapon: rifle, stance: standing, row: 7}\n"
+	"  - {id: g7, weapon: rifle, stance: standing, row: 4}\n"
+	"  - {id: g8, weapon: rifle, stance: running, row: 4}\n"
+	"  - {id: g9, weapon: rifle, stance: kneeling, row: 7}\n"
+	"  - {id: g10, weapon: smg, stance: standing, row: 4}\n"
+	"  - {id: g14, weapon: pistol, stance: running, row: 19}\n"
+	"  - {id: g15, weapon: rifle, stance: standing, row: 9}\n"
+	"  tan:\n"
+	"  - {id: t1, weapon: bazooka, stance: standing, row: 24}\n"
+	"  - {id: t2, weapon: mortar, stance: prone, row: 24}\n"
+	"  - {id: t3, weapon: radio, stance: running, row: 21}\n"
+	"  - {id: t4, weapon: machine-gun, stance: prone, row: 23}\n"
+	"  - {id: t5, weapon: machine-gun, stance: prone, row: 23}\n"
+	"  - {id: t6, weapon: rifle, stance: prone, row: 23}\n"
+	"  - {id: t7, weapon: rifle, stance: kneeling, row: 21}\n"
+	"  - {id: t8, weapon: rifle, stance: kneeling, row: 10}\n"
+	"  - {id: t9, weapon: rifle, stance: standing, row: 18}\n"
+	"  - {id: t10, weapon: smg, stance: standing, row: 14}\n"
+	"  - {id: t11, weapon: smg, stance: running, row: 16,"
+	" sergeant: true}\n"
+	"  - {id: t13, weapon: flamethrower, stance: kneeling, row: 17}\n"
+	"  - {id: t14, weapon: pistol, stance: running, row: 2}\n"
+	"  - {id: t15, weapon: rifle, stance: standing, row: 11}\n"
+	"casualties:\n"
+	"  green:\n"
+	"  - {id: g12, weapon: grenade, stance: running, row: 8, step: 10,"
+	" how: captured, by: t14}\n"
+	"  - {id: g13, weapon: flamethrower, stance: kneeling, row: 11,"
+	" step: 10, how: shot, by: t15}\n"
+	"  - {id: g4, weapon: machine-gun, stance: prone, row: 2,"
+	" step: 16, how: captured, by: t14}\n"
+	"  - {id: g11, weapon: smg, stance: running, row: 10,"
+	" sergeant: true, step: 18, how: captured, by: t8}\n"
+	"  tan:\n"
+	"  - {id: t12, weapon: grenade, stance: running, row: 5, step: 14,"
+	" how: lost}\n";
+
+static const char state_c[] =
+	"# umpire game state: change it only through umpire (umpire verify "
+	"notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: amb\n"
+	"game: amb-69fee3435f\n"
+	"version: \"0.1.0\"\n"
+	"seed: "
+	"\"1111111111111111111111111111111111111111111111111111111111111111"
+	"\"\n"
+	"step: 6\n"
+	"title: \"More dice, fewer men\"\n"
+	"players:\n"
+	"  green: {name: Green, email: \"green@umpire.invalid\"}\n"
+	"  tan: {name: tan, email: \"tan@example.org\"}\n"
+	"awaiting: {player: tan, step: 6, kind: turn, dice: [2, 4, 3, 2]}\n"
+	"options:\n"
+	"  dice: 4\n"
+	"  fire-and-movement: false\n"
+	"  charge: true\n"
+	"  dig-in: false\n"
+	"  infiltration: true\n"
+	"  sergeant: true\n"
+	"armies:\n"
+	"  green:\n"
+	"  - {id: g2, weapon: [bazooka, pistol], stance: kneeling,"
+	" row: 3}\n"
+	"  - {id: g3, weapon: machine-gun, stance: prone, row: 10}\n"
+	"  - {id: g4, weapon: [mortar, smg, flamethrower], stance: prone,"
+	" row: 7}\n"
+	"  - {id: g5, weapon: rifle, stance: running, row: 23}\n"
+	"  - {id: g6, weapon: radio, stance: standing, row: 8}\n"
+	"  tan:\n"
+	"  - {id: alpha, weapon: [rifle, smg], stance: standing, row: 19}\n"
+	"  - {id: bravo, weapon: pistol, stance: prone, row: 20,"
+	" sergeant: true}\n"
+	"  - {id: delta, weapon: bazooka, stance: prone, row: 19}\n"
+	"casualties:\n"
+	"  green:\n"
+	"  - {id: g1, weapon: [rifle, grenade], stance: running, row: 13,"
+	" sergeant: true, step: 4, how: shot, by: charlie}\n"
+	"  tan:\n"
+	"  - {id: echo, weapon: rifle, stance: running, row: 13, step: 3,"
+	" how: captured, by: g1}\n"
+	"  - {id: charlie, weapon: [machine-gun, grenade],"
+	" stance: kneeling, row: 18, step: 5, how: captured, by: g5}\n";
+
+static const char state_d[] =
+	"# umpire game state: change it only through umpire (umpire verify "
+	"notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: amb\n"
+	"game: amb-0123456789\n"
+	"version: \"0.1.0\"\n"
+	"seed: "
+	"\"0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0"
+	"\"\n"
+	"step: 30\n"
+	"title: \"Close quarters\"\n"
+	"players:\n"
+	"  green: {name: \"Green Player\", email: \"green@example.org\"}\n"
+	"  tan: {name: \"Tan Player\", email: \"tan@example.org\"}\n"
+	"awaiting: {player: green, step: 30, kind: turn, dice: [4, 3]}\n"
+	"options:\n"
+	"  dice: 2\n"
+	"  fire-and-movement: true\n"
+	"  charge: true\n"
+	"  dig-in: true\n"
+	"  infiltration: true\n"
+	"  sergeant: true\n"
+	"armies:\n"
+	"  green:\n"
+	"  - {id: g1, weapon: rifle, stance: kneeling, row: 10}\n"
+	"  - {id: g2, weapon: [smg, pistol], stance: kneeling, row: 11}\n"
+	"  - {id: g3, weapon: pistol, stance: running, row: 13,"
+	" sergeant: true}\n"
+	"  - {id: g4, weapon: [bazooka, machine-gun], stance: running,"
+	" row: 21}\n"
+	"  tan:\n"
+	"  - {id: t1, weapon: rifle, stance: standing, row: 14}\n"
+	"  - {id: t2, weapon: smg, stance: prone, row: 14}\n"
+	"  - {id: t3, weapon: grenade, stance: running, row: 17,"
+	" sergeant: true}\n"
+	"  - {id: t4, weapon: radio, stance: kneeling, row: 24}\n"
+	"casualties:\n"
+	"  green:\n"
+	"  - {id: g5, weapon: rifle, stance: prone, row: 2, step: 9,"
+	" how: shot, by: t4}\n"
+	"  tan:\n"
+	"  - {id: t5, weapon: mortar, stance: prone, row: 12, step: 21,"
+	" how: lost}\n";
+
+struct fixed {
+	const char *file;
+	const char *text;
+	struct umpire_game *g;
+};
+
+static struct fixed fixed[] = {
+	{ "a/game.yaml", state_a, NULL },
+	{ "b/game.yaml", state_b, NULL },
+	{ "c/game.yaml", state_c, NULL },
+	{ "d/game.yaml", state_d, NULL },
+};
+
+#define NFIXED (sizeof(fixed) / sizeof(fixed[0]))
+
+static struct umpire_game *
+load(const struct fixed *f)
+{
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_game *g;
+
+	if (umpire_game_load(&g, f->file, f->text, strlen(f->text), &d) != 0)
+		fuzz_fail(&d, f->text, strlen(f->text), "a fixed state does not "
+			"load");
+	umpire_diags_free(&d);
+	return g;
+}
+
+static void
+free_fixed(void)
+{
+	for (size_t i = 0; i < NFIXED; i++)
+		umpire_game_free(fixed[i].g);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	fuzz_setup(argc, argv);
+	for (size_t i = 0; i < NFIXED; i++)
+		fixed[i].g = load(&fixed[i]);
+	atexit(free_fixed);
+	return 0;
+}
+
+/* The bot's orders for g must pass the check. */
+static void
+bot_agrees(const struct umpire_game *g, const char *state, size_t len)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	if (!dec.player)
+		return;
+	const struct umpire_node *bot = umpire_game_bot_doc(g, &a, "fuzz", 4);
+	if (umpire_game_check_doc(g, &a, bot, &d) != 0)
+		fuzz_fail(&d, state, len, "the check refuses the bot's orders");
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+}
+
+/* Orders that passed the check on f: resolve them on a fresh copy. */
+static void
+resolve(const struct fixed *f, struct umpire_arena *a,
+	const struct umpire_node *orders, const char *text, size_t len)
+{
+	struct umpire_game *g = load(f), *again;
+	struct umpire_buf report = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
+		state2 = UMPIRE_BUF_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	umpire_game_resolve(g, a, orders, &report);
+	if (g->step != f->g->step + 1)
+		fuzz_fail(NULL, text, len, "resolve did not advance the step");
+	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	if (umpire_game_load(&again, "new/game.yaml", state.ptr, state.len,
+	    &d) != 0)
+		fuzz_fail(&d, state.ptr, state.len, "the state resolve wrote does "
+			"not load (orders were:\n%.*s)", (int)len, text);
+	umpire_game_encode(again, UMPIRE_VERSION, &state2);
+	if (!umpire_buf_equal(&state2, state.ptr, state.len))
+		fuzz_fail(NULL, state2.ptr, state2.len, "the state resolve wrote "
+			"encodes to other bytes once loaded");
+	bot_agrees(again, state.ptr, state.len);
+	umpire_game_free(again);
+	umpire_game_free(g);
+	umpire_buf_free(&report);
+	umpire_buf_free(&state);
+	umpire_buf_free(&state2);
+	umpire_diags_free(&d);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *text = (const char *)data;
+
+	for (size_t i = 0; i < NFIXED; i++) {
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		const struct umpire_node *orders;
+		int rc = umpire_game_check(fixed[i].g, &a, "orders.yaml", text,
+			size, &orders, &d);
+
+		if (rc == 0) {
+			if (d.errors || !orders)
+				fuzz_fail(&d, text, size, "the check passed orders with "
+					"errors");
+			resolve(&fixed[i], &a, orders, text, size);
+		} else if (rc != EX_DATAERR || !d.errors) {
+			fuzz_fail(&d, text, size, "the check failed (%d) without "
+				"saying why", rc);
+		}
+		umpire_arena_free(&a);
+		fuzz_print(&d);
+		umpire_diags_free(&d);
+	}
+	return 0;
+}
