@@ -171,8 +171,7 @@ umpire_node_error(struct umpire_diags *d, const struct umpire_node *n,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	umpire_vdiag(d, UMPIRE_ERROR, n ? n->file : NULL, n ? n->line : 0,
-		n ? n->col : 0, fmt, ap);
+	umpire_node_vdiag(d, UMPIRE_ERROR, n, fmt, ap);
 	va_end(ap);
 }
 
@@ -182,9 +181,16 @@ umpire_node_note(struct umpire_diags *d, const struct umpire_node *n,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	umpire_vdiag(d, UMPIRE_NOTE, n ? n->file : NULL, n ? n->line : 0,
-		n ? n->col : 0, fmt, ap);
+	umpire_node_vdiag(d, UMPIRE_NOTE, n, fmt, ap);
 	va_end(ap);
+}
+
+void
+umpire_node_vdiag(struct umpire_diags *d, enum umpire_level level,
+	const struct umpire_node *n, const char *fmt, va_list ap)
+{
+	umpire_vdiag(d, level, n ? n->file : NULL, n ? n->line : 0,
+		n ? n->col : 0, fmt, ap);
 }
 
 /* ---------------------------------------------------------------- parse */

@@ -118,5 +118,7 @@ void umpire_node_error(struct umpire_diags *d, const struct umpire_node *n,
 	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void umpire_node_note(struct umpire_diags *d, const struct umpire_node *n,
 	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void umpire_node_vdiag(struct umpire_diags *d, enum umpire_level level,
+	const struct umpire_node *n, const char *fmt, va_list ap);
 
 #endif

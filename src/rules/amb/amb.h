@@ -157,6 +157,17 @@ bool amb_turn_complete(const struct amb_game *g, const struct amb_turn *t,
 int amb_turn_value(const struct amb_game *g, const struct amb_turn *t);
 
 /*
+ * Every action the side to move may take next from b and t: fn gets it
+ * with the board and turn after it, and how many orders it stands for
+ * (an attack, one per target it could name; AMB-10).  Stops, returning
+ * false, when fn does.
+ */
+typedef bool (*amb_next_fn)(void *ctx, const struct amb_action *a,
+	const struct amb_board *b, const struct amb_turn *t, uint64_t ways);
+bool amb_each_next(const struct amb_game *g, const struct amb_board *b,
+	const struct amb_turn *t, amb_next_fn fn, void *ctx);
+
+/*
  * The most dice any legal turn uses (AMB-12), and one such turn as an
  * example.
  */

@@ -17,6 +17,7 @@ struct pick {
 	const struct amb_game *g;
 	struct umpire_rng *rng;
 	int want;		/* the most dice a turn can use */
+	uint64_t weight;	/* orders the current partial turn stands for */
 	uint64_t total;		/* weight seen so far */
 	struct amb_play cur, chosen;
 };
@@ -31,49 +32,36 @@ stance_choices(const struct amb_board *b, int side)
 	return 1 + (AMB_STANCES - 1) * alive;
 }
 
+static bool walk_next(void *ctx, const struct amb_action *a,
+	const struct amb_board *b, const struct amb_turn *t, uint64_t ways);
+
 static void
-walk(struct pick *p, const struct amb_board *b, const struct amb_turn *t,
-	uint64_t weight)
+walk(struct pick *p, const struct amb_board *b, const struct amb_turn *t)
 {
 	const struct amb_game *g = p->g;
-	int side = t->side;
 
 	if (amb_turn_complete(g, t, NULL, 0) && amb_turn_value(g, t) == p->want) {
-		uint64_t w = weight * (t->won ? 1 : stance_choices(b, side));
+		uint64_t w = p->weight * (t->won ? 1 : stance_choices(b, t->side));
 		p->total += w;
 		if (umpire_rng_below(p->rng, p->total) < w)
 			p->chosen = p->cur;
 	}
-	if (t->won || !t->nleft)
-		return;
-	for (int die = 6; die >= 1; die--) {
-		if (!t->left[die])
-			continue;
-		for (int kind = AMB_MOVE; kind <= AMB_ATTACK; kind++) {
-			for (int i = 0; i < g->nmen[side]; i++) {
-				if (!b->row[side][i])
-					continue;
-				struct amb_action a = { (enum amb_kind)kind, i, die, -1, 0,
-					{ 0 } };
-				uint64_t ways = 1;
-				if (kind == AMB_ATTACK) {
-					int targets[AMB_MAX_IN_RANGE];
-					ways = (uint64_t)amb_targets(g, b, side, i, die, targets);
-					if (!ways)
-						continue;
-					a.ntargets = 1;
-					a.targets[0] = targets[0];
-				}
-				struct amb_board nb = *b;
-				struct amb_turn nt = *t;
-				if (!amb_try(g, &nb, &nt, &a, NULL, 0))
-					continue;
-				p->cur.a[p->cur.n++] = a;
-				walk(p, &nb, &nt, weight * ways);
-				p->cur.n--;
-			}
-		}
-	}
+	amb_each_next(g, b, t, walk_next, p);
+}
+
+static bool
+walk_next(void *ctx, const struct amb_action *a, const struct amb_board *b,
+	const struct amb_turn *t, uint64_t ways)
+{
+	struct pick *p = ctx;
+	uint64_t weight = p->weight;
+
+	p->cur.a[p->cur.n++] = *a;
+	p->weight *= ways;
+	walk(p, b, t);
+	p->weight = weight;
+	p->cur.n--;
+	return true;
 }
 
 void
@@ -82,7 +70,7 @@ amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 {
 	const struct amb_game *g = game;
 	struct umpire_arena *a = ctx->arena;
-	struct pick p = { .g = g, .rng = rng };
+	struct pick p = { .g = g, .rng = rng, .weight = 1 };
 	struct amb_board b;
 	struct amb_turn t;
 	int side = g->to_move, enemy = !side;
@@ -90,7 +78,7 @@ amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	p.want = amb_most_dice(g, NULL);
 	amb_board_init(&b, g);
 	amb_turn_init(&t, g);
-	walk(&p, &b, &t, 1);
+	walk(&p, &b, &t);
 
 	/* Replay the chosen turn, drawing each attack's target. */
 	struct umpire_node *list = umpire_map_add(a, orders, "actions",

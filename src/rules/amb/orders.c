@@ -10,9 +10,13 @@
 
 #include "amb.h"
 
-/* A man of the side to move, alive: his index, or -1 after an error. */
+/*
+ * A living man of side `want`, named by n in orders of side `side` (his
+ * own men to act, the enemy's as targets): his index, or -1 after an
+ * error saying what is wrong with the name.
+ */
 static int
-own_man(struct umpire_ctx *ctx, const struct amb_game *g, int side,
+man_of(struct umpire_ctx *ctx, const struct amb_game *g, int side, int want,
 	const struct umpire_node *n)
 {
 	const char *id = n->u.s.ptr;
@@ -21,17 +25,21 @@ own_man(struct umpire_ctx *ctx, const struct amb_game *g, int side,
 	if (i < 0) {
 		struct umpire_suggest sg;
 		umpire_suggest_init(&sg, id);
-		for (int j = 0; j < g->nmen[side]; j++)
-			if (!g->men[side][j].dead)
-				umpire_suggest_add(&sg, g->men[side][j].id);
+		for (int j = 0; j < g->nmen[want]; j++)
+			if (!g->men[want][j].dead)
+				umpire_suggest_add(&sg, g->men[want][j].id);
 		umpire_node_error(ctx->diags, n, "%s has no man called '%s'%s",
-			amb_sides[side], id, umpire_suggest_hint(&sg));
+			amb_sides[want], id, umpire_suggest_hint(&sg));
 		return -1;
 	}
-	if (s != side) {
-		umpire_node_error(ctx->diags, n, "%s is one of %s's men; %s's orders "
-			"command %s men", id, amb_sides[s], amb_sides[side],
-			amb_sides[side]);
+	if (s != want) {
+		if (want == side)
+			umpire_node_error(ctx->diags, n, "%s is one of %s's men; %s's "
+				"orders command %s men", id, amb_sides[s], amb_sides[side],
+				amb_sides[side]);
+		else
+			umpire_node_error(ctx->diags, n, "%s is %s's own man; attack a "
+				"%s man", id, amb_sides[side], amb_sides[want]);
 		return -1;
 	}
 	if (g->men[s][i].dead) {
@@ -44,34 +52,17 @@ own_man(struct umpire_ctx *ctx, const struct amb_game *g, int side,
 }
 
 static int
+own_man(struct umpire_ctx *ctx, const struct amb_game *g, int side,
+	const struct umpire_node *n)
+{
+	return man_of(ctx, g, side, side, n);
+}
+
+static int
 enemy_man(struct umpire_ctx *ctx, const struct amb_game *g, int side,
 	const struct umpire_node *n)
 {
-	const char *id = n->u.s.ptr;
-	int enemy = !side, s, i = amb_find_man(g, id, &s);
-
-	if (i < 0) {
-		struct umpire_suggest sg;
-		umpire_suggest_init(&sg, id);
-		for (int j = 0; j < g->nmen[enemy]; j++)
-			if (!g->men[enemy][j].dead)
-				umpire_suggest_add(&sg, g->men[enemy][j].id);
-		umpire_node_error(ctx->diags, n, "%s has no man called '%s'%s",
-			amb_sides[enemy], id, umpire_suggest_hint(&sg));
-		return -1;
-	}
-	if (s == side) {
-		umpire_node_error(ctx->diags, n, "%s is %s's own man; attack a %s "
-			"man", id, amb_sides[side], amb_sides[enemy]);
-		return -1;
-	}
-	if (g->men[s][i].dead) {
-		umpire_node_error(ctx->diags, n, "%s was %s at step %ld and is out "
-			"of the game (Casualties)", id, amb_hows[g->men[s][i].how],
-			g->men[s][i].died);
-		return -1;
-	}
-	return i;
+	return man_of(ctx, g, side, !side, n);
 }
 
 /* One list item into a; false after recording why it cannot be read. */

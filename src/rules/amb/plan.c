@@ -306,25 +306,14 @@ amb_turn_value(const struct amb_game *g, const struct amb_turn *t)
 
 /* ------------------------------------------------------------- search */
 
-struct search {
-	const struct amb_game *g;
-	int best;
-	struct amb_play example;
-	struct amb_play cur;
-};
-
-static void
-search(struct search *s, const struct amb_board *b, const struct amb_turn *t)
+bool
+amb_each_next(const struct amb_game *g, const struct amb_board *b,
+	const struct amb_turn *t, amb_next_fn fn, void *ctx)
 {
-	const struct amb_game *g = s->g;
 	int side = t->side;
 
-	if (amb_turn_complete(g, t, NULL, 0) && amb_turn_value(g, t) > s->best) {
-		s->best = amb_turn_value(g, t);
-		s->example = s->cur;
-	}
-	if (t->won || !t->nleft || s->best == g->opt.dice)
-		return;
+	if (t->won || !t->nleft)
+		return true;
 	for (int die = 6; die >= 1; die--) {
 		if (!t->left[die])
 			continue;
@@ -334,26 +323,63 @@ search(struct search *s, const struct amb_board *b, const struct amb_turn *t)
 					continue;
 				struct amb_action a = { (enum amb_kind)kind, i, die, -1, 0,
 					{ 0 } };
+				uint64_t ways = 1;
 				if (kind == AMB_ATTACK) {
 					/* Which target does not change the plan (AMB-10). */
 					int targets[AMB_MAX_IN_RANGE];
-					if (!amb_targets(g, b, side, i, die, targets))
+					ways = (uint64_t)amb_targets(g, b, side, i, die, targets);
+					if (!ways)
 						continue;
 					a.ntargets = 1;
 					a.targets[0] = targets[0];
 				}
 				struct amb_board nb = *b;
 				struct amb_turn nt = *t;
-				if (!amb_try(g, &nb, &nt, &a, NULL, 0))
-					continue;
-				s->cur.a[s->cur.n++] = a;
-				search(s, &nb, &nt);
-				s->cur.n--;
-				if (s->best == g->opt.dice)
-					return;
+				if (amb_try(g, &nb, &nt, &a, NULL, 0) &&
+				    !fn(ctx, &a, &nb, &nt, ways))
+					return false;
 			}
 		}
 	}
+	return true;
+}
+
+struct search {
+	const struct amb_game *g;
+	int best;
+	struct amb_play example;
+	struct amb_play cur;
+};
+
+static bool search_next(void *ctx, const struct amb_action *a,
+	const struct amb_board *b, const struct amb_turn *t, uint64_t ways);
+
+/* The best turn from here; false once one uses every die. */
+static bool
+search(struct search *s, const struct amb_board *b, const struct amb_turn *t)
+{
+	const struct amb_game *g = s->g;
+
+	if (amb_turn_complete(g, t, NULL, 0) && amb_turn_value(g, t) > s->best) {
+		s->best = amb_turn_value(g, t);
+		s->example = s->cur;
+	}
+	if (s->best == g->opt.dice)
+		return false;
+	return amb_each_next(g, b, t, search_next, s);
+}
+
+static bool
+search_next(void *ctx, const struct amb_action *a, const struct amb_board *b,
+	const struct amb_turn *t, uint64_t ways)
+{
+	struct search *s = ctx;
+
+	(void)ways;
+	s->cur.a[s->cur.n++] = *a;
+	bool go_on = search(s, b, t);
+	s->cur.n--;
+	return go_on;
 }
 
 int
