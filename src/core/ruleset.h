@@ -86,8 +86,9 @@ struct umpire_ruleset {
 	void (*resolve)(struct umpire_ctx *ctx, void *game,
 		const struct umpire_node *orders);
 	/*
-	 * Legal orders for the awaited decision, drawn uniformly from all of
-	 * them with rng: append the ruleset's keys to the orders mapping.
+	 * Legal orders for the awaited decision: random legal orders, drawn
+	 * with rng as the ruleset's man page says (AMB: uniformly over all
+	 * legal orders).  Append the ruleset's keys to the orders mapping.
 	 */
 	void (*bot)(struct umpire_ctx *ctx, const void *game,
 		struct umpire_rng *rng, struct umpire_node *orders);

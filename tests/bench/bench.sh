@@ -8,7 +8,11 @@
 #   2. umpire verify: steps re-adjudicated per second over long games
 #      (target >= 5,000);
 #   3. umpire simulate: games per second;
-#   4. peak resident set size of one umpire turn (target <= 8 MiB).
+#   4. peak resident set size of one umpire turn (target <= 8 MiB);
+#   5. a WWII Combined Arms campaign turn: `umpire resolve` of a 32x32
+#      campaign state with 200 units a side, every allied unit moving and
+#      firing (tests/wwii/bench, written by its make.py): median wall
+#      time (target < 10 ms).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -86,3 +90,10 @@ awk -v s="$steps" -v t="$total" 'BEGIN {
 git -C "$G" reset -q --hard "$base"
 /usr/bin/time -f '%M' -o "$TMP/rss" "$UMPIRE" turn "$G" "$next" >/dev/null
 awk '{ printf "turn peak RSS: %.2f MiB (target <= 8 MiB)\n", $1 / 1024 }' "$TMP/rss"
+
+# 5. A campaign turn of WWII Combined Arms, on plain files.
+W=$TOP/tests/wwii/bench
+hyperfine -N -w 5 -r 50 --export-json "$TMP/wwii.json" \
+	"'$UMPIRE' resolve '$W/state.yaml' '$W/orders.yaml' -o '$TMP/wwii-state.yaml' -r '$TMP/wwii-report.md'" >/dev/null
+awk -v t="$(median "$TMP/wwii.json")" 'BEGIN {
+	printf "wwii campaign turn: %.2f ms (target < 10 ms)\n", t * 1e3 }'

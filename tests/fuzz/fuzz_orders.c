@@ -1,6 +1,7 @@
 /*
- * fuzz_orders - orders files (core/game.c's check, the amb ruleset's
- * orders.c and plan.c), against four fixed states loaded once.
+ * fuzz_orders - orders files (core/game.c's check, the rulesets'
+ * orders.c and plan.c), against eight fixed states loaded once: four of
+ * Army Man Backgammon and four of WWII Combined Arms.
  *
  * Every input is checked against each state.  Orders the check passes
  * are resolved on a fresh copy of that state; the new state must encode,
@@ -15,7 +16,14 @@
  *      several weapons and ids of their own; tan to play 2, 4, 3 and 2;
  *   d  made by hand: close quarters, where green (4 and 3) can Dig In
  *      against two targets, attack and move, capture tan's Sergeant, or
- *      move off and win.
+ *      move off and win;
+ *   e  WWII: the standard game at step 41 (samples/wwii/game), the
+ *      allies' turn 4, the armies in contact;
+ *   f  WWII, made by hand: every optional rule but the campaign, a
+ *      reinforcement due, airfields, AA guns, paratroopers, elite and
+ *      experienced units, cities and difficult terrain;
+ *   g  WWII: the allies design their army (Elite Units in play);
+ *   h  WWII: the axis place a unit.
  *
  * The seed corpus (corpus/orders) holds the bot's orders for these and
  * other steps, hand-made legal and illegal orders, and hostile files.
@@ -252,6 +260,225 @@ static const char state_d[] =
 	"  - {id: t5, weapon: mortar, stance: prone, row: 12, step: 21,"
 	" how: lost}\n";
 
+static const char state_e[] =
+	"# umpire game state: change it only through umpire (umpire verify"
+	" notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: wwii\n"
+	"game: wwii-1cae23e459\n"
+	"version: \"0.1.0\"\n"
+	"seed: \"000000000000000000000000000000000000000000000000000000000"
+	"0000074\"\n"
+	"step: 41\n"
+	"title: \"The standard game\"\n"
+	"players:\n"
+	"  allies: {name: \"Allied Player\", email: \"allies@example.org\""
+	"}\n"
+	"  axis: {name: \"Axis Player\", email: \"axis@example.org\"}\n"
+	"awaiting: {player: allies, step: 41, kind: turn, turn: 4}\n"
+	"first: allies\n"
+	"turn-limit: 100\n"
+	"turns: {allies: 3, axis: 3}\n"
+	"options:\n"
+	"  city-spaces: false\n"
+	"  difficult-terrain: false\n"
+	"  elite-units: false\n"
+	"  experienced-units: false\n"
+	"  reinforcements: false\n"
+	"  campaign: false\n"
+	"map:\n"
+	"  files: 8\n"
+	"  ranks: 8\n"
+	"  setup-rows: 3\n"
+	"  terrain: []\n"
+	"  cities: []\n"
+	"army: {units: 16, max-tanks: 5, min-types: 7, max-per-type: 4, el"
+	"ite: 2}\n"
+	"armies:\n"
+	"  allies:\n"
+	"  - {id: a-inf1, type: infantry, at: f3}\n"
+	"  - {id: a-para1, type: paratroopers, at: h3}\n"
+	"  - {id: a-eng1, type: engineers, at: d5}\n"
+	"  - {id: a-eng2, type: engineers, at: c3}\n"
+	"  - {id: a-mech1, type: mech-infantry, at: d4}\n"
+	"  - {id: a-ht1, type: heavy-tank, at: h2}\n"
+	"  - {id: a-how1, type: howitzer, at: a2}\n"
+	"  - {id: a-at1, type: at-gun, at: b3}\n"
+	"  - {id: a-at2, type: at-gun, at: d3}\n"
+	"  - {id: a-at3, type: at-gun, at: c2}\n"
+	"  - {id: a-aa1, type: aa-gun, at: h5}\n"
+	"  - {id: a-aa2, type: aa-gun, at: c4}\n"
+	"  - {id: a-af1, type: airfield, at: e3}\n"
+	"  - {id: a-fort1, type: fortification, at: g3}\n"
+	"  - {id: a-hq, type: hq, at: g1}\n"
+	"  axis:\n"
+	"  - {id: x-inf1, type: infantry, at: c7}\n"
+	"  - {id: x-inf2, type: infantry, at: f6}\n"
+	"  - {id: x-eng1, type: engineers, at: d7}\n"
+	"  - {id: x-eng2, type: engineers, at: c6}\n"
+	"  - {id: x-mech1, type: mech-infantry, at: g4}\n"
+	"  - {id: x-lt1, type: light-tank, at: e5}\n"
+	"  - {id: x-mt1, type: medium-tank, at: h4}\n"
+	"  - {id: x-mt2, type: medium-tank, at: d6}\n"
+	"  - {id: x-mt3, type: medium-tank, at: f4}\n"
+	"  - {id: x-ht1, type: heavy-tank, at: h7}\n"
+	"  - {id: x-how1, type: howitzer, at: c5}\n"
+	"  - {id: x-aa1, type: aa-gun, at: h6}\n"
+	"  - {id: x-af1, type: airfield, at: a6}\n"
+	"  - {id: x-af2, type: airfield, at: e6}\n"
+	"  - {id: x-fort1, type: fortification, at: a7}\n"
+	"  - {id: x-hq, type: hq, at: f7}\n"
+	"destroyed:\n"
+	"  allies:\n"
+	"  - {id: a-aa3, type: aa-gun, at: e4, step: 40, how: no-retreat, "
+	"by: [x-lt1, x-how1, x-mt3]}\n"
+	"  axis: []\n";
+
+static const char state_f[] =
+	"# A fuzz position: every optional rule but the campaign, a reinfo"
+	"rcement\n"
+	"# due, units in contact.\n"
+	"umpire: 1\n"
+	"ruleset: wwii\n"
+	"game: wwii-0123456789\n"
+	"version: \"0.1.0\"\n"
+	"seed: \"000000000000000000000000000000000000000000000000000000000"
+	"0000001\"\n"
+	"step: 9\n"
+	"title: \"Fuzz: options\"\n"
+	"players:\n"
+	"  allies: {name: Allied Player, email: allies@example.org}\n"
+	"  axis: {name: Axis Player, email: axis@example.org}\n"
+	"awaiting: {player: allies, step: 9, kind: turn, turn: 6, reinforc"
+	"ement: true}\n"
+	"first: allies\n"
+	"turn-limit: 100\n"
+	"turns: {allies: 5, axis: 5}\n"
+	"options:\n"
+	"  city-spaces: true\n"
+	"  difficult-terrain: true\n"
+	"  elite-units: true\n"
+	"  experienced-units: true\n"
+	"  reinforcements: true\n"
+	"  campaign: false\n"
+	"map:\n"
+	"  files: 8\n"
+	"  ranks: 8\n"
+	"  setup-rows: 3\n"
+	"  terrain: [c5, f4, d6]\n"
+	"  cities: [a4, c4, e5, h5]\n"
+	"army: {units: 16, max-tanks: 5, min-types: 7, max-per-type: 4, el"
+	"ite: 2}\n"
+	"armies:\n"
+	"  allies:\n"
+	"  - {id: a-hq, type: hq, at: d1}\n"
+	"  - {id: a-af1, type: airfield, at: f1}\n"
+	"  - {id: a-para1, type: paratroopers, at: e2}\n"
+	"  - {id: a-inf1, type: infantry, at: c4, kills: 4}\n"
+	"  - {id: a-mt1, type: medium-tank, at: d4, elite: true}\n"
+	"  - {id: a-at1, type: at-gun, at: e3}\n"
+	"  - {id: a-how1, type: howitzer, at: c2}\n"
+	"  - {id: a-eng1, type: engineers, at: e4, retreat: [left, back]}\n"
+	"  - {id: a-aa1, type: aa-gun, at: b3}\n"
+	"  - {id: a-lt1, type: light-tank, at: f4}\n"
+	"  axis:\n"
+	"  - {id: x-hq, type: hq, at: e8}\n"
+	"  - {id: x-inf1, type: infantry, at: c5}\n"
+	"  - {id: x-lt1, type: light-tank, at: d5}\n"
+	"  - {id: x-aa1, type: aa-gun, at: e6}\n"
+	"  - {id: x-ht1, type: heavy-tank, at: e5, elite: true}\n"
+	"  - {id: x-af1, type: airfield, at: g7}\n"
+	"  - {id: x-fort1, type: fortification, at: d7}\n"
+	"  - {id: x-mech1, type: mech-infantry, at: f6}\n"
+	"  - {id: x-inf2, type: infantry, at: b6, retreat: [right]}\n"
+	"destroyed:\n"
+	"  allies: []\n"
+	"  axis: []\n";
+
+static const char state_g[] =
+	"# A fuzz position: the allies design their army.\n"
+	"umpire: 1\n"
+	"ruleset: wwii\n"
+	"game: wwii-0123456789\n"
+	"version: \"0.1.0\"\n"
+	"seed: \"000000000000000000000000000000000000000000000000000000000"
+	"0000001\"\n"
+	"step: 1\n"
+	"title: \"Fuzz: army\"\n"
+	"players:\n"
+	"  allies: {name: Allied Player, email: allies@example.org}\n"
+	"  axis: {name: Axis Player, email: axis@example.org}\n"
+	"awaiting: {player: allies, step: 1, kind: army}\n"
+	"first: allies\n"
+	"turn-limit: 100\n"
+	"turns: {allies: 0, axis: 0}\n"
+	"options:\n"
+	"  city-spaces: false\n"
+	"  difficult-terrain: false\n"
+	"  elite-units: true\n"
+	"  experienced-units: false\n"
+	"  reinforcements: false\n"
+	"  campaign: false\n"
+	"map:\n"
+	"  files: 8\n"
+	"  ranks: 8\n"
+	"  setup-rows: 3\n"
+	"  terrain: []\n"
+	"  cities: []\n"
+	"army: {units: 16, max-tanks: 5, min-types: 7, max-per-type: 4, el"
+	"ite: 2}\n"
+	"armies:\n"
+	"  allies: []\n"
+	"  axis: []\n"
+	"destroyed:\n"
+	"  allies: []\n"
+	"  axis: []\n";
+
+static const char state_h[] =
+	"# A fuzz position: the axis place a unit.\n"
+	"umpire: 1\n"
+	"ruleset: wwii\n"
+	"game: wwii-0123456789\n"
+	"version: \"0.1.0\"\n"
+	"seed: \"000000000000000000000000000000000000000000000000000000000"
+	"0000001\"\n"
+	"step: 6\n"
+	"title: \"Fuzz: place\"\n"
+	"players:\n"
+	"  allies: {name: Allied Player, email: allies@example.org}\n"
+	"  axis: {name: Axis Player, email: axis@example.org}\n"
+	"awaiting: {player: axis, step: 6, kind: place}\n"
+	"first: allies\n"
+	"turn-limit: 100\n"
+	"turns: {allies: 0, axis: 0}\n"
+	"options:\n"
+	"  city-spaces: false\n"
+	"  difficult-terrain: false\n"
+	"  elite-units: false\n"
+	"  experienced-units: false\n"
+	"  reinforcements: false\n"
+	"  campaign: false\n"
+	"map:\n"
+	"  files: 8\n"
+	"  ranks: 8\n"
+	"  setup-rows: 3\n"
+	"  terrain: []\n"
+	"  cities: []\n"
+	"army: {units: 16, max-tanks: 5, min-types: 7, max-per-type: 4, el"
+	"ite: 2}\n"
+	"armies:\n"
+	"  allies:\n"
+	"  - {id: a-hq, type: hq, at: d1}\n"
+	"  - {id: a-inf1, type: infantry, at: c2}\n"
+	"  - {id: a-mt1, type: medium-tank}\n"
+	"  axis:\n"
+	"  - {id: x-hq, type: hq, at: e8}\n"
+	"  - {id: x-inf1, type: infantry}\n"
+	"  - {id: x-mt1, type: medium-tank, at: f7}\n"
+	"destroyed:\n"
+	"  allies: []\n"
+	"  axis: []\n";
+
 struct fixed {
 	const char *file;
 	const char *text;
@@ -263,6 +490,10 @@ static struct fixed fixed[] = {
 	{ "b/game.yaml", state_b, NULL },
 	{ "c/game.yaml", state_c, NULL },
 	{ "d/game.yaml", state_d, NULL },
+	{ "e/game.yaml", state_e, NULL },
+	{ "f/game.yaml", state_f, NULL },
+	{ "g/game.yaml", state_g, NULL },
+	{ "h/game.yaml", state_h, NULL },
 };
 
 #define NFIXED (sizeof(fixed) / sizeof(fixed[0]))

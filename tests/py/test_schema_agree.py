@@ -5,16 +5,17 @@ tests/tools/validate) and an independent JSON Schema 2020-12
 implementation (python-jsonschema) must agree on every file.
 
 The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
-scenario, state or orders of Army Man Backgammon; each bad file breaks
-one thing, named in its first line.  Both sides read YAML 1.2 core (see
-umpiretest.Yaml12Loader).  Checked:
+scenario, state or orders of Army Man Backgammon, and
+tests/schema/wwii-<kind>/ likewise for WWII Combined Arms; each bad
+file breaks one thing, named in its first line.  Both sides read YAML
+1.2 core (see umpiretest.Yaml12Loader).  Checked:
 
 - on every corpus file the two validators agree, good files are valid
   and bad files invalid (the envelope schema is run on each too, for
   agreement);
 - every file in samples/ is a valid scenario;
 - states written by `umpire new` and by every turn of a bot game, and
-  the bot's orders, are valid.
+  the bot's orders, are valid (games of both rulesets).
 
     UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_schema_agree.py
 """
@@ -29,6 +30,9 @@ import umpiretest as ut  # noqa: E402
 check = ut.check
 CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
+# (corpus directory prefix, ruleset, fewest good files, fewest bad files)
+RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30)]
+WWII_SAMPLE = os.path.join(ut.ROOT, "samples", "wwii", "standard.yaml")
 
 _schemas = None
 
@@ -68,12 +72,19 @@ def py_verdict(schema, path, ecma=True):
 
 def test_corpus():
     problems = []
+    for prefix, ruleset, good, bad in RULESETS:
+        corpus_of(prefix, ruleset, good, bad, problems)
+    check(not problems, "\n  " + "\n  ".join(problems))
+
+
+def corpus_of(prefix, ruleset, least_good, least_bad, problems):
     counts = {"good": 0, "bad": 0}
     stock_differs = []
     for kind in KINDS:
-        files = sorted(glob.glob(os.path.join(CORPUS, kind, "*.yaml")))
-        check(files, "no files in %s" % os.path.join(CORPUS, kind))
-        schema = "amb/" + kind
+        where = os.path.join(CORPUS, prefix + kind)
+        files = sorted(glob.glob(os.path.join(where, "*.yaml")))
+        check(files, "no files in %s" % where)
+        schema = ruleset + "/" + kind
         c = c_verdicts(schema, files)
         c_env = c_verdicts("envelope", files)
         for f in files:
@@ -106,12 +117,12 @@ def test_corpus():
         # which also matches before a final newline (see ecma_pattern).
         print("note: stock python-jsonschema (Python regex semantics) "
               "differs from ECMA-262 on %s" % rel)
-    print("test_schema_agree: %d good and %d bad files" % (counts["good"],
-                                                            counts["bad"]))
-    check(counts["good"] >= 25 and counts["bad"] >= 40,
-          "the corpus needs at least 25 good and 40 bad files, has %d and %d"
-          % (counts["good"], counts["bad"]))
-    check(not problems, "\n  " + "\n  ".join(problems))
+    print("test_schema_agree: %s: %d good and %d bad files"
+          % (ruleset, counts["good"], counts["bad"]))
+    check(counts["good"] >= least_good and counts["bad"] >= least_bad,
+          "the %s corpus needs at least %d good and %d bad files, has %d "
+          "and %d" % (ruleset, least_good, least_bad, counts["good"],
+                      counts["bad"]))
 
 
 def kind_of(doc):
@@ -149,17 +160,24 @@ def test_samples():
 def test_written_files():
     """What umpire writes must satisfy the schemas it publishes."""
     with ut.scratch() as tmp:
-        saved = {"amb/state": [], "amb/orders": []}
+        saved = {"amb/state": [], "amb/orders": [], "wwii/state": [],
+                 "wwii/orders": []}
 
-        def keep(step, game, orders):
-            for schema, src in (("amb/state", os.path.join(game, "game.yaml")),
-                                ("amb/orders", orders)):
-                dst = os.path.join(tmp, "%s-%s-%04d.yaml"
-                                   % (os.path.basename(game),
-                                      schema.split("/")[1], step))
-                ut.write(dst, ut.read(src, "rb"))
-                saved[schema].append(dst)
+        def keeper(ruleset):
+            def keep(step, game, orders):
+                for kind, src in (("state", os.path.join(game, "game.yaml")),
+                                  ("orders", orders)):
+                    dst = os.path.join(tmp, "%s-%s-%04d.yaml"
+                                       % (os.path.basename(game), kind, step))
+                    ut.write(dst, ut.read(src, "rb"))
+                    saved[ruleset + "/" + kind].append(dst)
+            return keep
 
+        keep = keeper("amb")
+        # WWII: an army, thirty-two placements, then turns, each checked.
+        for i in range(2):
+            ut.play(os.path.join(tmp, "w%d" % i), scenario=WWII_SAMPLE,
+                    seed=ut.seed_hex(0x61 + i), on_step=keeper("wwii"))
         for i, sealed in enumerate([False, False, True]):
             game = os.path.join(tmp, "g%d" % i)
             kw = {"seed": ut.seed_hex(0x51 + i)}
@@ -190,8 +208,10 @@ def test_written_files():
                     problems.append("%s: umpire %s, python-jsonschema %s (%s)"
                                     % (os.path.basename(f), c[f], py, why))
         check(not problems, "\n  " + "\n  ".join(problems))
-        print("test_schema_agree: %d states and %d orders umpire wrote are "
-              "valid" % (len(saved["amb/state"]), len(saved["amb/orders"])))
+        for ruleset in ("amb", "wwii"):
+            print("test_schema_agree: %s: %d states and %d orders umpire "
+                  "wrote are valid" % (ruleset, len(saved[ruleset + "/state"]),
+                                       len(saved[ruleset + "/orders"])))
 
 
 def test_integral_floats_mean_integers():

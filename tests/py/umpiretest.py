@@ -286,6 +286,9 @@ SCHEMA_NAMES = {
     "amb/state": ["amb", "state"],
     "amb/orders": ["amb", "orders"],
     "amb/scenario": ["amb", "scenario"],
+    "wwii/state": ["wwii", "state"],
+    "wwii/orders": ["wwii", "orders"],
+    "wwii/scenario": ["wwii", "scenario"],
 }
 
 

@@ -1,0 +1,357 @@
+/*
+ * wwii.h - WWII Combined Arms, shared between the files of this folder.
+ *
+ * The map is a square grid (geom/grid.h) written like a chessboard: rank
+ * 1 is the allies' back row, the highest rank the axis' (ruling WW-1 in
+ * umpire-wwii(7)).  Rulings are cited as WW-N; rulebook sections by
+ * their headings (Unit Master List, Army Creation, Setup, Move Phase,
+ * Fire Phase, Double Whammy Rule, and the optional rules by name).
+ *
+ * Files: ruleset.c (the hooks, the Unit Master List), state.c (scenario
+ * and state files), plan.c (what is legal: moves, targets, damage,
+ * retreats), orders.c (reading and checking orders of the three kinds),
+ * resolve.c (carrying them out and telling it), bot.c, board.c.
+ */
+#ifndef UMPIRE_WWII_H
+#define UMPIRE_WWII_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/ruleset.h"
+#include "geom/grid.h"
+
+#define WWII_FILES 8		/* The Map: an 8x8 chessboard */
+#define WWII_RANKS 8
+#define WWII_SETUP_ROWS 3	/* Setup: "his back three rows" */
+#define WWII_MAX_MAP 64		/* the largest campaign map a side (WW-24) */
+#define WWII_MAX_TARGETS 5	/* targets an attack may list (WW-10) */
+#define WWII_TURN_LIMIT 100	/* turns a side by default (WW-18) */
+#define WWII_REINFORCE_EVERY 3	/* Reinforcements: "every third turn" */
+#define WWII_EXPERIENCE 5	/* Experienced Units: "helps destroy 5" */
+
+enum wwii_side { WWII_ALLIES, WWII_AXIS };
+
+/* The Unit Master List, in its order. */
+enum wwii_type {
+	WWII_INFANTRY, WWII_PARATROOPERS, WWII_ENGINEERS, WWII_MECH,
+	WWII_LIGHT_TANK, WWII_MEDIUM_TANK, WWII_HEAVY_TANK, WWII_HOWITZER,
+	WWII_AT_GUN, WWII_AA_GUN, WWII_AIRFIELD, WWII_FORTIFICATION, WWII_HQ,
+	WWII_TYPES,
+};
+
+struct wwii_type_info {
+	const char *name;	/* in files: "light-tank" */
+	const char *title;	/* the Unit Master List's: "Light Tanks" */
+	const char *code;	/* on the board: "LT" (allies), "lt" (axis) */
+	const char *idcode;	/* default ids: "lt" makes a-lt1, x-lt1 */
+	char cls;		/* I, T, L, A or B */
+	int move, range, defense;
+};
+
+/* Retreat directions, as the unit's owner faces the enemy (WW-13). */
+enum wwii_dir {
+	WWII_BACK, WWII_BACK_LEFT, WWII_BACK_RIGHT, WWII_LEFT, WWII_RIGHT,
+	WWII_DIRS,
+};
+
+enum wwii_kind { WWII_ARMY, WWII_PLACE, WWII_TURN };
+
+/* How a unit was destroyed (state files name these). */
+enum wwii_how {
+	WWII_NO_RETREAT,	/* no square to retreat to */
+	WWII_OFF_BOARD,		/* retreated off the board */
+	WWII_BASE,		/* a base, which cannot move, had to retreat */
+	WWII_DOUBLE_WHAMMY,	/* forced to retreat twice in one phase */
+	WWII_HOWS,
+};
+
+extern const struct wwii_type_info wwii_types[WWII_TYPES];
+extern const char *const wwii_sides[2];
+extern const char *const wwii_Sides[2];	/* "The allies", "The axis" */
+extern const char *const wwii_adj[2];	/* "allied", "axis" */
+extern const char *const wwii_dirs[WWII_DIRS];
+extern const char *const wwii_hows[WWII_HOWS];
+extern const char *const wwii_kinds[3];
+extern const unsigned char wwii_default_retreat[WWII_DIRS];
+
+struct wwii_unit {
+	const char *id;
+	enum wwii_type type;
+	bool elite;
+	bool destroyed;
+	int kills;		/* enemy units it helped destroy (WW-22) */
+	unsigned char retreat[WWII_DIRS];	/* its standing order (WW-13) */
+	int nretreat;		/* directions given; the rest by default */
+	/* Once destroyed: */
+	int fell;		/* the square it was destroyed on */
+	long died;		/* the step */
+	long seq;		/* the order of destruction, for the state file */
+	enum wwii_how how;
+	const char **by;	/* ids of the enemy units that helped (WW-22) */
+	int nby;
+};
+
+struct wwii_options {
+	bool cities, terrain, elite, experienced, reinforcements, campaign;
+};
+
+/* Army Creation's limits; a campaign scenario may set its own (WW-24). */
+struct wwii_limits {
+	int units, max_tanks, min_types, max_per_type, elite;
+};
+
+struct wwii_game;
+
+/*
+ * Where every unit stands.  The game's own position (wwii_game.pos) is
+ * one, and resolve works on it; a copy in the job arena is another, on
+ * which check and the bot plan a turn.
+ */
+struct wwii_pos {
+	const struct wwii_game *g;
+	struct wwii_unit *units[2];	/* the game's, or a copy with one more */
+	int *at;		/* per square: unit reference or -1 */
+	int *where[2];		/* per unit: square, or -1 */
+	int n[2];
+};
+
+/* Square flags (the optional rules' terrain). */
+#define WWII_DIFFICULT 1u
+#define WWII_CITY 2u
+
+struct wwii_game {
+	struct umpire_arena *arena;	/* the game's, for what resolve keeps */
+	struct wwii_options opt;
+	struct wwii_limits lim;
+	struct umpire_grid grid;
+	int setup_rows;
+	int turn_limit;
+	int nsquares;
+	unsigned char *terrain;	/* per square: WWII_DIFFICULT, WWII_CITY */
+	struct wwii_pos pos;	/* where the units stand */
+	struct wwii_unit *units[2];	/* the living, in order, then the dead */
+	int nunits[2];
+	size_t cap[2];
+	struct wwii_ids *ids;	/* id -> unit */
+	int first;		/* who designs, places and moves first (WW-4) */
+	int to_move;		/* the side awaited; -1 once over */
+	enum wwii_kind kind;	/* the decision awaited */
+	int turns[2];		/* turns each side has played */
+	long step;		/* the step awaited */
+	int winner;		/* once over: the winner, -1 for a draw */
+	long end_step;
+	const char *how;	/* how it ended */
+	long deaths;		/* units destroyed so far, for wwii_unit.seq */
+};
+
+/* A unit reference in wwii_game.at: side and index in one int. */
+static inline int
+wwii_ref(int side, int i)
+{
+	return 2 * i + side;
+}
+
+static inline int
+wwii_ref_side(int ref)
+{
+	return ref & 1;
+}
+
+static inline int
+wwii_ref_index(int ref)
+{
+	return ref >> 1;
+}
+
+/* ---------------------------------------------------------------- tables */
+
+int wwii_find_type(const char *name);
+int wwii_find_dir(const char *name);
+int wwii_find_side(const char *name);
+bool wwii_is_tank(enum wwii_type t);
+bool wwii_is_base(enum wwii_type t);
+
+/* ------------------------------------------------------------- the game */
+
+/* The unit called id: its index, with its side in *side; -1 if none. */
+int wwii_find_unit(const struct wwii_game *g, const char *id, int *side);
+/* Rebuild the id index (after units are added or reordered). */
+void wwii_index_ids(struct wwii_game *g);
+/* Append a unit to side's list (in g's arena); returns its index. */
+int wwii_add_unit(struct wwii_game *g, int side);
+struct umpire_square wwii_square(const struct wwii_game *g, int sq);
+/* "e4", in the arena. */
+const char *wwii_sq_name(struct umpire_arena *a, const struct wwii_game *g,
+	int sq);
+/* A side's own rank counted from its back row: 1 is the back row. */
+int wwii_own_rank(const struct wwii_game *g, int side, int rank);
+bool wwii_in_setup(const struct wwii_game *g, int side, int sq);
+/* "a-mt1 (Medium Tanks)", "a-mt1 (elite Medium Tanks)". */
+const char *wwii_unit_text(struct umpire_arena *a, const struct wwii_unit *u);
+/* Every direction of u's standing order, the given ones first (WW-13). */
+void wwii_retreat_order(const struct wwii_unit *u, unsigned char out[WWII_DIRS]);
+/* The next default id for a unit of type t of side: "a-lt3". */
+const char *wwii_default_id(struct umpire_arena *a, const struct wwii_game *g,
+	int side, enum wwii_type t, int nth);
+/* Whether side is owed a reinforcement at its turn number turn (WW-23). */
+bool wwii_reinforcement_due(const struct wwii_game *g, int turn);
+/* Living placed units of side. */
+int wwii_alive(const struct wwii_game *g, int side);
+/* Whether side occupies every city (City Spaces, WW-19). */
+bool wwii_holds_cities(const struct wwii_pos *p, int side);
+
+/* ------------------------------------------------------------- planning */
+
+/* A copy in a, with room for one more unit of side `extra` (or -1). */
+void wwii_pos_copy(struct wwii_pos *out, const struct wwii_pos *p,
+	struct umpire_arena *a, int extra);
+/* Add a unit to a copy made with room for it; returns its index. */
+int wwii_pos_add(struct wwii_pos *p, int side, const struct wwii_unit *u,
+	int sq);
+static inline int wwii_pos_unit_at(const struct wwii_pos *p, int sq)
+{
+	return sq < 0 ? -1 : p->at[sq];
+}
+
+/* Defense now: the trait, +1 elite, +1 on difficult terrain (WW-20). */
+int wwii_defense(const struct wwii_pos *p, int side, int i);
+/* Damage one attack of attacker on target does (Fire Phase, WW-11). */
+int wwii_damage(const struct wwii_unit *attacker, const struct wwii_unit *target);
+/* The AA gun of side next to (or on) square sq that protects it, or -1. */
+int wwii_protector(const struct wwii_pos *p, int side, int sq);
+/* Whether a paratrooper of side on sq stands next to a friendly airfield. */
+bool wwii_next_to_airfield(const struct wwii_pos *p, int side, int sq);
+
+/*
+ * Where unit i of side can move this turn with allowance `move`: fills r
+ * from its square through empty squares, tanks and mechanized infantry
+ * stopping on difficult terrain (Move Phase, WW-6, WW-20).
+ */
+void wwii_reach(struct umpire_grid_reach *r, const struct wwii_pos *p,
+	int side, int i, int move);
+
+/*
+ * Check a move of unit i of side to square `to` on p and, if legal,
+ * carry it out on p.  Returns true, or false with why (citing the rule).
+ * move is its allowance this turn (Paratroopers: WW-8).
+ */
+bool wwii_try_move(struct wwii_pos *p, int side, int i, int to, int move,
+	char *why, size_t n);
+/*
+ * Whether unit i of side may attack enemy unit t on p now: on the board,
+ * within range, not protected from an airfield.  false with why if not.
+ */
+bool wwii_can_attack(const struct wwii_pos *p, int side, int i, int t,
+	char *why, size_t n);
+
+/*
+ * The square unit i of side retreats to on p, and the direction it
+ * takes (Fire Phase, WW-13, WW-14), or -1 if it cannot retreat; then
+ * *off says whether a direction led off the board.
+ */
+int wwii_retreat_square(const struct wwii_pos *p, int side, int i,
+	int *dir, bool *off);
+/* Why the square in direction d of unit i is not a retreat (for reports). */
+void wwii_retreat_why(const struct wwii_pos *p, int side, int i, int d,
+	char *why, size_t n);
+/* The square one step in direction d from sq for side, or -1 if off. */
+int wwii_step(const struct wwii_game *g, int side, int sq, int d);
+
+/* ---------------------------------------------------------------- orders */
+
+struct wwii_recruit {
+	const char *id;
+	enum wwii_type type;
+	int sq;			/* -1 unless a scenario places it */
+	bool elite;
+	unsigned char retreat[WWII_DIRS];
+	int nretreat;
+	const struct umpire_node *node;
+};
+
+struct wwii_move {
+	int unit;
+	int to;
+	const struct umpire_node *node;
+};
+
+struct wwii_attack {
+	int unit;
+	int ntargets;
+	int targets[WWII_MAX_TARGETS];
+	const struct umpire_node *node;
+};
+
+struct wwii_standing {
+	int unit;		/* own unit; in army orders, an index in army */
+	unsigned char dirs[WWII_DIRS];
+	int n;
+};
+
+/* Orders as read and checked. */
+struct wwii_orders {
+	enum wwii_kind kind;
+	struct wwii_recruit *army;	/* army */
+	int narmy;
+	int place_unit, place_sq;	/* place */
+	bool reinforce;			/* turn */
+	enum wwii_type rtype;
+	int rsq;
+	const char *rid;
+	struct wwii_move *moves;
+	int nmoves;
+	struct wwii_attack *attacks;
+	int nattacks;
+	struct wwii_standing *standing;	/* any kind */
+	int nstanding;
+};
+
+/*
+ * Read orders (valid under the schema and the envelope) into o, checking
+ * every rule.  Returns the number of problems recorded.
+ */
+size_t wwii_orders_read(struct umpire_ctx *ctx, const struct wwii_game *g,
+	const struct umpire_node *doc, struct wwii_orders *o);
+
+/*
+ * An army as a list of recruits (scenario or army orders): check the
+ * Army Creation rules, the ids and the elite units.  side's army.
+ * Returns the number of problems.
+ */
+size_t wwii_check_army(struct umpire_ctx *ctx, const struct wwii_game *g,
+	int side, const struct wwii_recruit *r, int n,
+	const struct umpire_node *where);
+/* Read a list of recruits; ids default (WW-2).  Returns problems found. */
+size_t wwii_read_recruits(struct umpire_ctx *ctx, const struct wwii_game *g,
+	int side, const struct umpire_node *list, struct wwii_recruit **out,
+	int *n);
+/* A retreat order's list of directions. */
+int wwii_read_dirs(const struct umpire_node *list, unsigned char *out);
+/* A square's name in a file: its index, or -1 after a located error. */
+int wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
+	const struct umpire_node *n, const char *what);
+
+/* ----------------------------------------------------------------- hooks */
+
+void *wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *scenario);
+void *wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *state);
+void wwii_encode(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *state);
+size_t wwii_check(struct umpire_ctx *ctx, const void *game,
+	const struct umpire_node *orders);
+void wwii_resolve(struct umpire_ctx *ctx, void *game,
+	const struct umpire_node *orders);
+void wwii_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders);
+void wwii_board(struct umpire_buf *out, const void *game);
+
+/* What comes after a step: the next decision, or the end (resolve.c). */
+void wwii_next_decision(struct wwii_game *g, int just);
+/* Put the living first, the destroyed after in order (resolve.c);
+ * scratch is the job's arena. */
+void wwii_normalize(struct wwii_game *g, struct umpire_arena *scratch);
+
+#endif
