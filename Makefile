@@ -41,10 +41,10 @@ NONET_WRAPS = mbedtls_x509_crt_parse_file mbedtls_x509_crt_parse_path \
 	libssh2_init
 ifeq ($(LINK),static)
 BIN_LIBS = $(addprefix -Wl$(comma)--wrap=,$(NONET_WRAPS)) -Wl,-Bstatic \
-	$(addprefix -l,$(STATIC_ARCHIVES)) -Wl,-Bdynamic -lpthread -ldl
+	$(addprefix -l,$(STATIC_ARCHIVES)) -Wl,-Bdynamic -lpthread -ldl -lm
 NONET_CFLAGS = -DUMPIRE_NONET_WRAP
 else ifeq ($(LINK),shared)
-BIN_LIBS = $(DEPS_LIBS)
+BIN_LIBS = $(DEPS_LIBS) -lm
 NONET_CFLAGS =
 else
 $(error LINK is static or shared, not '$(LINK)')
@@ -196,7 +196,7 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
 
 $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
 
 tools: $(TOOLS_BIN)
 
@@ -250,7 +250,7 @@ fuzz: deps-fuzz
 		CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" $(FUZZ_BIN)
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(DEPS_LIBS)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(DEPS_LIBS) -lm
 
 fuzz-check: fuzz
 	@for f in $(FUZZ_BIN); do \
@@ -275,10 +275,13 @@ SHAREDIR ?= $(PREFIX)/share/umpire
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-		$(DESTDIR)$(SHAREDIR)/samples/amb
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
-	install -m 644 samples/amb/*.yaml $(DESTDIR)$(SHAREDIR)/samples/amb/
+	for d in samples/*/; do \
+		r=$$(basename $$d); \
+		install -d $(DESTDIR)$(SHAREDIR)/samples/$$r && \
+		install -m 644 $$d*.yaml $(DESTDIR)$(SHAREDIR)/samples/$$r/ || exit 1; \
+	done
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/

@@ -39,7 +39,9 @@ cmd_status(int argc, char **argv)
 	printf("seed:     %s\n", g->sealed ? "sealed" : "open");
 	if (dec.player) {
 		const struct umpire_player *p = umpire_game_player(g, dec.player);
-		printf("awaiting: step %ld, %s's %s", g->step, dec.player, dec.kind);
+		char whose[80];
+		printf("awaiting: step %ld, %s %s", g->step,
+			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind);
 		if (p && strcmp(p->name, p->id) != 0)
 			printf(" (%s)", p->name);
 		putchar('\n');
@@ -112,8 +114,11 @@ cmd_check(int argc, char **argv)
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
-		printf("%s: ok: legal orders for %s's %s at step %ld of %s\n",
-			umpire_file_name(path), dec.player, dec.kind, k.g->step, k.g->id);
+		char whose[80];
+		printf("%s: ok: legal orders for %s %s at step %ld of %s\n",
+			umpire_file_name(path),
+			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+			k.g->step, k.g->id);
 	}
 	checked_free(&k);
 	return cli_done(&d, rc);
@@ -209,8 +214,11 @@ cmd_bot(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
 			"no decision is awaited");
 	} else if (player && strcmp(player, dec.player) != 0) {
+		char whose[80], not[80];
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "step %ld awaits "
-			"%s's %s, not %s's", g->step, dec.player, dec.kind, player);
+			"%s %s, not %s", g->step,
+			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+			umpire_possessive(player, not, sizeof(not)));
 	} else {
 		struct umpire_buf out = UMPIRE_BUF_INIT;
 		umpire_game_bot(g, salt, strlen(salt), &out);

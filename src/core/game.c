@@ -275,6 +275,15 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 	umpire_arena_free(&a);
 }
 
+const char *
+umpire_possessive(const char *name, char *buf, size_t size)
+{
+	size_t n = strlen(name);
+
+	snprintf(buf, size, "%s'%s", name, n && name[n - 1] == 's' ? "" : "s");
+	return buf;
+}
+
 void
 umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
 {
@@ -349,8 +358,10 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 			umpire_node_error(d, player, "'%s' is not a player of this "
 				"game%s", who, umpire_suggest_hint(&sg));
 		} else {
+			char whose[80];
 			umpire_node_error(d, player, "these orders are from %s, but the "
-				"game awaits %s's %s at step %ld", who, dec.player,
+				"game awaits %s %s at step %ld", who,
+				umpire_possessive(dec.player, whose, sizeof(whose)),
 				dec.kind, g->step);
 		}
 	}

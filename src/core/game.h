@@ -92,14 +92,17 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 
 /*
  * The bot: legal orders for the awaited decision as an orders file,
- * chosen uniformly with an rng seeded from the game, step, player and
- * salt (any bytes; may be empty).
+ * drawn as the ruleset's bot hook says, with an rng seeded from the
+ * game, step, player and salt (any bytes; may be empty).
  */
 void umpire_game_bot(const struct umpire_game *g, const void *salt,
 	size_t saltlen, struct umpire_buf *out);
 /* The same as a document in a. */
 const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
 	struct umpire_arena *a, const void *salt, size_t saltlen);
+
+/* "green's", "allies'": a player's name as a possessive, in buf. */
+const char *umpire_possessive(const char *name, char *buf, size_t size);
 
 void umpire_game_decision(const struct umpire_game *g,
 	struct umpire_decision *out);

@@ -9,9 +9,9 @@
 
 struct schema {
 	const char *name;	/* "amb/orders" */
-	const char *id;		/* "urn:umpire:amb:orders" */
+	char *id;		/* "urn:umpire:amb:orders", read off the text */
 	const struct umpire_embedded *file;
-	struct umpire_node *root;
+	struct umpire_node *root;	/* parsed when first needed */
 };
 
 struct pattern {
@@ -41,11 +41,31 @@ unload(void)
 	memset(&cache, 0, sizeof(cache));
 }
 
+/* The value of a top-level "$id: " line, found without parsing. */
+static char *
+scan_id(const struct umpire_embedded *f)
+{
+	const char *p = f->data;
+
+	while (p && strncmp(p, "$id: ", 5) != 0)
+		if ((p = strchr(p, '\n')))
+			p++;
+	if (!p)
+		return NULL;
+	p += 5;
+	return umpire_arena_strndup(&cache.arena, p, strcspn(p, " \r\n"));
+}
+
+/*
+ * Index the embedded schemas by name and $id.  Each is parsed only when
+ * a validation first needs it: a call validates against one ruleset's
+ * schemas, and parsing every ruleset's on every call would cost each
+ * command more than its own work.
+ */
 static void
 load(void)
 {
 	static const char prefix[] = "schemas/", suffix[] = ".yaml";
-	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 
 	if (cache.loaded)
 		return;
@@ -57,28 +77,37 @@ load(void)
 		    len < sizeof(prefix) + sizeof(suffix) ||
 		    strcmp(f->path + len - sizeof(suffix) + 1, suffix) != 0)
 			continue;
-		struct umpire_node *root;
-		char *file = umpire_arena_printf(&cache.arena, "<builtin>/%s",
-			f->path);
-		if (umpire_yaml_parse(&root, &cache.arena, file, f->data, f->len,
-		    NULL, &d) < 0) {
-			/* A broken built-in schema is a build bug; say where. */
-			umpire_diags_print(&d, stderr);
-			abort();
-		}
 		cache.v = umpire_arena_grow(&cache.arena, cache.v,
 			sizeof(*cache.v), cache.n, &cache.cap, cache.n + 1);
 		cache.v[cache.n++] = (struct schema){
 			umpire_arena_strndup(&cache.arena, f->path + sizeof(prefix) - 1,
 				len - (sizeof(prefix) - 1) - (sizeof(suffix) - 1)),
-			umpire_node_cstr(umpire_map_get(root, "$id")),
-			f, root,
+			scan_id(f), f, NULL,
 		};
 	}
-	umpire_diags_free(&d);
 }
 
-static const struct schema *
+/* The schema's document, parsed on first use. */
+static const struct umpire_node *
+root_of(struct schema *s)
+{
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	if (s->root)
+		return s->root;
+	char *file = umpire_arena_printf(&cache.arena, "<builtin>/%s",
+		s->file->path);
+	if (umpire_yaml_parse(&s->root, &cache.arena, file, s->file->data,
+	    s->file->len, NULL, &d) < 0) {
+		/* A broken built-in schema is a build bug; say where. */
+		umpire_diags_print(&d, stderr);
+		abort();
+	}
+	umpire_diags_free(&d);
+	return s->root;
+}
+
+static struct schema *
 find_by_name(const char *name)
 {
 	load();
@@ -115,7 +144,7 @@ resolve_ref(const char *ref, const struct umpire_node *root,
 		for (size_t i = 0; i < cache.n; i++)
 			if (cache.v[i].id && strlen(cache.v[i].id) == idlen &&
 			    strncmp(cache.v[i].id, ref, idlen) == 0)
-				root = cache.v[i].root;
+				root = root_of(&cache.v[i]);
 		if (!root)
 			return NULL;
 	}
@@ -813,7 +842,7 @@ size_t
 umpire_schema_validate(const char *name, const struct umpire_node *doc,
 	struct umpire_diags *d)
 {
-	const struct schema *s = find_by_name(name);
+	struct schema *s = find_by_name(name);
 	struct vctx c = { .d = d };
 
 	if (!s) {
@@ -821,7 +850,8 @@ umpire_schema_validate(const char *name, const struct umpire_node *doc,
 			"internal error: no built-in schema '%s'", name);
 		return 1;
 	}
-	validate(&c, s->root, s->root, doc);
+	const struct umpire_node *root = root_of(s);
+	validate(&c, root, root, doc);
 	return c.errors;
 }
 
@@ -923,11 +953,14 @@ umpire_schema_selftest(struct umpire_diags *d)
 
 	load();
 	for (size_t i = 0; i < cache.n; i++) {
-		if (!cache.v[i].id) {
-			umpire_node_error(d, cache.v[i].root, "schema has no $id");
+		const struct umpire_node *root = root_of(&cache.v[i]);
+		const char *id = umpire_node_cstr(umpire_map_get(root, "$id"));
+		if (!id || !cache.v[i].id || strcmp(id, cache.v[i].id) != 0) {
+			umpire_node_error(d, root, "schema has no top-level $id line "
+				"(umpire finds schemas by it before parsing them)");
 			bad++;
 		}
-		bad += check_schema(d, cache.v[i].root, cache.v[i].root);
+		bad += check_schema(d, root, root);
 	}
 	return bad;
 }

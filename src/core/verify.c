@@ -306,8 +306,11 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	umpire_history_rev_author(r->h, r->rev, &author);
 	if (who && (strcmp(author.name, who->name) != 0 ||
 	    strcmp(author.email, who->email) != 0)) {
-		bad(r, "its author is %s <%s>, but the orders are %s's, %s <%s>",
-			author.name, author.email, dec.player, who->name, who->email);
+		char whose[80];
+		bad(r, "its author is %s <%s>, but the orders are %s, %s <%s>",
+			author.name, author.email,
+			umpire_possessive(dec.player, whose, sizeof(whose)), who->name,
+			who->email);
 		goto done;
 	}
 	const struct umpire_node *doc;
