@@ -35,9 +35,9 @@ const struct cli_verb cli_verbs[] = {
 	  "state, the orders and the report, and print the report.",
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
-	  "Print legal orders for the awaited decision, drawn uniformly at\n"
-	  "random from all legal orders; the same game and seed give the same\n"
-	  "orders.",
+	  "Print legal orders for the awaited decision, drawn at random as the\n"
+	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
+	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n" },
 	{ "verify", cmd_verify, "umpire verify DIR [--seed-file F]",
