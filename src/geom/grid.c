@@ -303,34 +303,36 @@ round_div(int p, int q)
 	return (2 * p + q) / (2 * q);
 }
 
-int
-umpire_grid_line(struct umpire_square a, struct umpire_square b,
-	struct umpire_square *out)
+/*
+ * The i-th square from a of the straight line from a to b, 0 < i < n for
+ * n = umpire_grid_distance(a, b).  Drawn from the lesser end always, so
+ * that a line and its reverse cross the same squares: whether a sees b
+ * is whether b sees a.
+ */
+static struct umpire_square
+line_square(struct umpire_square a, struct umpire_square b, int n, int i)
 {
-	/*
-	 * Drawn from the lesser end always, then reversed if need be, so
-	 * that a line and its reverse cross the same squares: whether a
-	 * sees b is whether b sees a.
-	 */
 	bool swap = b.file < a.file || (b.file == a.file && b.rank < a.rank);
 	struct umpire_square p = swap ? b : a, q = swap ? a : b;
 	int df = q.file - p.file, dr = q.rank - p.rank;
 	int sf = df < 0 ? -1 : 1, sr = dr < 0 ? -1 : 1;
-	int n = umpire_grid_distance(p, q);
+	int k = swap ? n - i : i;
+
+	return (struct umpire_square){
+		p.file + sf * round_div(k * iabs(df), n),
+		p.rank + sr * round_div(k * iabs(dr), n),
+	};
+}
+
+int
+umpire_grid_line(struct umpire_square a, struct umpire_square b,
+	struct umpire_square *out)
+{
+	int n = umpire_grid_distance(a, b);
 
 	for (int i = 1; i < n; i++)
-		out[i - 1] = (struct umpire_square){
-			p.file + sf * round_div(i * iabs(df), n),
-			p.rank + sr * round_div(i * iabs(dr), n),
-		};
-	int count = n > 0 ? n - 1 : 0;
-	if (swap)
-		for (int i = 0, j = count - 1; i < j; i++, j--) {
-			struct umpire_square t = out[i];
-			out[i] = out[j];
-			out[j] = t;
-		}
-	return count;
+		out[i - 1] = line_square(a, b, n, i);
+	return n > 0 ? n - 1 : 0;
 }
 
 bool
@@ -338,25 +340,10 @@ umpire_grid_clear(struct umpire_square a, struct umpire_square b,
 	umpire_grid_test *blocked, void *ctx)
 {
 	int n = umpire_grid_distance(a, b);
-	struct umpire_square one[64];
 
-	/* Short lines on the stack; long ones square by square. */
-	if (n <= 64) {
-		int k = umpire_grid_line(a, b, one);
-		for (int i = 0; i < k; i++)
-			if (blocked(ctx, one[i]))
-				return false;
-		return true;
-	}
-	bool swap = b.file < a.file || (b.file == a.file && b.rank < a.rank);
-	struct umpire_square p = swap ? b : a, q = swap ? a : b;
-	int df = q.file - p.file, dr = q.rank - p.rank;
-	int sf = df < 0 ? -1 : 1, sr = dr < 0 ? -1 : 1;
-	for (int i = 1; i < n; i++) {
-		struct umpire_square t = { p.file + sf * round_div(i * iabs(df), n),
-			p.rank + sr * round_div(i * iabs(dr), n) };
-		if (blocked(ctx, t))
+	/* Square by square, from a: no array, however long the line. */
+	for (int i = 1; i < n; i++)
+		if (blocked(ctx, line_square(a, b, n, i)))
 			return false;
-	}
 	return true;
 }

@@ -10,9 +10,10 @@
 #   3. umpire simulate: games per second;
 #   4. peak resident set size of one umpire turn (target <= 8 MiB);
 #   5. a WWII Combined Arms campaign turn: `umpire resolve` of a 32x32
-#      campaign state with 200 units a side, every allied unit moving and
-#      firing (tests/wwii/bench, written by its make.py): median wall
-#      time (target < 10 ms).
+#      campaign in mid-battle, 200 units a side, and the allies' turn as
+#      the bot draws it, about a hundred moves and two hundred attacks
+#      (tests/wwii/bench, written by its make.py): median wall time
+#      (target < 10 ms).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)

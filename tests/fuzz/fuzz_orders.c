@@ -17,8 +17,8 @@
  *   d  made by hand: close quarters, where green (4 and 3) can Dig In
  *      against two targets, attack and move, capture tan's Sergeant, or
  *      move off and win;
- *   e  WWII: the standard game at step 41 (samples/wwii/game), the
- *      allies' turn 4, the armies in contact;
+ *   e  WWII: a standard game at step 41, the allies' turn 4, the armies
+ *      in contact (from an earlier recording of samples/wwii/game);
  *   f  WWII, made by hand: every optional rule but the campaign, a
  *      reinforcement due, airfields, AA guns, paratroopers, elite and
  *      experienced units, cities and difficult terrain;

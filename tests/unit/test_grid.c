@@ -357,6 +357,45 @@ clear(void **state)
 	assert_true(umpire_grid_clear(a, b, is_target, &b));
 }
 
+/* A blocked() that blocks nothing and writes down what it is asked. */
+struct walk {
+	struct umpire_square seen[200];
+	int n;
+};
+
+static bool
+note(void *ctx, struct umpire_square s)
+{
+	struct walk *w = ctx;
+
+	w->seen[w->n++] = s;
+	return false;
+}
+
+static void
+clear_walks_the_line(void **state)
+{
+	static const struct umpire_square ends[][2] = {
+		{ { 1, 1 }, { 8, 8 } }, { { 8, 8 }, { 1, 1 } },
+		{ { 3, 7 }, { 6, 1 } }, { { 1, 1 }, { 100, 37 } },
+		{ { 100, 37 }, { 1, 1 } }, { { 150, 2 }, { 1, 90 } },
+		{ { 5, 160 }, { 5, 1 } }, { { 4, 4 }, { 4, 4 } },
+	};
+	struct umpire_square l[200];
+
+	(void)state;
+	/* Whatever its length, clear asks of the squares line gives, in
+	 * its order, from a: one road, not two that could part. */
+	for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
+		struct walk w = { .n = 0 };
+		int n = umpire_grid_line(ends[k][0], ends[k][1], l);
+		assert_true(umpire_grid_clear(ends[k][0], ends[k][1], note, &w));
+		assert_int_equal(w.n, n);
+		for (int i = 0; i < n; i++)
+			assert_true(umpire_grid_same(w.seen[i], l[i]));
+	}
+}
+
 int
 main(void)
 {
@@ -370,6 +409,7 @@ main(void)
 		cmocka_unit_test(reach_far),
 		cmocka_unit_test(lines),
 		cmocka_unit_test(clear),
+		cmocka_unit_test(clear_walks_the_line),
 	};
 
 	return cmocka_run_group_tests_name("grid", tests, NULL, NULL);

@@ -23,7 +23,8 @@ wwii(void)
 /* ------------------------------------------------------------ positions */
 
 struct position {
-	const char *allies[32];	/* "ID TYPE SQUARE [elite] [retreat=a,b]" */
+	/* "ID TYPE SQUARE [elite] [kills=N] [retreat=a,b]" */
+	const char *allies[32];
 	const char *axis[32];
 	const char *options;	/* "city-spaces difficult-terrain ..." */
 	const char *terrain;	/* "[d4, e5]" */
@@ -42,6 +43,9 @@ unit_text(struct umpire_buf *b, const char *spec)
 	umpire_buf_printf(b, "  - {id: %s, type: %s, at: %s", id, type, at);
 	if (strstr(rest, "elite"))
 		umpire_buf_puts(b, ", elite: true");
+	const char *k = strstr(rest, "kills=");
+	if (k)
+		umpire_buf_printf(b, ", kills: %d", atoi(k + 6));
 	const char *r = strstr(rest, "retreat=");
 	if (r) {
 		char dirs[48];
@@ -208,6 +212,24 @@ tables(void **state)
 	assert_non_null(umpire_embedded_find(wwii()->default_scenario));
 }
 
+/* The default id of the nth unit of type t, skipping g's ids. */
+static const char *
+default_id(struct umpire_arena *a, const struct wwii_game *g, int side,
+	enum wwii_type t, int nth)
+{
+	return wwii_default_id(a, g, side, t, &nth, NULL, NULL);
+}
+
+/* taken() for wwii_default_id: the ids in a NULL-ended list. */
+static bool
+in_list(void *ctx, const char *id)
+{
+	for (const char *const *s = ctx; *s; s++)
+		if (strcmp(*s, id) == 0)
+			return true;
+	return false;
+}
+
 static void
 ids(void **state)
 {
@@ -215,22 +237,86 @@ ids(void **state)
 
 	(void)state;
 	/* WW-2: side, type and number; one HQ with none. */
-	assert_string_equal(wwii_default_id(&a, NULL, WWII_ALLIES, WWII_INFANTRY,
-	    1), "a-inf1");
-	assert_string_equal(wwii_default_id(&a, NULL, WWII_AXIS,
-	    WWII_MEDIUM_TANK, 2), "x-mt2");
-	assert_string_equal(wwii_default_id(&a, NULL, WWII_AXIS, WWII_HQ, 1),
-	    "x-hq");
-	assert_string_equal(wwii_default_id(&a, NULL, WWII_ALLIES, WWII_HQ, 2),
+	assert_string_equal(default_id(&a, NULL, WWII_ALLIES, WWII_INFANTRY, 1),
+	    "a-inf1");
+	assert_string_equal(default_id(&a, NULL, WWII_AXIS, WWII_MEDIUM_TANK, 2),
+	    "x-mt2");
+	assert_string_equal(default_id(&a, NULL, WWII_AXIS, WWII_HQ, 1), "x-hq");
+	assert_string_equal(default_id(&a, NULL, WWII_ALLIES, WWII_HQ, 2),
 	    "a-hq2");
 	/* In a game, the next number not taken (a reinforcement's). */
 	struct position p = { { "a-hq hq d1", "a-lt1 light-tank c2",
 		"a-lt2 light-tank d2", NULL }, { "x-hq hq e8", NULL } };
 	struct umpire_game *g = load(&p);
-	assert_string_equal(wwii_default_id(&a, rs(g), WWII_ALLIES,
-	    WWII_LIGHT_TANK, 1), "a-lt3");
-	assert_string_equal(wwii_default_id(&a, rs(g), WWII_AXIS,
-	    WWII_LIGHT_TANK, 1), "x-lt1");
+	assert_string_equal(default_id(&a, rs(g), WWII_ALLIES, WWII_LIGHT_TANK,
+	    1), "a-lt3");
+	assert_string_equal(default_id(&a, rs(g), WWII_AXIS, WWII_LIGHT_TANK, 1),
+	    "x-lt1");
+	umpire_game_free(g);
+	/* Ids a file gives, of either side, are skipped too; the number
+	 * used comes back. */
+	static const char *const given[] = { "x-hq", "x-inf2", "x-inf3", NULL };
+	int nth = 1;
+	assert_string_equal(wwii_default_id(&a, NULL, WWII_AXIS, WWII_HQ, &nth,
+	    in_list, (void *)given), "x-hq2");
+	assert_int_equal(nth, 2);
+	nth = 2;
+	assert_string_equal(wwii_default_id(&a, NULL, WWII_AXIS, WWII_INFANTRY,
+	    &nth, in_list, (void *)given), "x-inf4");
+	assert_int_equal(nth, 4);
+	umpire_arena_free(&a);
+}
+
+/* What the files of the folder share: each a helper, once. */
+static void
+shared_helpers(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct position p = { { "a-hq hq d1", "a-af1 airfield f1",
+		"a-para1 paratroopers g2", "a-para2 paratroopers b2",
+		"a-inf1 infantry a3", NULL }, { "x-hq hq e8", "x-af1 airfield a8",
+		"x-para1 paratroopers b7", NULL }, NULL, NULL, NULL, 2 };
+	struct umpire_game *g = load(&p);
+	struct wwii_game *w = rs(g);
+	int s;
+
+	(void)state;
+	/* WW-8: Move 4 next to a friendly airfield, else the trait. */
+	int *allow = wwii_allowances(&a, &w->pos, WWII_ALLIES);
+	assert_int_equal(allow[unit(w, "a-para1", &s)], 4);
+	assert_int_equal(allow[unit(w, "a-para2", &s)], 1);
+	assert_int_equal(allow[unit(w, "a-af1", &s)], 2);
+	assert_int_equal(allow[unit(w, "a-hq", &s)], 0);
+	allow = wwii_allowances(&a, &w->pos, WWII_AXIS);
+	assert_int_equal(allow[unit(w, "x-para1", &s)], 4);
+	/* WW-23: the back row while it has room. */
+	assert_int_equal(wwii_reinforce_rank(&w->pos, WWII_ALLIES), 1);
+	assert_int_equal(wwii_reinforce_rank(&w->pos, WWII_AXIS), 1);
+	/* WW-5: the setup rows in words, either side. */
+	assert_string_equal(wwii_setup_ranks(&a, w, WWII_ALLIES), "ranks 1 to 3");
+	assert_string_equal(wwii_setup_ranks(&a, w, WWII_AXIS), "ranks 6 to 8");
+	/* The next decision in words. */
+	assert_string_equal(wwii_next_text(&a, w), "play turn 3");
+	w->turns[0] = w->turns[1] = 0;
+	assert_string_equal(wwii_next_text(&a, w), "play their first turn");
+	w->kind = WWII_PLACE;
+	assert_string_equal(wwii_next_text(&a, w), "place a unit");
+	w->kind = WWII_ARMY;
+	assert_string_equal(wwii_next_text(&a, w), "design their army");
+	umpire_game_free(g);
+
+	/* The back row full: the next setup row; all full: none. */
+	struct position f = { { "a-hq hq a1", "a-inf1 infantry b1",
+		"a-inf2 infantry c1", "a-inf3 infantry d1", "a-inf4 infantry e1",
+		"a-eng1 engineers f1", "a-eng2 engineers g1", "a-mt1 medium-tank h1",
+		NULL }, { "x-hq hq e8", NULL } };
+	g = load(&f);
+	assert_int_equal(wwii_reinforce_rank(&rs(g)->pos, WWII_ALLIES), 2);
+	struct wwii_pos pos;
+	wwii_pos_copy(&pos, &rs(g)->pos, &a, -1);
+	for (int sq = 8; sq < 24; sq++)
+		pos.at[sq] = wwii_ref(WWII_AXIS, 0);
+	assert_int_equal(wwii_reinforce_rank(&pos, WWII_ALLIES), 0);
 	umpire_game_free(g);
 	umpire_arena_free(&a);
 }
@@ -336,8 +422,10 @@ attacking(void **state)
 	/* WW-9: king-move range, over any unit. */
 	assert_true(can_attack(&w->pos, "a-how1", "x-inf1", why));
 	assert_false(can_attack(&w->pos, "a-how1", "x-inf2", why));
-	assert_non_null(strstr(why, "4 squares from a-how1 on c1, beyond its "
-	    "Range 3"));
+	/* The attacker's Range, said as his: "its" would read as the
+	 * target's. */
+	assert_non_null(strstr(why, "4 squares from a-how1 on c1, beyond "
+	    "a-how1's Range 3"));
 	assert_true(can_attack(&w->pos, "a-inf1", "x-mt1", why));
 	assert_false(can_attack(&w->pos, "a-inf1", "x-inf1", why));
 	/* WW-16: the AA gun and its neighbours, from airfields only. */
@@ -560,6 +648,294 @@ check_hook(void **state)
 	assert_diag(&j.d, "unknown key 'via'");
 	assert_diag(&j.d, "no unit called 'a-inf7'");
 	job_free(&j);
+	umpire_game_free(g);
+}
+
+static const struct wwii_unit *find(struct umpire_game *g, const char *id);
+static void assert_state_round_trips(const struct umpire_game *g);
+
+/* WW-10: each attack judged where the attacks before it leave the units. */
+static void
+fire_checked_in_order(void **state)
+{
+	struct position p = { { "a-hq hq d1", "a-inf1 infantry c5",
+		"a-inf2 infantry d5", "a-inf3 infantry e5", "a-af1 airfield d3",
+		"a-lt1 light-tank a5", NULL },
+		{ "x-hq hq e8", "x-aa1 aa-gun d6", "x-inf1 infantry e7",
+		"x-inf2 infantry c7", "x-inf3 infantry d7", NULL } };
+	struct umpire_game *g = load(&p);
+	struct job j;
+	static const char *const guns =
+	    "attacks:\n- {unit: a-inf1, target: x-aa1}\n"
+	    "- {unit: a-inf2, target: x-aa1}\n- {unit: a-inf3, target: x-aa1}\n";
+	char body[512];
+
+	(void)state;
+	/* Protected as the phase starts: the airfield may not strike. */
+	assert_int_equal(check(g, &j, "attacks: [{unit: a-af1, target: "
+	    "x-inf3}]\n"), 1);
+	assert_diag(&j.d, "x-aa1 is an anti-aircraft gun next to it");
+	job_free(&j);
+	/* The gun destroyed first: it may (WW-16). */
+	snprintf(body, sizeof(body), "%s- {unit: a-af1, target: x-inf3}\n", guns);
+	assert_int_equal(check(g, &j, body), 0);
+	job_free(&j);
+	/* A target destroyed earlier: the next named, or the attack spent. */
+	snprintf(body, sizeof(body), "%s- {unit: a-lt1, target: [x-aa1, "
+	    "x-inf2]}\n- {unit: a-af1, target: x-aa1}\n", guns);
+	assert_int_equal(check(g, &j, body), 0);
+	job_free(&j);
+	char *report = play(g, body);
+	assert_non_null(strstr(report, "a-lt1 (Light Tanks), on a5 (Range 2), "
+	    "attacks. x-aa1, its target, was destroyed earlier this phase "
+	    "(WW-10). The target is x-inf2"));
+	assert_non_null(strstr(report, "No target it named is left, so the "
+	    "attack is spent (WW-10)."));
+	/* The headline counts the attacks made, not the ones ordered. */
+	assert_non_null(strstr(report, "**The allies make 0 moves and 4 "
+	    "attacks: x-aa1 is destroyed."));
+	assert_non_null(strstr(report, "0 moves and 5 attacks ordered."));
+	free(report);
+	/* The check played on a copy: the game moved on only by play(). */
+	assert_true(find(g, "x-aa1")->destroyed);
+	assert_int_equal(rs(g)->to_move, WWII_AXIS);
+	umpire_game_free(g);
+
+	/* Forced back out of range, named anyway: refused, saying why. */
+	struct position q = { { "a-hq hq d1", "a-inf1 infantry c4",
+		"a-inf2 infantry d4", "a-inf3 infantry e4", "a-lt1 light-tank b3",
+		"a-lt2 light-tank a4", NULL },
+		{ "x-hq hq e8", "x-lt1 light-tank d5", NULL } };
+	g = load(&q);
+	static const char *const three =
+	    "attacks:\n- {unit: a-inf1, target: x-lt1}\n"
+	    "- {unit: a-inf2, target: x-lt1}\n- {unit: a-inf3, target: x-lt1}\n";
+	snprintf(body, sizeof(body), "%s- {unit: a-lt1, target: x-lt1}\n", three);
+	assert_int_equal(check(g, &j, body), 1);
+	assert_diag(&j.d, "attacks[3]: x-lt1 on d6 is 3 squares from a-lt1 on "
+	    "b3, beyond a-lt1's Range 2 (Fire Phase, WW-9); x-lt1 retreated to "
+	    "d6 at attacks[2]");
+	job_free(&j);
+	/* Brought into range by its retreat: a-lt2 on a4, 3 squares off
+	 * as the phase starts, 2 once it goes back-right to c6. */
+	umpire_game_free(g);
+	q.axis[1] = "x-lt1 light-tank d5 retreat=back-right";
+	g = load(&q);
+	snprintf(body, sizeof(body), "%s- {unit: a-lt2, target: x-lt1}\n", three);
+	assert_int_equal(check(g, &j, body), 0);
+	job_free(&j);
+	umpire_game_free(g);
+
+	/* After the HQ falls the rest is not carried out, nor judged. */
+	struct position v = { { "a-hq hq d1", "a-eng1 engineers d7",
+		"a-eng2 engineers e7", "a-eng3 engineers f7", "a-inf1 infantry a5",
+		NULL }, { "x-hq hq e8", "x-inf1 infantry h8", NULL } };
+	g = load(&v);
+	assert_int_equal(check(g, &j, "attacks:\n- {unit: a-eng1, target: x-hq}\n"
+	    "- {unit: a-eng2, target: x-hq}\n- {unit: a-eng3, target: x-hq}\n"
+	    "- {unit: a-inf1, target: x-inf1}\n"), 0);
+	job_free(&j);
+	assert_int_equal(check(g, &j, "attacks:\n"
+	    "- {unit: a-inf1, target: x-inf1}\n"), 1);
+	assert_diag(&j.d, "beyond a-inf1's Range 1");
+	job_free(&j);
+	umpire_game_free(g);
+}
+
+/* The Fire Phase itself, on a copy: the game's own units stay as they are. */
+static void
+fire_on_a_copy(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct position p = { { "a-hq hq d1", "a-at1 at-gun c3",
+		"a-at2 at-gun e3", "a-at3 at-gun c4", "a-how1 howitzer d3 kills=4",
+		NULL }, { "x-hq hq e8", "x-lt1 light-tank d5", NULL },
+		"experienced-units" };
+	struct umpire_game *g = load(&p);
+	struct wwii_game *w = rs(g);
+	struct wwii_pos pos;
+	struct wwii_fire f;
+	int s, at1 = unit(w, "a-at1", &s), at2 = unit(w, "a-at2", &s);
+	int at3 = unit(w, "a-at3", &s), how = unit(w, "a-how1", &s);
+	int lt = unit(w, "x-lt1", &s);
+
+	(void)state;
+	wwii_pos_copy(&pos, &w->pos, &a, -1);
+	wwii_fire_begin(&f, &pos, WWII_ALLIES, 9, w->deaths, &a, &a);
+	/* 2 (an anti-tank gun on a tank), then 2: past its Defense 3, back
+	 * to d6, the count starting again (WW-11, WW-12). */
+	wwii_fire_hit(&f, at1, lt, 0);
+	assert_int_equal(f.damage[lt], 2);
+	wwii_fire_hit(&f, at2, lt, 1);
+	assert_string_equal(where(&pos, "x-lt1"), "d6");
+	assert_int_equal(f.forced_at[lt], 1);
+	assert_int_equal(f.damage[lt], 0);
+	/* 2 and 1 more: a second retreat, so destroyed (WW-15); the
+	 * howitzer's fifth kill makes it Elite (WW-22). */
+	struct wwii_attack att = { .unit = how, .ntargets = 1, .targets = { lt } };
+	int k = 0;
+	assert_int_equal(wwii_fire_target(&f, &att, &k), lt);
+	wwii_fire_hit(&f, at3, lt, 2);
+	wwii_fire_hit(&f, how, lt, 3);
+	assert_true(pos.units[WWII_AXIS][lt].destroyed);
+	assert_int_equal(pos.units[WWII_AXIS][lt].how, WWII_DOUBLE_WHAMMY);
+	assert_int_equal(pos.units[WWII_AXIS][lt].nby, 4);
+	assert_true(pos.units[WWII_ALLIES][how].elite);
+	assert_int_equal(f.made, 4);
+	assert_false(f.over);
+	/* Destroyed meanwhile: the list passes it over, and the attack with
+	 * nothing left is spent (WW-10). */
+	k = 0;
+	assert_int_equal(wwii_fire_target(&f, &att, &k), -1);
+	assert_int_equal(k, 1);
+	/* The game's own position and units are untouched. */
+	assert_string_equal(where(&w->pos, "x-lt1"), "d5");
+	assert_false(w->units[WWII_AXIS][lt].destroyed);
+	assert_int_equal(w->units[WWII_ALLIES][how].kills, 4);
+	assert_false(w->units[WWII_ALLIES][how].elite);
+	umpire_game_free(g);
+	umpire_arena_free(&a);
+}
+
+/* Orders that fail their schema: names checked, the reinforcement's too. */
+static void
+partial_check(void **state)
+{
+	struct position p = { { "a-hq hq d1", "a-inf1 infantry c4", NULL },
+		{ "x-hq hq e8", "x-inf1 infantry h5", NULL }, "reinforcements",
+		NULL, NULL, 5 };
+	struct umpire_game *g = load(&p);
+	struct job j;
+
+	(void)state;
+	assert_int_equal(check(g, &j, "reinforce: {type: light-tank, at: a1, "
+	    "id: rover}\nmoves: [{unit: rover, to: a4}, {unit: a-inf1, to: c5, "
+	    "extra: 1}]\n"), 1);
+	assert_diag(&j.d, "unknown key 'extra'");
+	job_free(&j);
+	/* Its default id, as the full check gives it (WW-2). */
+	assert_int_equal(check(g, &j, "reinforce: {type: light-tank, at: a1}\n"
+	    "moves: [{unit: a-lt1, to: a4}, {unit: a-inf1, to: c5, extra: 1}]\n"
+	    "attacks: [{unit: a-inf1, target: rover}]\n"), 2);
+	assert_diag(&j.d, "attacks[0]: the axis have no unit called 'rover'");
+	job_free(&j);
+	/* A target that is the reinforcement: an own unit, not an unknown. */
+	assert_int_equal(check(g, &j, "reinforce: {type: light-tank, at: a1, "
+	    "id: rover}\nattacks: [{unit: a-inf1, target: rover, x: 1}]\n"), 2);
+	assert_diag(&j.d, "attacks[0]: rover is one of the allies' own units");
+	job_free(&j);
+	umpire_game_free(g);
+}
+
+/* Bounds the C code keeps itself, whatever the schema says. */
+static void
+bounds_in_c(void **state)
+{
+	struct position p = { { "a-hq hq d1", "a-how1 howitzer d4", NULL },
+		{ "x-hq hq e8", "x-inf1 infantry a6", "x-inf2 infantry b6",
+		"x-inf3 infantry c6", "x-inf4 infantry d6", "x-inf5 infantry e6",
+		"x-inf6 infantry f6", NULL } };
+	struct umpire_game *g = load(&p);
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	static const char text[] = "umpire: 1\nruleset: wwii\n"
+	    "game: wwii-0123456789\nplayer: allies\nstep: 9\n"
+	    "attacks: [{unit: a-how1, target: [x-inf1, x-inf2, x-inf3, x-inf4, "
+	    "x-inf5, x-inf6]}]\n";
+	/* Past the schema (which says maxItems: 5), straight to the hook. */
+	const struct umpire_node *doc = umpire_game_parse(&a, "orders.yaml", text,
+	    strlen(text), &d);
+	struct umpire_ctx ctx = { &a, &d, NULL, NULL, "wwii-0123456789", 9,
+		false };
+
+	(void)state;
+	assert_non_null(doc);
+	assert_int_equal(wwii()->check(&ctx, rs(g), doc), 1);
+	assert_diag(&d, "attacks[0]: an attack names at most 5 targets (WW-10)");
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+	umpire_game_free(g);
+}
+
+/* States a game could not reach are refused (WW-5, WW-24). */
+static void
+decode_refuses(void **state)
+{
+	struct position p = { { "a-hq hq d1", NULL }, { "x-hq hq e8", NULL } };
+	char *text = state_text(&p);
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_game *g;
+
+	(void)state;
+	/* Army limits of a campaign, without the campaign option. */
+	char *at = strstr(text, "units: 16");
+	assert_non_null(at);
+	memcpy(at, "units: 18", 9);
+	assert_int_not_equal(umpire_game_load(&g, "game.yaml", text, strlen(text),
+	    &d), 0);
+	assert_diag(&d, "army: limits other than the rulebook's");
+	umpire_diags_free(&d);
+	free(text);
+
+	/* A unit off its setup rows while the placing goes on. */
+	static const char *const fix[][2] = {
+		{ "kind: turn, turn: 1", "kind: place" },
+		{ "{id: x-hq, type: hq, at: e8}", "{id: x-hq, type: hq, at: e4}" },
+		{ "  - {id: a-hq, type: hq, at: d1}\n",
+		  "  - {id: a-hq, type: hq, at: d1}\n  - {id: a-inf1, "
+		  "type: infantry}\n" },
+	};
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+	umpire_buf_puts(&b, (text = state_text(&p)));
+	free(text);
+	for (size_t k = 0; k < 3; k++) {
+		char *s = strstr(b.ptr, fix[k][0]);
+		assert_non_null(s);
+		struct umpire_buf n = UMPIRE_BUF_INIT;
+		umpire_buf_printf(&n, "%.*s%s%s", (int)(s - b.ptr), b.ptr, fix[k][1],
+		    s + strlen(fix[k][0]));
+		umpire_buf_free(&b);
+		b = n;
+	}
+	memset(&d, 0, sizeof(d));
+	assert_int_not_equal(umpire_game_load(&g, "game.yaml", b.ptr, b.len, &d),
+	    0);
+	assert_diag(&d, "x-hq is on e4, outside the axis' setup rows, ranks 6 to "
+	    "8, and no turn has been played (Setup, WW-5)");
+	umpire_diags_free(&d);
+	umpire_buf_free(&b);
+}
+
+/* The destroyed are written in the order they fell, step after step. */
+static void
+destroyed_in_order(void **state)
+{
+	struct position p = { { "a-hq hq d1", "a-how1 howitzer a5",
+		"a-how2 howitzer b5", "a-how3 howitzer g5", "a-how4 howitzer h5",
+		"a-how5 howitzer d5", "a-how6 howitzer e5", NULL },
+		{ "x-hq hq f1", "x-af1 airfield a8", "x-inf1 infantry b8",
+		"x-af2 airfield h8", "x-inf2 infantry g8", "x-af3 airfield d8",
+		"x-inf3 infantry c8", "x-inf4 infantry e8", NULL } };
+	struct umpire_game *g = load(&p);
+	struct wwii_game *w;
+
+	(void)state;
+	/* x-af2 falls before x-af1, though listed after it. */
+	free(play(g, "attacks:\n- {unit: a-how3, target: x-af2}\n"
+	    "- {unit: a-how4, target: x-af2}\n- {unit: a-how1, target: x-af1}\n"
+	    "- {unit: a-how2, target: x-af1}\n"));
+	free(play(g, ""));
+	free(play(g, "attacks:\n- {unit: a-how5, target: x-af3}\n"
+	    "- {unit: a-how6, target: x-af3}\n"));
+	w = rs(g);
+	int n = w->nunits[WWII_AXIS];
+	assert_string_equal(w->units[WWII_AXIS][n - 3].id, "x-af2");
+	assert_string_equal(w->units[WWII_AXIS][n - 2].id, "x-af1");
+	assert_string_equal(w->units[WWII_AXIS][n - 1].id, "x-af3");
+	const struct wwii_unit *dead = &w->units[WWII_AXIS][n - 3];
+	assert_true(dead[0].seq < dead[1].seq && dead[1].seq < dead[2].seq);
+	assert_false(w->units[WWII_AXIS][n - 4].destroyed);
+	assert_state_round_trips(g);
 	umpire_game_free(g);
 }
 
@@ -835,12 +1211,19 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tables),
 		cmocka_unit_test(ids),
+		cmocka_unit_test(shared_helpers),
 		cmocka_unit_test(moving),
 		cmocka_unit_test(airfields_and_paratroopers),
 		cmocka_unit_test(attacking),
 		cmocka_unit_test(defense),
 		cmocka_unit_test(retreats),
 		cmocka_unit_test(check_hook),
+		cmocka_unit_test(fire_checked_in_order),
+		cmocka_unit_test(fire_on_a_copy),
+		cmocka_unit_test(partial_check),
+		cmocka_unit_test(bounds_in_c),
+		cmocka_unit_test(decode_refuses),
+		cmocka_unit_test(destroyed_in_order),
 		cmocka_unit_test(resolving),
 		cmocka_unit_test(bot_random_positions),
 		cmocka_unit_test(whole_games),

@@ -9,9 +9,11 @@
  * uniformly from those it can reach that are nearer the enemy HQ; the
  * attacks then pick a target at random (the enemy HQ whenever one can
  * reach it) and concentrate on it (Fire Phase: "Combined Arms: you must
- * concentrate force") until enough damage is ordered to destroy it
- * twice over.  An army and a placement are drawn uniformly within the
- * rules.  Every draw is checked by the same code as a player's orders.
+ * concentrate force") until it is destroyed or none can reach it, each
+ * attack played ahead by resolve's code so that the next is drawn on
+ * the position it leaves (WW-10).  An army and a placement are drawn
+ * uniformly within the rules.  Every draw is checked by the same code
+ * as a player's orders.
  */
 #include <string.h>
 
@@ -155,29 +157,29 @@ bot_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 {
 	const struct wwii_game *g = p->g;
 	struct umpire_arena *a = ctx->arena;
-	int side = g->to_move, free_sq[2 * WWII_MAX_MAP], n = 0;
+	int side = g->to_move, n = 0;
 
 	if (!wwii_reinforcement_due(g, g->turns[side] + 1))
 		return;
 	/* The back row, or the nearest setup row with room (WW-23). */
-	for (int own = 1; own <= g->setup_rows && !n; own++) {
-		int rank = side == WWII_ALLIES ? own : g->grid.ranks + 1 - own;
-		for (int f = 1; f <= g->grid.files; f++) {
-			int sq = umpire_grid_index(&g->grid,
-				(struct umpire_square){ f, rank });
-			if (p->at[sq] < 0)
-				free_sq[n++] = sq;
-		}
-	}
-	if (!n)
+	int own = wwii_reinforce_rank(p, side);
+	if (!own)
 		return;
+	int rank = wwii_own_rank(g, side, own);
+	int *free_sq = umpire_arena_alloc(a, (size_t)g->grid.files * sizeof(int));
+	for (int f = 1; f <= g->grid.files; f++) {
+		int sq = umpire_grid_index(&g->grid, (struct umpire_square){ f, rank });
+		if (p->at[sq] < 0)
+			free_sq[n++] = sq;
+	}
 	int types[WWII_TYPES], nt = 0;
 	for (int t = 0; t < WWII_TYPES; t++)
 		if (!wwii_is_base((enum wwii_type)t))
 			types[nt++] = t;
 	struct wwii_unit u = { 0 };
 	u.type = (enum wwii_type)types[below(rng, nt)];
-	u.id = wwii_default_id(a, g, side, u.type, 1);
+	int nth = 1;
+	u.id = wwii_default_id(a, g, side, u.type, &nth, NULL, NULL);
 	int sq = free_sq[below(rng, n)];
 	wwii_pos_add(p, side, &u, sq);
 	struct umpire_node *r = umpire_map_add(a, orders, "reinforce",
@@ -198,17 +200,11 @@ bot_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 	bot_reinforce(ctx, &p, rng, orders);
 	int n = p.n[side], ne = p.n[enemy];
 	int *order = umpire_arena_alloc(a, (size_t)n * sizeof(int) + 1);
-	int *allow = umpire_arena_alloc(a, (size_t)n * sizeof(int) + 1);
+	int *allow = wwii_allowances(a, &p, side);
 	unsigned char *moved = umpire_arena_alloc(a, (size_t)n + 1);
 	int *tg = umpire_arena_alloc(a, (size_t)ne * sizeof(int) + 1);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		order[i] = i;
-		allow[i] = wwii_types[p.units[side][i].type].move;
-		if (p.units[side][i].type == WWII_PARATROOPERS &&
-		    p.where[side][i] >= 0 &&
-		    wwii_next_to_airfield(&p, side, p.where[side][i]))
-			allow[i] = 4;
-	}
 	shuffle(rng, order, n);
 
 	/* Every move draws nearer the enemy HQ, where the game is won. */
@@ -258,7 +254,7 @@ bot_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 		}
 	}
 
-	/* The attacks, concentrated: a target, then enough attackers. */
+	/* The attacks, concentrated: a target, then attackers until it falls. */
 	int **reach = umpire_arena_alloc(a, (size_t)n * sizeof(int *) + 1);
 	int *nreach = umpire_arena_alloc(a, (size_t)n * sizeof(int) + 1);
 	int *ready = umpire_arena_alloc(a, (size_t)n * sizeof(int) + 1);
@@ -277,9 +273,12 @@ bot_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 	}
 	struct umpire_node *attacks = NULL;
 	int *pool = umpire_arena_alloc(a, (size_t)ne * sizeof(int) + 1);
-	while (nready) {
+	unsigned char *in = umpire_arena_alloc(a, (size_t)ne + 1);
+	struct wwii_fire f;
+	int index = 0;
+	wwii_fire_begin(&f, &p, side, ctx->step, g->deaths, a, a);
+	while (nready && !f.over) {
 		int npool = 0, hqt = -1;
-		unsigned char *in = umpire_arena_alloc(a, (size_t)ne + 1);
 		for (int k = 0; k < nready; k++)
 			for (int j = 0; j < nreach[ready[k]]; j++) {
 				int t = reach[ready[k]][j];
@@ -290,18 +289,20 @@ bot_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 						hqt = t;
 				}
 			}
+		for (int k = 0; k < npool; k++)
+			in[pool[k]] = 0;
 		int target = hqt >= 0 ? hqt : pool[below(rng, npool)];
-		int need = 2 * wwii_defense(&p, enemy, target), done = 0;
-		for (int k = 0; k < nready && done < need; ) {
+		/* Attackers until it falls: each judged, and played, on the
+		 * position the attacks before it leave (WW-10). */
+		for (int k = 0; k < nready && !p.units[enemy][target].destroyed; ) {
 			int i = ready[k];
 			bool can = false;
 			for (int j = 0; j < nreach[i]; j++)
 				can |= reach[i][j] == target;
-			if (!can) {
+			if (!can || !wwii_can_attack(&p, side, i, target, NULL, 0)) {
 				k++;
 				continue;
 			}
-			done += wwii_damage(&p.units[side][i], &p.units[enemy][target]);
 			if (!attacks)
 				attacks = umpire_map_add(a, orders, "attacks",
 					umpire_node_seq(a, false));
@@ -309,12 +310,14 @@ bot_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 				umpire_node_map(a, true));
 			umpire_map_add(a, at, "unit", umpire_node_str(a,
 				p.units[side][i].id));
-			/* Fallbacks, in case the target is gone by then (WW-10). */
+			/* Fallbacks, as a player may name them (WW-10): others it
+			 * can attack now, left unused while the target stands. */
 			int list[WWII_MAX_TARGETS], nl = 1;
 			list[0] = target;
 			shuffle(rng, reach[i], nreach[i]);
 			for (int j = 0; j < nreach[i] && nl < 3; j++)
-				if (reach[i][j] != target)
+				if (reach[i][j] != target &&
+				    wwii_can_attack(&p, side, i, reach[i][j], NULL, 0))
 					list[nl++] = reach[i][j];
 			if (nl == 1) {
 				umpire_map_add(a, at, "target", umpire_node_str(a,
@@ -326,13 +329,15 @@ bot_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 					umpire_seq_add(a, tl, umpire_node_str(a,
 						p.units[enemy][list[j]].id));
 			}
+			wwii_fire_hit(&f, i, target, index++);
 			ready[k] = ready[--nready];
 		}
 		/* The target is dealt with; the rest pick among the others. */
 		for (int k = 0; k < nready; k++) {
 			int i = ready[k], m = 0;
 			for (int j = 0; j < nreach[i]; j++)
-				if (reach[i][j] != target)
+				if (reach[i][j] != target &&
+				    !p.units[enemy][reach[i][j]].destroyed)
 					reach[i][m++] = reach[i][j];
 			nreach[i] = m;
 			if (!m)

@@ -3,10 +3,11 @@
  * an army, the placing of one unit, and a turn.
  *
  * One schema holds every form; here the form must match the decision
- * awaited (WW-25).  A turn is checked as it will be carried out: the
- * reinforcement first, then each move in the order given on a copy of
- * the position, then each attack against the position the moves leave
- * (WW-10).  Every problem is reported at its place, with the rule.
+ * awaited (WW-25).  A turn is checked as it will be carried out, on a
+ * copy of the position: the reinforcement first, then each move in the
+ * order given, then each attack on the position the attacks before it
+ * leave, the Fire Phase played by resolve's own code (WW-10).  Every
+ * problem is reported at its place, with the rule.
  */
 #include <stdio.h>
 #include <string.h>
@@ -61,20 +62,48 @@ check_form(struct umpire_ctx *ctx, const struct wwii_game *g,
 }
 
 /*
- * A unit of side named by n: its index in p, or -1 after an error.  The
- * reinforcement of this turn, not yet in the game's index, is extra.
+ * Where in the orders a name is, for messages: list[k], or list alone
+ * when k < 0.  Written out only for an error: a campaign turn names
+ * hundreds of units, and formatting each place would cost as much as
+ * the rest of the check.
+ */
+struct place {
+	const char *list;
+	long k;
+};
+
+static const char *
+place_text(struct umpire_arena *a, struct place at)
+{
+	return at.k < 0 ? at.list : umpire_arena_printf(a, "%s[%ld]", at.list,
+		at.k);
+}
+
+/*
+ * A unit of side named by n: its index in p, or -1 after an error that
+ * starts with its place in the orders.  The reinforcement of this turn,
+ * not yet in the game's index, is extra, the last unit of p.
  */
 static int
 find(struct umpire_ctx *ctx, const struct wwii_pos *p, int side,
-	const struct umpire_node *n, const char *extra, bool own)
+	const struct umpire_node *n, const char *extra, bool own,
+	struct place at)
 {
 	const struct wwii_game *g = p->g;
 	const char *id = n->u.s.ptr;
 	int s, i = wwii_find_unit(g, id, &s);
 
+	if (i >= 0 && s == side && !g->units[s][i].destroyed)
+		return i;
+	const char *where = place_text(ctx->arena, at);
 	if (i < 0 && extra && strcmp(id, extra) == 0) {
-		s = side;
-		i = p->n[side] - 1;
+		if (own)
+			return p->n[side] - 1;
+		/* A side's reinforcement is never the other side's unit. */
+		umpire_node_error(ctx->diags, n, "%s: %s is one of the %s' own "
+			"units; attack an %s unit", where, id, wwii_sides[!side],
+			wwii_adj[side]);
+		return -1;
 	}
 	if (i < 0) {
 		struct umpire_suggest sg;
@@ -84,24 +113,24 @@ find(struct umpire_ctx *ctx, const struct wwii_pos *p, int side,
 				umpire_suggest_add(&sg, g->units[side][j].id);
 		if (extra)
 			umpire_suggest_add(&sg, extra);
-		umpire_node_error(ctx->diags, n, "the %s have no unit called "
-			"'%s'%s", wwii_sides[side], id, umpire_suggest_hint(&sg));
+		umpire_node_error(ctx->diags, n, "%s: the %s have no unit called "
+			"'%s'%s", where, wwii_sides[side], id, umpire_suggest_hint(&sg));
 		return -1;
 	}
 	if (s != side) {
 		if (own)
-			umpire_node_error(ctx->diags, n, "%s is an %s unit; the %s' "
-				"orders command %s units", id, wwii_adj[s],
+			umpire_node_error(ctx->diags, n, "%s: %s is an %s unit; the "
+				"%s' orders command %s units", where, id, wwii_adj[s],
 				wwii_sides[!s], wwii_adj[!s]);
 		else
-			umpire_node_error(ctx->diags, n, "%s is one of the %s' own "
-				"units; attack an %s unit", id, wwii_sides[s],
+			umpire_node_error(ctx->diags, n, "%s: %s is one of the %s' own "
+				"units; attack an %s unit", where, id, wwii_sides[s],
 				wwii_adj[!s]);
 		return -1;
 	}
-	if (i < g->nunits[s] && g->units[s][i].destroyed) {
-		umpire_node_error(ctx->diags, n, "%s was destroyed at step %ld and "
-			"is out of the game", id, g->units[s][i].died);
+	if (g->units[s][i].destroyed) {
+		umpire_node_error(ctx->diags, n, "%s: %s was destroyed at step %ld "
+			"and is out of the game", where, id, g->units[s][i].died);
 		return -1;
 	}
 	return i;
@@ -138,7 +167,8 @@ read_standing(struct umpire_ctx *ctx, const struct wwii_pos *p,
 					umpire_suggest_hint(&sg));
 				continue;
 			}
-		} else if ((i = find(ctx, p, side, pr->key, extra, true)) < 0) {
+		} else if ((i = find(ctx, p, side, pr->key, extra, true,
+		    (struct place){ "retreats", -1 })) < 0) {
 			continue;
 		}
 		struct wwii_standing *st = &o->standing[o->nstanding++];
@@ -158,7 +188,8 @@ read_army(struct umpire_ctx *ctx, const struct wwii_game *g,
 
 	if (!army)
 		return;
-	if (wwii_read_recruits(ctx, g, side, army, &o->army, &o->narmy) == 0)
+	if (wwii_read_recruits(ctx, g, side, army, NULL, &o->army,
+	    &o->narmy) == 0)
 		wwii_check_army(ctx, g, side, o->army, o->narmy, army);
 	read_standing(ctx, &g->pos, umpire_map_get(doc, "retreats"), o->army,
 		o->narmy, NULL, o);
@@ -180,7 +211,8 @@ read_place(struct umpire_ctx *ctx, const struct wwii_game *g,
 		return;
 	const struct umpire_node *unit = umpire_map_get(place, "unit");
 	const struct umpire_node *at = umpire_map_get(place, "at");
-	int i = find(ctx, &g->pos, side, unit, NULL, true);
+	int i = find(ctx, &g->pos, side, unit, NULL, true,
+		(struct place){ "place.unit", -1 });
 	int sq = wwii_read_square(ctx, g, at, "place.at");
 	if (i >= 0 && g->pos.where[side][i] >= 0) {
 		umpire_node_error(ctx->diags, unit, "%s is placed already, on %s; "
@@ -191,11 +223,9 @@ read_place(struct umpire_ctx *ctx, const struct wwii_game *g,
 	}
 	if (sq >= 0 && !wwii_in_setup(g, side, sq)) {
 		umpire_node_error(ctx->diags, at, "%s is outside the %s' setup rows, "
-			"ranks %d to %d: each player places his units on his back %d "
-			"rows (Setup, WW-5)", at->u.s.ptr, wwii_sides[side],
-			side == WWII_ALLIES ? 1 : g->grid.ranks - g->setup_rows + 1,
-			side == WWII_ALLIES ? g->setup_rows : g->grid.ranks,
-			g->setup_rows);
+			"%s: each player places his units on his back %d rows (Setup, "
+			"WW-5)", at->u.s.ptr, wwii_sides[side],
+			wwii_setup_ranks(ctx->arena, g, side), g->setup_rows);
 		sq = -1;
 	} else if (sq >= 0 && g->pos.at[sq] >= 0) {
 		int ref = g->pos.at[sq];
@@ -210,26 +240,6 @@ read_place(struct umpire_ctx *ctx, const struct wwii_game *g,
 
 /* --------------------------------------------------------------- turn */
 
-/*
- * The own rank, counted from the back row, where a reinforcement may
- * start: the back row, or the nearest setup row with a free square
- * (WW-23); 0 if every square of the setup rows is held.
- */
-static int
-reinforce_rank(const struct wwii_pos *p, int side)
-{
-	const struct wwii_game *g = p->g;
-
-	for (int own = 1; own <= g->setup_rows; own++) {
-		int rank = side == WWII_ALLIES ? own : g->grid.ranks + 1 - own;
-		for (int f = 1; f <= g->grid.files; f++)
-			if (p->at[umpire_grid_index(&g->grid,
-			    (struct umpire_square){ f, rank })] < 0)
-				return own;
-	}
-	return 0;
-}
-
 static void
 read_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 	const struct umpire_node *doc, struct wwii_orders *o)
@@ -238,7 +248,7 @@ read_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 	const struct wwii_game *g = p->g;
 	int side = g->to_move, turn = g->turns[side] + 1;
 	bool due = wwii_reinforcement_due(g, turn);
-	int own = due ? reinforce_rank(p, side) : 0;
+	int own = due ? wwii_reinforce_rank(p, side) : 0;
 
 	if (!n) {
 		if (due && own)
@@ -279,7 +289,7 @@ read_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 	}
 	if (sq >= 0) {
 		int rank = wwii_own_rank(g, side, wwii_square(g, sq).rank);
-		int real = side == WWII_ALLIES ? own : g->grid.ranks + 1 - own;
+		int real = wwii_own_rank(g, side, own);
 		if (rank != own) {
 			if (own == 1)
 				umpire_node_error(ctx->diags, at, "reinforce.at: reinforcement "
@@ -299,8 +309,9 @@ read_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 			ok = false;
 		}
 	}
+	int nth = 1;
 	const char *rid = id ? id->u.s.ptr : wwii_default_id(ctx->arena, g, side,
-		(enum wwii_type)(t < 0 ? 0 : t), 1);
+		(enum wwii_type)(t < 0 ? 0 : t), &nth, NULL, NULL);
 	if (id && wwii_find_unit(g, rid, &s) >= 0) {
 		umpire_node_error(ctx->diags, id, "reinforce.id: '%s' is the id of "
 			"an %s unit already; give the reinforcement another",
@@ -319,6 +330,110 @@ read_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 	o->rid = rid;
 }
 
+/* The node of an attack's k-th target: target is one name or a list. */
+static const struct umpire_node *
+target_node(const struct wwii_attack *a, int k)
+{
+	const struct umpire_node *t = umpire_map_get(a->node, "target");
+
+	return t->type == UMPIRE_SEQ ? t->u.seq.v[k] : t;
+}
+
+/*
+ * An attack's targets: their names, each an enemy unit on the board as
+ * the turn starts, at most WWII_MAX_TARGETS (the schema says so too,
+ * but the array is bound here).  Returns false after an error.
+ */
+static bool
+read_targets(struct umpire_ctx *ctx, const struct wwii_pos *p,
+	const char *rid, struct wwii_attack *a)
+{
+	struct place at = { "attacks", a->index };
+	const struct umpire_node *target = umpire_map_get(a->node, "target");
+	size_t nt = target->type == UMPIRE_SEQ ? target->u.seq.n : 1;
+	int side = p->g->to_move;
+	bool ok = true;
+
+	for (size_t j = 0; j < nt; j++) {
+		const struct umpire_node *t = target->type == UMPIRE_SEQ ?
+			target->u.seq.v[j] : target;
+		if (j == WWII_MAX_TARGETS) {
+			umpire_node_error(ctx->diags, t, "%s: an attack names at most "
+				"%d targets (WW-10)", place_text(ctx->arena, at),
+				WWII_MAX_TARGETS);
+			return false;
+		}
+		int v = find(ctx, p, !side, t, rid, false, at);
+		if (v < 0)
+			ok = false;
+		else
+			a->targets[a->ntargets++] = v;
+	}
+	return ok;
+}
+
+/*
+ * Unit a->unit cannot attack v, the first of its targets still on the
+ * board when its attack comes: say why, of the position then, and what
+ * earlier attack made it so (WW-10).
+ */
+static void
+refuse_target(struct umpire_ctx *ctx, const struct wwii_fire *f,
+	const struct wwii_attack *a, int k, const char *why)
+{
+	const struct wwii_pos *p = f->p;
+	int enemy = !f->side, v = a->targets[k];
+	int aa = p->units[f->side][a->unit].type == WWII_AIRFIELD ?
+		wwii_protector(p, enemy, p->where[enemy][v]) : -1;
+	int moved[2] = { v, aa != v ? aa : -1 };
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	/* The target, or the AA gun that shields it, was forced back. */
+	for (int m = 0; m < 2; m++)
+		if (moved[m] >= 0 && f->forced_at[moved[m]] >= 0)
+			umpire_buf_printf(&b, "; %s retreated to %s at attacks[%d]",
+				p->units[enemy][moved[m]].id, wwii_sq_name(ctx->arena, p->g,
+				p->where[enemy][moved[m]]), f->forced_at[moved[m]]);
+	umpire_node_error(ctx->diags, target_node(a, k), "attacks[%d]: %s%s%s",
+		a->index, why, umpire_buf_cstr(&b), b.len ? ", and each attack is "
+		"judged on the position the attacks before it leave (WW-10)" : "");
+	umpire_buf_free(&b);
+}
+
+/*
+ * The Fire Phase played ahead on p, the position the moves leave, by
+ * resolve's code: each attack is judged on the position the attacks
+ * before it leave (WW-10).  A target destroyed earlier in the phase is
+ * passed over for the next named, and an attack with none left is
+ * spent; a target still on the board must be one the unit can attack
+ * then.  Each attack costs what resolving it costs: the check stays
+ * linear in the orders.
+ */
+static void
+check_fire(struct umpire_ctx *ctx, struct wwii_pos *p,
+	const struct wwii_orders *o)
+{
+	const struct wwii_game *g = p->g;
+	struct wwii_fire f;
+	char why[512];
+
+	wwii_fire_begin(&f, p, g->to_move, ctx->step, g->deaths, ctx->arena,
+		ctx->arena);
+	/* Once the game is won, the rest is not carried out (WW-17,
+	 * WW-19), so not judged either. */
+	for (int j = 0; j < o->nattacks && !f.over; j++) {
+		const struct wwii_attack *a = &o->attacks[j];
+		int k = 0, v = wwii_fire_target(&f, a, &k);
+		if (v < 0)
+			continue;
+		if (!wwii_can_attack(p, g->to_move, a->unit, v, why, sizeof(why))) {
+			refuse_target(ctx, &f, a, k, why);
+			continue;
+		}
+		wwii_fire_hit(&f, a->unit, v, a->index);
+	}
+}
+
 static void
 read_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 	const struct umpire_node *doc, struct wwii_orders *o)
@@ -328,74 +443,57 @@ read_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 	int side = g->to_move;
 	struct wwii_pos p;
 	char why[512];
+	bool won = false;	/* by a move into the last city (WW-19) */
 
 	wwii_pos_copy(&p, &g->pos, ctx->arena, side);
 	read_reinforce(ctx, &p, doc, o);
 	read_standing(ctx, &p, umpire_map_get(doc, "retreats"), NULL, 0, o->rid,
 		o);
 
-	/* Paratroopers: Move 4 if next to a friendly airfield as the turn
-	 * starts, the reinforcement placed (WW-8). */
+	/* The Move Phase, each move on the position the ones before leave;
+	 * paratroopers' Move judged once, the reinforcement placed (WW-8). */
 	int n = p.n[side];
-	int *allow = umpire_arena_alloc(ctx->arena, (size_t)n * sizeof(int));
+	int *allow = wwii_allowances(ctx->arena, &p, side);
 	unsigned char *moved = umpire_arena_alloc(ctx->arena, (size_t)n);
 	unsigned char *fired = umpire_arena_alloc(ctx->arena, (size_t)n);
-	for (int i = 0; i < n; i++) {
-		allow[i] = wwii_types[p.units[side][i].type].move;
-		if (p.units[side][i].type == WWII_PARATROOPERS &&
-		    p.where[side][i] >= 0 &&
-		    wwii_next_to_airfield(&p, side, p.where[side][i]))
-			allow[i] = 4;
-	}
-
 	size_t nm = moves ? moves->u.seq.n : 0, na = attacks ? attacks->u.seq.n : 0;
 	o->moves = umpire_arena_alloc(ctx->arena, (nm + 1) * sizeof(*o->moves));
 	o->attacks = umpire_arena_alloc(ctx->arena, (na + 1) * sizeof(*o->attacks));
 	for (size_t k = 0; k < nm; k++) {
 		const struct umpire_node *m = moves->u.seq.v[k];
 		const struct umpire_node *unit = umpire_map_get(m, "unit");
-		int i = find(ctx, &p, side, unit, o->rid, true);
+		int i = find(ctx, &p, side, unit, o->rid, true,
+			(struct place){ "moves", (long)k });
 		int to = wwii_read_square(ctx, g, umpire_map_get(m, "to"),
-			umpire_arena_printf(ctx->arena, "moves[%zu].to", k));
+			"moves[%zu].to", k);
 		if (i < 0 || to < 0)
 			continue;
 		if (moved[i]) {
-			umpire_node_error(ctx->diags, unit, "moves[%zu]: %s moved earlier "
-				"in this turn; each unit moves once (Move Phase)", k,
+			umpire_node_error(ctx->diags, unit, "moves[%zu]: %s moved "
+				"earlier in this turn; each unit moves once (Move Phase)", k,
 				p.units[side][i].id);
 			continue;
 		}
-		if (!wwii_try_move(&p, side, i, to, allow[i], why, sizeof(why))) {
+		/* After the win, a move is not carried out, nor judged. */
+		if (!won && !wwii_try_move(&p, side, i, to, allow[i], why,
+		    sizeof(why))) {
 			umpire_node_error(ctx->diags, m, "moves[%zu]: %s", k, why);
 			continue;
 		}
+		won = won || wwii_takes_last_city(&p, side, to);
 		moved[i] = 1;
 		o->moves[o->nmoves++] = (struct wwii_move){ i, to, m };
 	}
+
+	/* The Fire Phase: the names and the once-only rules, then each
+	 * attack where the attacks before it leave the units. */
 	for (size_t k = 0; k < na; k++) {
 		const struct umpire_node *at = attacks->u.seq.v[k];
 		const struct umpire_node *unit = umpire_map_get(at, "unit");
-		const struct umpire_node *target = umpire_map_get(at, "target");
-		struct wwii_attack a = { .node = at };
-		bool ok = true;
-		a.unit = find(ctx, &p, side, unit, o->rid, true);
-		size_t nt = target->type == UMPIRE_SEQ ? target->u.seq.n : 1;
-		for (size_t j = 0; j < nt; j++) {
-			const struct umpire_node *t = target->type == UMPIRE_SEQ ?
-				target->u.seq.v[j] : target;
-			int v = find(ctx, &p, !side, t, NULL, false);
-			if (v < 0) {
-				ok = false;
-				continue;
-			}
-			if (a.unit >= 0 && !wwii_can_attack(&p, side, a.unit, v, why,
-			    sizeof(why))) {
-				umpire_node_error(ctx->diags, t, "attacks[%zu]: %s", k, why);
-				ok = false;
-				continue;
-			}
-			a.targets[a.ntargets++] = v;
-		}
+		struct wwii_attack a = { .index = (int)k, .node = at };
+		a.unit = find(ctx, &p, side, unit, o->rid, true,
+			(struct place){ "attacks", (long)k });
+		bool ok = read_targets(ctx, &p, o->rid, &a);
 		if (a.unit < 0 || !ok)
 			continue;
 		const struct wwii_unit *u = &p.units[side][a.unit];
@@ -414,6 +512,8 @@ read_turn(struct umpire_ctx *ctx, const struct wwii_game *g,
 		fired[a.unit] = 1;
 		o->attacks[o->nattacks++] = a;
 	}
+	if (!won)
+		check_fire(ctx, &p, o);
 }
 
 /*
@@ -427,7 +527,21 @@ check_names(struct umpire_ctx *ctx, const struct wwii_game *g,
 	size_t errors = ctx->diags->errors;
 	int side = g->to_move;
 	static const char *const lists[] = { "moves", "attacks" };
+	const struct umpire_node *reinforce = umpire_map_get(doc, "reinforce");
+	const char *rid = umpire_node_cstr(umpire_map_get(reinforce, "id"));
+	const char *rtype = umpire_node_cstr(umpire_map_get(reinforce, "type"));
+	struct wwii_pos p;
 
+	/* The reinforcement is named as in a full check: its id, or else its
+	 * type's default (WW-2, WW-23); p has room for it. */
+	wwii_pos_copy(&p, &g->pos, ctx->arena, side);
+	if (!rid && rtype && wwii_find_type(rtype) >= 0) {
+		int nth = 1;
+		rid = wwii_default_id(ctx->arena, g, side,
+			(enum wwii_type)wwii_find_type(rtype), &nth, NULL, NULL);
+	}
+	if (rid)
+		p.n[side]++;
 	for (int l = 0; l < 2; l++) {
 		const struct umpire_node *list = umpire_map_get(doc, lists[l]);
 		for (size_t i = 0; list && list->type == UMPIRE_SEQ &&
@@ -435,21 +549,23 @@ check_names(struct umpire_ctx *ctx, const struct wwii_game *g,
 			const struct umpire_node *n = list->u.seq.v[i];
 			const struct umpire_node *unit = umpire_map_get(n, "unit");
 			const struct umpire_node *target = umpire_map_get(n, "target");
+			struct place where = { lists[l], (long)i };
 			if (umpire_node_cstr(unit))
-				find(ctx, &g->pos, side, unit, NULL, true);
+				find(ctx, &p, side, unit, rid, true, where);
 			if (umpire_node_cstr(target))
-				find(ctx, &g->pos, !side, target, NULL, false);
+				find(ctx, &p, !side, target, rid, false, where);
 			for (size_t k = 0; target && target->type == UMPIRE_SEQ &&
 			    k < target->u.seq.n; k++)
 				if (umpire_node_cstr(target->u.seq.v[k]))
-					find(ctx, &g->pos, !side, target->u.seq.v[k], NULL,
-						false);
+					find(ctx, &p, !side, target->u.seq.v[k], rid, false,
+						where);
 		}
 	}
 	const struct umpire_node *unit = umpire_map_get(umpire_map_get(doc,
 		"place"), "unit");
 	if (umpire_node_cstr(unit))
-		find(ctx, &g->pos, side, unit, NULL, true);
+		find(ctx, &p, side, unit, NULL, true,
+			(struct place){ "place.unit", -1 });
 	return ctx->diags->errors - errors;
 }
 

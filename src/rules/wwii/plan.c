@@ -4,9 +4,9 @@
  *
  * Every question is asked of a position (struct wwii_pos): the game's
  * own when resolve carries a turn out, a copy when check and the bot
- * plan one.  There are no dice in a turn, so a plan of the Move Phase is
- * exactly what the turn will do; the Fire Phase is planned as if no
- * attack had any effect (WW-10).
+ * plan one.  There are no dice in a turn, so a plan is exactly what the
+ * turn will do: the moves in order, then the Fire Phase played on the
+ * copy by resolve's own code (wwii_fire_hit, WW-10).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,15 +30,13 @@ wwii_pos_copy(struct wwii_pos *out, const struct wwii_pos *p,
 		if (p->n[s])
 			memcpy(out->where[s], p->where[s], (size_t)p->n[s] *
 				sizeof(int));
-		if (extra == s) {
-			out->units[s] = umpire_arena_alloc(a, n * sizeof(struct wwii_unit));
-			if (p->n[s])
-				memcpy(out->units[s], p->units[s],
-					(size_t)p->n[s] * sizeof(struct wwii_unit));
-		} else {
-			/* Planning reads the units and never writes them. */
-			out->units[s] = p->units[s];
-		}
+		/* The Fire Phase played ahead destroys units and makes them
+		 * elite: the copy has units of its own. */
+		out->units[s] = umpire_arena_alloc(a, (n ? n : 1) *
+			sizeof(struct wwii_unit));
+		if (p->n[s])
+			memcpy(out->units[s], p->units[s],
+				(size_t)p->n[s] * sizeof(struct wwii_unit));
 	}
 }
 
@@ -52,6 +50,39 @@ wwii_pos_add(struct wwii_pos *p, int side, const struct wwii_unit *u, int sq)
 	if (sq >= 0)
 		p->at[sq] = wwii_ref(side, i);
 	return i;
+}
+
+int *
+wwii_allowances(struct umpire_arena *a, const struct wwii_pos *p, int side)
+{
+	int *allow = umpire_arena_alloc(a, ((size_t)p->n[side] + 1) *
+		sizeof(int));
+
+	for (int i = 0; i < p->n[side]; i++) {
+		const struct wwii_unit *u = &p->units[side][i];
+		int sq = p->where[side][i];
+		/* Paratroopers: "Have a Move = 4 if they start the turn next to
+		 * a friendly Airfield" (WW-8). */
+		allow[i] = u->type == WWII_PARATROOPERS && sq >= 0 &&
+			wwii_next_to_airfield(p, side, sq) ? 4 :
+			wwii_types[u->type].move;
+	}
+	return allow;
+}
+
+int
+wwii_reinforce_rank(const struct wwii_pos *p, int side)
+{
+	const struct wwii_game *g = p->g;
+
+	for (int own = 1; own <= g->setup_rows; own++) {
+		int rank = wwii_own_rank(g, side, own);	/* both ways */
+		for (int f = 1; f <= g->grid.files; f++)
+			if (p->at[umpire_grid_index(&g->grid,
+			    (struct umpire_square){ f, rank })] < 0)
+				return own;
+	}
+	return 0;
 }
 
 /* WW-20: difficult terrain, and cities when both rules are in play. */
@@ -293,8 +324,8 @@ wwii_can_attack(const struct wwii_pos *p, int side, int i, int t, char *why,
 	 * units, so nothing between matters (WW-9). */
 	if (d > range)
 		return fail(why, n, "%s on %s is %d squares from %s on %s, beyond "
-			"its Range %d (Fire Phase, WW-9)", v->id, name(g, at, a), d,
-			u->id, name(g, from, b), range);
+			"%s's Range %d (Fire Phase, WW-9)", v->id, name(g, at, a), d,
+			u->id, name(g, from, b), u->id, range);
 	if (u->type == WWII_AIRFIELD) {
 		int aa = wwii_protector(p, !side, at);
 		if (aa >= 0)

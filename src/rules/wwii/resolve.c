@@ -7,34 +7,43 @@
  * retreat or destruction it forces (Fire Phase, WW-12 to WW-15).  The
  * game ends the moment an HQ falls or a side holds every city (WW-17,
  * WW-19), or as a draw at the turn limit (WW-18).
+ *
+ * The Fire Phase here (wwii_fire_*) is also what check and the bot play
+ * on a copy of the position, silently, to judge each attack on the
+ * position the attacks before it leave (WW-10).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "wwii.h"
 
-struct telling {
+struct wwii_telling {
 	struct umpire_ctx *ctx;
 	struct wwii_game *g;
 	int side;
 	int item;		/* numbered list item */
-	int nevents;		/* retreats and destructions told in the headline */
+	int moves;		/* moves carried out */
+	int nevents;		/* events told in the headline */
 	int more;		/* and those left out of it */
 	struct umpire_buf head;	/* headline clauses */
 };
 
+/* The headline names this many events, then counts the rest. */
+#define HEADLINE_EVENTS 4
+
 static void
-event(struct telling *t, const char *fmt, ...)
+event(struct wwii_telling *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* A clause of the headline; after a few, only a count (a campaign turn
  * may see dozens). */
 static void
-event(struct telling *t, const char *fmt, ...)
+event(struct wwii_telling *t, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (t->nevents++ >= 4) {
+	if (t->nevents++ >= HEADLINE_EVENTS) {
 		t->more++;
 		return;
 	}
@@ -50,13 +59,13 @@ event(struct telling *t, const char *fmt, ...)
  * tells hundreds of moves and attacks.
  */
 static void
-put(struct telling *t, const char *s)
+put(struct wwii_telling *t, const char *s)
 {
 	umpire_buf_puts(&t->ctx->report->body, s);
 }
 
 static void
-put_int(struct telling *t, int n)
+put_int(struct wwii_telling *t, int n)
 {
 	char b[16];
 	int k = sizeof(b) - 1;
@@ -72,7 +81,7 @@ put_int(struct telling *t, int n)
 }
 
 static void
-put_sq(struct telling *t, int square)
+put_sq(struct wwii_telling *t, int square)
 {
 	char name[UMPIRE_SQUARE_NAME];
 
@@ -81,7 +90,7 @@ put_sq(struct telling *t, int square)
 
 /* "a-mt1 (elite Medium Tanks)", as wwii_unit_text. */
 static void
-put_unit(struct telling *t, int side, int i)
+put_unit(struct wwii_telling *t, int side, int i)
 {
 	const struct wwii_unit *u = &t->g->units[side][i];
 
@@ -92,23 +101,23 @@ put_unit(struct telling *t, int side, int i)
 }
 
 static const char *
-sq(struct telling *t, int square)
+sq(struct wwii_telling *t, int square)
 {
 	return wwii_sq_name(t->ctx->arena, t->g, square);
 }
 
 static const char *
-text(struct telling *t, int side, int i)
+text(struct wwii_telling *t, int side, int i)
 {
 	return wwii_unit_text(t->ctx->arena, &t->g->units[side][i]);
 }
 
 static void
-game_over(struct telling *t, int winner, const char *fmt, ...)
+game_over(struct wwii_telling *t, int winner, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 static void
-game_over(struct telling *t, int winner, const char *fmt, ...)
+game_over(struct wwii_telling *t, int winner, const char *fmt, ...)
 {
 	struct wwii_game *g = t->g;
 	va_list ap;
@@ -122,28 +131,22 @@ game_over(struct telling *t, int winner, const char *fmt, ...)
 }
 
 /* City Spaces: "If you occupy all the cities you automatically win" --
- * the moment a unit enters the last (WW-19). */
-static bool
-city_victory(struct telling *t, int side, int entered)
+ * the moment a unit enters the last (WW-19), by a move or a retreat. */
+static void
+tell_city_victory(struct wwii_telling *t, int side)
 {
-	struct wwii_game *g = t->g;
-
-	if (!(g->terrain[entered] & WWII_CITY) ||
-	    !wwii_holds_cities(&g->pos, side))
-		return false;
 	umpire_report_printf(t->ctx->report, " The %s now occupy every city: "
 		"**the %s win** (City Spaces, WW-19).", wwii_sides[side],
 		wwii_sides[side]);
 	game_over(t, side, "the %s occupied every city", wwii_sides[side]);
 	event(t, "the %s occupy every city", wwii_sides[side]);
-	return true;
 }
 
 /* ------------------------------------------------------- set-up steps */
 
 /* The standing retreat orders the orders give (WW-13), told as a list. */
 static void
-standing_orders(struct telling *t, const struct wwii_orders *o)
+standing_orders(struct wwii_telling *t, const struct wwii_orders *o)
 {
 	struct umpire_report *r = t->ctx->report;
 
@@ -164,7 +167,7 @@ standing_orders(struct telling *t, const struct wwii_orders *o)
 }
 
 static void
-resolve_army(struct telling *t, const struct wwii_orders *o)
+resolve_army(struct wwii_telling *t, const struct wwii_orders *o)
 {
 	struct wwii_game *g = t->g;
 	struct umpire_report *r = t->ctx->report;
@@ -207,7 +210,7 @@ resolve_army(struct telling *t, const struct wwii_orders *o)
 }
 
 static void
-resolve_place(struct telling *t, const struct wwii_orders *o)
+resolve_place(struct wwii_telling *t, const struct wwii_orders *o)
 {
 	struct wwii_game *g = t->g;
 	struct umpire_report *r = t->ctx->report;
@@ -234,7 +237,7 @@ resolve_place(struct telling *t, const struct wwii_orders *o)
 /* --------------------------------------------------------------- turns */
 
 static void
-reinforce(struct telling *t, const struct wwii_orders *o)
+reinforce(struct wwii_telling *t, const struct wwii_orders *o)
 {
 	struct wwii_game *g = t->g;
 	int side = t->side, i = wwii_add_unit(g, side);
@@ -253,7 +256,7 @@ reinforce(struct telling *t, const struct wwii_orders *o)
 }
 
 static void
-do_move(struct telling *t, const struct wwii_move *m, int allow)
+do_move(struct wwii_telling *t, const struct wwii_move *m, int allow)
 {
 	struct wwii_game *g = t->g;
 	struct umpire_report *r = t->ctx->report;
@@ -289,87 +292,112 @@ do_move(struct telling *t, const struct wwii_move *m, int allow)
 	if (g->units[side][m->unit].type == WWII_AIRFIELD)
 		umpire_report_printf(r, " As it moved, it cannot attack this turn "
 			"(WW-7).");
-	city_victory(t, side, m->to);
+	t->moves++;
+	if (wwii_takes_last_city(&g->pos, side, m->to))
+		tell_city_victory(t, side);
 	umpire_report_printf(r, "\n");
 }
 
-/* The fire phase: what each enemy unit has taken (WW-12). */
-struct fire {
-	int *damage;		/* since its last retreat, this phase */
-	int *retreats;		/* this phase */
-	int **helpers;		/* own units that damaged it (WW-22) */
-	int *nhelpers;
-};
+/* ------------------------------------------------------ the Fire Phase */
+
+void
+wwii_fire_begin(struct wwii_fire *f, struct wwii_pos *p, int side, long step,
+	long deaths, struct umpire_arena *scratch, struct umpire_arena *keep)
+{
+	size_t ne = (size_t)p->n[!side] + 1;
+
+	memset(f, 0, sizeof(*f));
+	f->p = p;
+	f->scratch = scratch;
+	f->keep = keep;
+	f->side = side;
+	f->step = step;
+	f->deaths = deaths;
+	f->damage = umpire_arena_alloc(scratch, ne * sizeof(int));
+	f->retreats = umpire_arena_alloc(scratch, ne * sizeof(int));
+	f->forced_at = umpire_arena_alloc(scratch, ne * sizeof(int));
+	memset(f->forced_at, -1, ne * sizeof(int));
+	f->helpers = umpire_arena_alloc(scratch, ne * sizeof(int *));
+	f->nhelpers = umpire_arena_alloc(scratch, ne * sizeof(int));
+	f->hcap = umpire_arena_alloc(scratch, ne * sizeof(size_t));
+}
+
+int
+wwii_fire_target(const struct wwii_fire *f, const struct wwii_attack *a,
+	int *k)
+{
+	/* "Each of your units can attack one target": the first named that
+	 * is still there; the ones destroyed meanwhile are passed over. */
+	for (; *k < a->ntargets; ++*k)
+		if (!f->p->units[!f->side][a->targets[*k]].destroyed)
+			return a->targets[*k];
+	return -1;
+}
 
 static void
-destroy(struct telling *t, struct fire *f, int v, enum wwii_how how)
+destroy(struct wwii_fire *f, int v, enum wwii_how how)
 {
-	struct wwii_game *g = t->g;
-	struct umpire_report *r = t->ctx->report;
-	int side = t->side, enemy = !side;
-	struct wwii_unit *u = &g->units[enemy][v];
-	int at = g->pos.where[enemy][v];
+	struct wwii_pos *p = f->p;
+	struct wwii_telling *t = f->tell;
+	int side = f->side, enemy = !side;
+	struct wwii_unit *u = &p->units[enemy][v];
+	int at = p->where[enemy][v];
 
 	u->destroyed = true;
 	u->fell = at;
-	u->died = t->ctx->step;
+	u->died = f->step;
 	u->how = how;
-	u->seq = ++g->deaths;
+	u->seq = ++f->deaths;
 	u->nby = f->nhelpers[v];
-	u->by = umpire_arena_alloc(g->arena, ((size_t)u->nby + 1) *
+	u->by = umpire_arena_alloc(f->keep, ((size_t)u->nby + 1) *
 		sizeof(*u->by));
 	for (int k = 0; k < u->nby; k++)
-		u->by[k] = g->units[side][f->helpers[v][k]].id;
-	g->pos.at[at] = -1;
-	g->pos.where[enemy][v] = -1;
-	umpire_report_printf(r, " **%s is destroyed.**", u->id);
-	event(t, "%s is destroyed", u->id);
+		u->by[k] = p->units[side][f->helpers[v][k]].id;
+	p->at[at] = -1;
+	p->where[enemy][v] = -1;
+	if (t) {
+		umpire_report_printf(t->ctx->report, " **%s is destroyed.**", u->id);
+		event(t, "%s is destroyed", u->id);
+	}
 	/* Experienced Units: "A unit that helps destroy 5 enemy units
 	 * becomes Elite" -- every unit that damaged it this phase (WW-22). */
-	if (g->opt.experienced)
+	if (p->g->opt.experienced)
 		for (int k = 0; k < u->nby; k++) {
-			struct wwii_unit *h = &g->units[side][f->helpers[v][k]];
+			struct wwii_unit *h = &p->units[side][f->helpers[v][k]];
 			if (++h->kills == WWII_EXPERIENCE && !h->elite) {
 				h->elite = true;
-				umpire_report_printf(r, " %s has helped destroy %d enemy "
-					"units and becomes Elite (Experienced Units, WW-22).",
-					h->id, WWII_EXPERIENCE);
+				if (t)
+					umpire_report_printf(t->ctx->report, " %s has helped "
+						"destroy %d enemy units and becomes Elite "
+						"(Experienced Units, WW-22).", h->id,
+						WWII_EXPERIENCE);
 			}
 		}
-	if (u->type == WWII_HQ) {
-		umpire_report_printf(r, " It was the %s' Headquarters: **the %s "
-			"win** (Victory, WW-17).", wwii_sides[enemy], wwii_sides[side]);
+	if (u->type != WWII_HQ)
+		return;
+	f->over = true;
+	if (t) {
+		umpire_report_printf(t->ctx->report, " It was the %s' Headquarters: "
+			"**the %s win** (Victory, WW-17).", wwii_sides[enemy],
+			wwii_sides[side]);
 		game_over(t, side, "%s destroyed the %s' HQ, %s",
-			g->units[side][f->helpers[v][f->nhelpers[v] - 1]].id,
+			p->units[side][f->helpers[v][f->nhelpers[v] - 1]].id,
 			wwii_sides[enemy], u->id);
 	}
 }
 
-/* A unit that has taken its Defense retreats, or is destroyed. */
+/* The directions a retreat tried before the one it took, and why each
+ * was refused (WW-13, WW-14). */
 static void
-retreat(struct telling *t, struct fire *f, int v)
+tell_retreat_order(struct wwii_telling *t, const struct wwii_pos *p, int v,
+	int dir)
 {
-	struct wwii_game *g = t->g;
 	struct umpire_report *r = t->ctx->report;
-	int enemy = !t->side, from = g->pos.where[enemy][v], dir;
-	struct wwii_unit *u = &g->units[enemy][v];
-	bool off;
-
-	if (++f->retreats[v] == 2) {
-		umpire_report_printf(r, " It must retreat a second time this phase, "
-			"so it is automatically destroyed (Double Whammy Rule, WW-15).");
-		destroy(t, f, v, WWII_DOUBLE_WHAMMY);
-		return;
-	}
-	if (wwii_types[u->type].move == 0) {
-		umpire_report_printf(r, " It must retreat, but bases cannot move, "
-			"so it is destroyed (Fire Phase).");
-		destroy(t, f, v, WWII_BASE);
-		return;
-	}
-	int to = wwii_retreat_square(&g->pos, enemy, v, &dir, &off);
+	int enemy = !t->side;
+	const struct wwii_unit *u = &p->units[enemy][v];
 	unsigned char order[WWII_DIRS];
 	char why[160];
+
 	wwii_retreat_order(u, order);
 	umpire_report_printf(r, " It must retreat one square (Fire Phase); its "
 		"retreat order is");
@@ -377,80 +405,83 @@ retreat(struct telling *t, struct fire *f, int v)
 		umpire_report_printf(r, "%s %s", k ? "," : "", wwii_dirs[order[k]]);
 	umpire_report_printf(r, "%s (WW-13).", u->nretreat ? "" : ", the default");
 	for (int k = 0; k < WWII_DIRS && order[k] != dir; k++) {
-		wwii_retreat_why(&g->pos, enemy, v, order[k], why, sizeof(why));
+		wwii_retreat_why(p, enemy, v, order[k], why, sizeof(why));
 		umpire_report_printf(r, "%s %s: %s", k ? "; nor" : " It cannot go",
 			wwii_dirs[order[k]], why);
 		if (k + 1 == WWII_DIRS || order[k + 1] == dir)
 			umpire_report_printf(r, " (WW-14).");
 	}
-	if (to < 0) {
-		umpire_report_printf(r, off ? " It retreats off the board." :
-			" It is unable to move.");
-		destroy(t, f, v, off ? WWII_OFF_BOARD : WWII_NO_RETREAT);
-		return;
-	}
-	g->pos.at[from] = -1;
-	g->pos.at[to] = wwii_ref(enemy, v);
-	g->pos.where[enemy][v] = to;
-	umpire_report_printf(r, " It retreats %s, from %s to %s.",
-		wwii_dirs[dir], sq(t, from), sq(t, to));
-	event(t, "%s retreats to %s", u->id, sq(t, to));
-	city_victory(t, enemy, to);
 }
 
+/* A unit that has taken its Defense retreats, or is destroyed. */
 static void
-do_attack(struct telling *t, struct fire *f, const struct wwii_attack *a)
+retreat(struct wwii_fire *f, int v, int index)
 {
-	struct wwii_game *g = t->g;
-	struct umpire_report *r = t->ctx->report;
-	int side = t->side, enemy = !side, v = -1;
-	const struct wwii_unit *u = &g->units[side][a->unit];
-	int from = g->pos.where[side][a->unit];
-	char why[512];
+	struct wwii_pos *p = f->p;
+	struct wwii_telling *t = f->tell;
+	struct umpire_report *r = t ? t->ctx->report : NULL;
+	int enemy = !f->side, from = p->where[enemy][v], dir;
+	const struct wwii_unit *u = &p->units[enemy][v];
+	bool off;
 
-	put_int(t, ++t->item);
-	put(t, ". **Fire Phase.** ");
-	put_unit(t, side, a->unit);
-	put(t, ", on ");
-	put_sq(t, from);
-	put(t, " (Range ");
-	put_int(t, wwii_types[u->type].range);
-	put(t, "), attacks.");
-	for (int k = 0; k < a->ntargets && v < 0; k++) {
-		int c = a->targets[k];
-		if (wwii_can_attack(&g->pos, side, a->unit, c, why, sizeof(why)))
-			v = c;
-		else if (g->units[enemy][c].destroyed)
-			umpire_report_printf(r, " %s, %s target, was destroyed earlier "
-				"this phase (WW-10).", g->units[enemy][c].id, k == 0 ?
-				"its" : "the next");
-		else
-			umpire_report_printf(r, " %s, %s target, cannot be attacked now: "
-				"%s; the attack goes to the next target named, if any "
-				"(WW-10).", g->units[enemy][c].id, k == 0 ? "its" : "the next",
-				why);
-	}
-	if (v < 0) {
-		umpire_report_printf(r, " No target it named can be attacked now, so "
-			"the attack is spent (WW-10).\n");
+	if (++f->retreats[v] == 2) {
+		if (t)
+			umpire_report_printf(r, " It must retreat a second time this "
+				"phase, so it is automatically destroyed (Double Whammy "
+				"Rule, WW-15).");
+		destroy(f, v, WWII_DOUBLE_WHAMMY);
 		return;
 	}
-	struct wwii_unit *tu = &g->units[enemy][v];
-	int at = g->pos.where[enemy][v];
-	int dist = umpire_grid_distance(wwii_square(g, from), wwii_square(g, at));
-	int dmg = wwii_damage(u, tu);
+	if (wwii_types[u->type].move == 0) {
+		if (t)
+			umpire_report_printf(r, " It must retreat, but bases cannot "
+				"move, so it is destroyed (Fire Phase).");
+		destroy(f, v, WWII_BASE);
+		return;
+	}
+	int to = wwii_retreat_square(p, enemy, v, &dir, &off);
+	if (t)
+		tell_retreat_order(t, p, v, dir);
+	if (to < 0) {
+		if (t)
+			umpire_report_printf(r, off ? " It retreats off the board." :
+				" It is unable to move.");
+		destroy(f, v, off ? WWII_OFF_BOARD : WWII_NO_RETREAT);
+		return;
+	}
+	p->at[from] = -1;
+	p->at[to] = wwii_ref(enemy, v);
+	p->where[enemy][v] = to;
+	f->forced_at[v] = index;
+	if (t) {
+		umpire_report_printf(r, " It retreats %s, from %s to %s.",
+			wwii_dirs[dir], sq(t, from), sq(t, to));
+		event(t, "%s retreats to %s", u->id, sq(t, to));
+	}
+	if (wwii_takes_last_city(p, enemy, to)) {
+		f->over = true;
+		if (t)
+			tell_city_victory(t, enemy);
+	}
+}
+
+/* The attack's damage in words, for the report. */
+static void
+tell_hit(struct wwii_telling *t, const struct wwii_fire *f, int i, int v,
+	int dmg, int def)
+{
+	const struct wwii_pos *p = f->p;
+	int side = f->side, enemy = !side;
+	const struct wwii_unit *u = &p->units[side][i], *tu = &p->units[enemy][v];
+	int from = p->where[side][i], at = p->where[enemy][v];
+	int dist = umpire_grid_distance(wwii_square(p->g, from),
+		wwii_square(p->g, at));
 	const char *reason = "";
+
 	if (dmg == 2)
 		reason = u->elite ? " (an elite unit does 2: Elite Units, WW-21)" :
 			u->type == WWII_ENGINEERS ? " (engineers do 2 to fortifications "
 			"and HQs)" : " (anti-tank guns do 2 to tanks)";
-	f->damage[v] += dmg;
-	bool helped = false;
-	for (int k = 0; k < f->nhelpers[v]; k++)
-		helped |= f->helpers[v][k] == a->unit;
-	if (!helped)
-		f->helpers[v][f->nhelpers[v]++] = a->unit;
-	int def = wwii_defense(&g->pos, enemy, v);
 	put(t, " The target is ");
 	put_unit(t, enemy, v);
 	put(t, " on ");
@@ -474,66 +505,104 @@ do_attack(struct telling *t, struct fire *f, const struct wwii_attack *a)
 			", +1 difficult terrain: WW-20)" : ")");
 	}
 	put(t, ".");
+}
+
+void
+wwii_fire_hit(struct wwii_fire *f, int i, int v, int index)
+{
+	struct wwii_pos *p = f->p;
+	int side = f->side, enemy = !side;
+	int dmg = wwii_damage(&p->units[side][i], &p->units[enemy][v]);
+
+	f->made++;
+	f->damage[v] += dmg;
+	/* Each unit attacks once a phase, so it helps against v once. */
+	f->helpers[v] = umpire_arena_grow(f->scratch, f->helpers[v], sizeof(int),
+		(size_t)f->nhelpers[v], &f->hcap[v], (size_t)f->nhelpers[v] + 1);
+	f->helpers[v][f->nhelpers[v]++] = i;
+	int def = wwii_defense(p, enemy, v);
+	if (f->tell)
+		tell_hit(f->tell, f, i, v, dmg, def);
 	if (f->damage[v] >= def) {
 		/* "As soon as a unit takes damage in a turn equal to its Defense
 		 * Trait, it must retreat"; the count starts again (WW-12). */
 		f->damage[v] = 0;
-		retreat(t, f, v);
+		retreat(f, v, index);
 	}
+}
+
+/* An attack in the report: the targets passed over, then the hit. */
+static void
+do_attack(struct wwii_telling *t, struct wwii_fire *f,
+	const struct wwii_attack *a)
+{
+	struct wwii_game *g = t->g;
+	struct umpire_report *r = t->ctx->report;
+	int side = t->side, enemy = !side, k = 0;
+	const struct wwii_unit *u = &g->units[side][a->unit];
+	int v = wwii_fire_target(f, a, &k);
+
+	put_int(t, ++t->item);
+	put(t, ". **Fire Phase.** ");
+	put_unit(t, side, a->unit);
+	put(t, ", on ");
+	put_sq(t, g->pos.where[side][a->unit]);
+	put(t, " (Range ");
+	put_int(t, wwii_types[u->type].range);
+	put(t, "), attacks.");
+	for (int j = 0; j < k; j++)
+		umpire_report_printf(r, " %s, %s target, was destroyed earlier this "
+			"phase (WW-10).", g->units[enemy][a->targets[j]].id, j == 0 ?
+			"its" : "the next");
+	if (v < 0) {
+		umpire_report_printf(r, " No target it named is left, so the attack "
+			"is spent (WW-10).\n");
+		return;
+	}
+	/* The check judged it on this very position (WW-10). */
+	wwii_fire_hit(f, a->unit, v, a->index);
 	umpire_report_printf(r, "\n");
 }
 
 static void
-resolve_turn(struct telling *t, const struct wwii_orders *o)
+resolve_turn(struct wwii_telling *t, const struct wwii_orders *o,
+	int *attacks)
 {
 	struct wwii_game *g = t->g;
 	struct umpire_ctx *ctx = t->ctx;
 	struct umpire_report *r = ctx->report;
-	int side = t->side, enemy = !side, turn = g->turns[side] + 1;
+	int side = t->side, turn = g->turns[side] + 1;
 
 	umpire_report_title(r, "Step %ld: the %s' turn %d", ctx->step,
 		wwii_sides[side], turn);
-	umpire_report_printf(r, "%s' turn %d: %s%d move%s and %d attack%s.",
-		wwii_Sides[side], turn, o->reinforce ? "a reinforcement, " : "",
-		o->nmoves, o->nmoves == 1 ? "" : "s", o->nattacks,
-		o->nattacks == 1 ? "" : "s");
-	if (wwii_reinforcement_due(g, turn) && !o->reinforce)
+	umpire_report_printf(r, "%s' turn %d: %s%d move%s and %d attack%s "
+		"ordered.", wwii_Sides[side], turn, o->reinforce ?
+		"a reinforcement, " : "", o->nmoves, o->nmoves == 1 ? "" : "s",
+		o->nattacks, o->nattacks == 1 ? "" : "s");
+	if (wwii_reinforcement_due(g, turn) && !o->reinforce) {
 		umpire_report_printf(r, " Every square of their setup rows is held, "
 			"so the reinforcement due is lost (WW-23).");
+		event(t, "the %s' reinforcement is lost, every square of their "
+			"setup rows being held", wwii_sides[side]);
+	}
 	umpire_report_printf(r, "\n\n");
 	if (o->reinforce)
 		reinforce(t, o);
 
 	/* Paratroopers' Move 4 is judged as the turn starts (WW-8). */
-	int n = g->nunits[side];
-	int *allow = umpire_arena_alloc(ctx->arena, (size_t)(n + 1) * sizeof(int));
-	for (int i = 0; i < n; i++) {
-		allow[i] = wwii_types[g->units[side][i].type].move;
-		if (g->units[side][i].type == WWII_PARATROOPERS &&
-		    g->pos.where[side][i] >= 0 &&
-		    wwii_next_to_airfield(&g->pos, side, g->pos.where[side][i]))
-			allow[i] = 4;
-	}
+	int *allow = wwii_allowances(ctx->arena, &g->pos, side);
 	int km = 0, ka = 0;
 	for (; km < o->nmoves && g->to_move >= 0; km++)
 		do_move(t, &o->moves[km], allow[o->moves[km].unit]);
 
-	struct fire f;
-	int ne = g->nunits[enemy];
-	f.damage = umpire_arena_alloc(ctx->arena, (size_t)ne * sizeof(int) + 1);
-	f.retreats = umpire_arena_alloc(ctx->arena, (size_t)ne * sizeof(int) + 1);
-	f.nhelpers = umpire_arena_alloc(ctx->arena, (size_t)ne * sizeof(int) + 1);
-	f.helpers = umpire_arena_alloc(ctx->arena, (size_t)ne * sizeof(int *) + 1);
-	for (; ka < o->nattacks && g->to_move >= 0; ka++) {
-		/* Helpers are listed per target; allocate on first hit. */
-		for (int j = 0; j < o->attacks[ka].ntargets; j++) {
-			int v = o->attacks[ka].targets[j];
-			if (!f.helpers[v])
-				f.helpers[v] = umpire_arena_alloc(ctx->arena,
-					(size_t)o->nattacks * sizeof(int));
-		}
+	struct wwii_fire f;
+	wwii_fire_begin(&f, &g->pos, side, ctx->step, g->deaths, ctx->arena,
+		g->arena);
+	f.tell = t;
+	for (; ka < o->nattacks && g->to_move >= 0; ka++)
 		do_attack(t, &f, &o->attacks[ka]);
-	}
+	g->deaths = f.deaths;
+	*attacks = f.made;
 	if (g->to_move < 0 && (km < o->nmoves || ka < o->nattacks)) {
 		/* WW-17, WW-19: the game ends at once. */
 		int lm = o->nmoves - km, la = o->nattacks - ka;
@@ -556,7 +625,6 @@ resolve_turn(struct telling *t, const struct wwii_orders *o)
 			g->turn_limit);
 		game_over(t, -1, "the turn limit, %d turns a side, was reached",
 			g->turn_limit);
-		event(t, "the turn limit is reached: a draw");
 	}
 }
 
@@ -587,14 +655,35 @@ wwii_next_decision(struct wwii_game *g, int just)
 	}
 }
 
-void
-wwii_normalize(struct wwii_game *g, struct umpire_arena *scratch)
+const char *
+wwii_next_text(struct umpire_arena *a, const struct wwii_game *g)
 {
-	/*
-	 * The order a state file gives: the living in their order, then the
-	 * destroyed in the order they fell, so that a game in memory and the
-	 * same game read back from its file behave alike.
-	 */
+	int turns = g->turns[g->to_move];
+
+	switch (g->kind) {
+	case WWII_ARMY:
+		return "design their army";
+	case WWII_PLACE:
+		return "place a unit";
+	default:
+		return turns ? umpire_arena_printf(a, "play turn %d", turns + 1) :
+			"play their first turn";
+	}
+}
+
+/*
+ * The order a state file gives: the living in their order, then the
+ * destroyed in the order they fell, so that a game in memory and the
+ * same game read back from its file behave alike.  The units destroyed
+ * before this step are in that order already (decode reads them so,
+ * and this keeps them so); those of this step are numbered base + 1 on,
+ * one number each, so each goes straight to its place.
+ */
+static void
+normalize(struct wwii_game *g, struct umpire_arena *scratch, long base)
+{
+	size_t fresh = (size_t)(g->deaths - base);
+
 	for (int s = 0; s < 2; s++) {
 		int n = g->nunits[s], k = 0;
 		if (!n)
@@ -602,28 +691,27 @@ wwii_normalize(struct wwii_game *g, struct umpire_arena *scratch)
 		struct wwii_unit *u = umpire_arena_alloc(scratch, (size_t)n *
 			sizeof(*u));
 		int *w = umpire_arena_alloc(scratch, (size_t)n * sizeof(int));
-		for (int i = 0; i < n; i++)
-			if (!g->units[s][i].destroyed) {
-				u[k] = g->units[s][i];
+		int *now = umpire_arena_alloc(scratch, (fresh + 1) * sizeof(int));
+		memset(now, -1, (fresh + 1) * sizeof(int));
+		for (int i = 0; i < n; i++) {
+			const struct wwii_unit *x = &g->units[s][i];
+			if (!x->destroyed) {
+				u[k] = *x;
 				w[k++] = g->pos.where[s][i];
+			} else if (x->seq > base) {
+				now[x->seq - base - 1] = i;
 			}
-		for (;;) {
-			int next = -1;
-			for (int i = 0; i < n; i++)
-				if (g->units[s][i].destroyed && g->units[s][i].seq &&
-				    (next < 0 || g->units[s][i].seq <
-				    g->units[s][next].seq))
-					next = i;
-			if (next < 0)
-				break;
-			u[k] = g->units[s][next];
-			w[k++] = -1;
-			g->units[s][next].seq = 0;
 		}
-		long seq = 0;
 		for (int i = 0; i < n; i++)
-			if (u[i].destroyed)
-				u[i].seq = ++seq;
+			if (g->units[s][i].destroyed && g->units[s][i].seq <= base) {
+				u[k] = g->units[s][i];
+				w[k++] = -1;
+			}
+		for (size_t j = 0; j < fresh; j++)
+			if (now[j] >= 0) {
+				u[k] = g->units[s][now[j]];
+				w[k++] = -1;
+			}
 		memcpy(g->units[s], u, (size_t)n * sizeof(*u));
 		memcpy(g->pos.where[s], w, (size_t)n * sizeof(int));
 	}
@@ -641,8 +729,10 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 {
 	struct wwii_game *g = game;
 	struct umpire_report *r = ctx->report;
-	struct telling t = { ctx, g, g->to_move, 0, 0, 0, UMPIRE_BUF_INIT };
-	int side = g->to_move;
+	struct wwii_telling t = { ctx, g, g->to_move, 0, 0, 0, 0,
+		UMPIRE_BUF_INIT };
+	int side = g->to_move, attacks = 0;
+	long base = g->deaths;
 	enum wwii_kind kind = g->kind;
 	struct wwii_orders o;
 
@@ -655,26 +745,25 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 		resolve_place(&t, &o);
 		break;
 	case WWII_TURN:
-		resolve_turn(&t, &o);
+		resolve_turn(&t, &o, &attacks);
 		break;
 	}
 	if (t.more)
 		umpire_buf_printf(&t.head, "; and %d more", t.more);
 	if (kind == WWII_TURN) {
-		/* "The allies make 3 moves and 2 attacks: x-inf2 retreats..." */
+		/* "The allies make 3 moves and 2 attacks: x-inf2 retreats...",
+		 * counting what was done: the game may end half way. */
 		struct umpire_buf h = UMPIRE_BUF_INIT;
 		umpire_buf_printf(&h, "the %s make %d move%s and %d attack%s%s%s",
-			wwii_sides[side], o.nmoves, o.nmoves == 1 ? "" : "s",
-			o.nattacks, o.nattacks == 1 ? "" : "s", t.head.len ? ": " : "",
+			wwii_sides[side], t.moves, t.moves == 1 ? "" : "s",
+			attacks, attacks == 1 ? "" : "s", t.head.len ? ": " : "",
 			umpire_buf_cstr(&t.head));
 		umpire_buf_free(&t.head);
 		t.head = h;
 	}
 	if (g->to_move >= 0) {
 		wwii_next_decision(g, side);
-		const char *next = g->kind == WWII_ARMY ? "design their army" :
-			g->kind == WWII_PLACE ? "place a unit" : umpire_arena_printf(
-			ctx->arena, "play turn %d", g->turns[g->to_move] + 1);
+		const char *next = wwii_next_text(ctx->arena, g);
 		umpire_report_printf(r, "\nThe %s %s next%s.\n",
 			wwii_sides[g->to_move], next, g->kind == WWII_TURN &&
 			wwii_reinforcement_due(g, g->turns[g->to_move] + 1) ?
@@ -684,7 +773,8 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 	} else if (g->winner >= 0) {
 		umpire_buf_printf(&t.head, ". %s win.", wwii_Sides[g->winner]);
 	} else {
-		umpire_buf_puts(&t.head, ". The game is a draw.");
+		umpire_buf_puts(&t.head, ". The turn limit is reached: the game is "
+			"a draw.");
 	}
 	/* A headline is a sentence; the ones here start "the allies ...". */
 	if (strncmp(umpire_buf_cstr(&t.head), "the ", 4) == 0)
@@ -692,5 +782,5 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 	umpire_report_headline(r, "%s", t.head.ptr);
 	umpire_buf_free(&t.head);
 	g->step = ctx->step + 1;
-	wwii_normalize(g, ctx->arena);
+	normalize(g, ctx->arena, base);
 }

@@ -197,6 +197,16 @@ wwii_in_setup(const struct wwii_game *g, int side, int sq)
 }
 
 const char *
+wwii_setup_ranks(struct umpire_arena *a, const struct wwii_game *g, int side)
+{
+	int back = wwii_own_rank(g, side, 1);
+	int front = wwii_own_rank(g, side, g->setup_rows);
+
+	return umpire_arena_printf(a, "ranks %d to %d", back < front ? back :
+		front, back < front ? front : back);
+}
+
+const char *
 wwii_unit_text(struct umpire_arena *a, const struct wwii_unit *u)
 {
 	return umpire_arena_printf(a, "%s (%s%s)", u->id, u->elite ? "elite " :
@@ -220,19 +230,25 @@ wwii_retreat_order(const struct wwii_unit *u, unsigned char out[WWII_DIRS])
 
 const char *
 wwii_default_id(struct umpire_arena *a, const struct wwii_game *g, int side,
-	enum wwii_type t, int nth)
+	enum wwii_type t, int *nth, bool (*taken)(void *ctx, const char *id),
+	void *ctx)
 {
 	char prefix = side == WWII_ALLIES ? 'a' : 'x';
 	int s;
 
-	/* WW-2: one HQ a side, so it needs no number (a second, refused by
-	 * Army Creation, gets one so as not to be refused twice). */
-	if (t == WWII_HQ && nth == 1)
-		return umpire_arena_printf(a, "%c-hq", prefix);
-	for (;; nth++) {
-		const char *id = umpire_arena_printf(a, "%c-%s%d", prefix,
-			wwii_types[t].idcode, nth);
-		if (!g || wwii_find_unit(g, id, &s) < 0)
+	/*
+	 * WW-2: one HQ a side, so it needs no number (a second, refused by
+	 * Army Creation, gets one so as not to be refused twice).  An id a
+	 * player gave some other unit, of either side, is skipped: a default
+	 * never makes a duplicate the player did not write.
+	 */
+	for (;; ++*nth) {
+		const char *id = t == WWII_HQ && *nth == 1 ?
+			umpire_arena_printf(a, "%c-hq", prefix) :
+			umpire_arena_printf(a, "%c-%s%d", prefix, wwii_types[t].idcode,
+			*nth);
+		if ((!g || wwii_find_unit(g, id, &s) < 0) &&
+		    (!taken || !taken(ctx, id)))
 			return id;
 	}
 }
@@ -268,6 +284,13 @@ wwii_holds_cities(const struct wwii_pos *p, int side)
 				return false;
 		}
 	return cities > 0;
+}
+
+bool
+wwii_takes_last_city(const struct wwii_pos *p, int side, int entered)
+{
+	return (p->g->terrain[entered] & WWII_CITY) &&
+		wwii_holds_cities(p, side);
 }
 
 static void

@@ -6,6 +6,7 @@
  * the setup rows, no stacking, ids unique, the optional rules agreeing
  * with one another, and a state's decision agreeing with its position.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,12 +57,18 @@ make_squares(struct wwii_game *g)
 
 int
 wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
-	const struct umpire_node *n, const char *what)
+	const struct umpire_node *n, const char *fmt, ...)
 {
-	const char *s = n->u.s.ptr;
+	const char *s = n->u.s.ptr, *what;
 	struct umpire_square sq;
 	char guess[UMPIRE_SQUARE_NAME], last[3];
+	va_list ap;
 
+	if (umpire_grid_parse(s, &sq) == 0 && umpire_grid_on(&g->grid, sq))
+		return umpire_grid_index(&g->grid, sq);
+	va_start(ap, fmt);
+	what = umpire_arena_vprintf(ctx->arena, fmt, ap);
+	va_end(ap);
 	umpire_grid_file_name(g->grid.files, last);
 	if (umpire_grid_parse(s, &sq) != 0) {
 		if (umpire_grid_guess(s, &sq) == 0 && umpire_grid_on(&g->grid, sq))
@@ -74,13 +81,10 @@ wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
 				what, s);
 		return -1;
 	}
-	if (!umpire_grid_on(&g->grid, sq)) {
-		umpire_node_error(ctx->diags, n, "%s: %s is off the %dx%d map: "
-			"files run a to %s, ranks 1 to %d (WW-1)", what, s, g->grid.files,
-			g->grid.ranks, last, g->grid.ranks);
-		return -1;
-	}
-	return umpire_grid_index(&g->grid, sq);
+	umpire_node_error(ctx->diags, n, "%s: %s is off the %dx%d map: files run "
+		"a to %s, ranks 1 to %d (WW-1)", what, s, g->grid.files,
+		g->grid.ranks, last, g->grid.ranks);
+	return -1;
 }
 
 int
@@ -108,16 +112,47 @@ ordinal(struct umpire_arena *a, int n)
 	return umpire_arena_printf(a, "%d%s", n, suffix);
 }
 
+/* The ids a file gives its units, which defaults must not take. */
+struct given_ids {
+	const char **id;
+	size_t n;
+};
+
+static void
+collect_ids(struct given_ids *gi, const struct umpire_node *list)
+{
+	for (size_t i = 0; list && i < list->u.seq.n; i++) {
+		const struct umpire_node *id = umpire_map_get(list->u.seq.v[i], "id");
+		if (id)
+			gi->id[gi->n++] = id->u.s.ptr;
+	}
+}
+
+static bool
+given(void *ctx, const char *id)
+{
+	const struct given_ids *gi = ctx;
+
+	for (size_t i = 0; i < gi->n; i++)
+		if (strcmp(gi->id[i], id) == 0)
+			return true;
+	return false;
+}
+
 size_t
 wwii_read_recruits(struct umpire_ctx *ctx, const struct wwii_game *g,
-	int side, const struct umpire_node *list, struct wwii_recruit **out,
-	int *n)
+	int side, const struct umpire_node *list, const struct umpire_node *other,
+	struct wwii_recruit **out, int *n)
 {
 	size_t errors = ctx->diags->errors;
-	int count[WWII_TYPES] = { 0 };
+	int count[WWII_TYPES] = { 0 }, last[WWII_TYPES] = { 0 };
 	struct wwii_recruit *r = umpire_arena_alloc(ctx->arena,
 		(list->u.seq.n + 1) * sizeof(*r));
+	struct given_ids gi = { umpire_arena_alloc(ctx->arena, (list->u.seq.n +
+		(other ? other->u.seq.n : 0) + 1) * sizeof(char *)), 0 };
 
+	collect_ids(&gi, list);
+	collect_ids(&gi, other);
 	*n = (int)list->u.seq.n;
 	*out = r;
 	for (size_t i = 0; i < list->u.seq.n; i++) {
@@ -126,12 +161,21 @@ wwii_read_recruits(struct umpire_ctx *ctx, const struct wwii_game *g,
 		const struct umpire_node *at = umpire_map_get(u, "at");
 		const struct umpire_node *elite = umpire_map_get(u, "elite");
 		const struct umpire_node *retreat = umpire_map_get(u, "retreat");
-		r[i].type = (enum wwii_type)wwii_find_type(
-			umpire_map_get(u, "type")->u.s.ptr);
-		count[r[i].type]++;
-		/* WW-2: by default the side's letter, the type and a number. */
-		r[i].id = id ? id->u.s.ptr : wwii_default_id(ctx->arena, NULL, side,
-			r[i].type, count[r[i].type]);
+		int t = wwii_find_type(umpire_map_get(u, "type")->u.s.ptr);
+		r[i].type = (enum wwii_type)t;
+		count[t]++;
+		/*
+		 * WW-2: by default the side's letter, the type and its number
+		 * among the units of that type; past any id taken, and past the
+		 * defaults before it, so that the list's order decides alone.
+		 */
+		if (!id) {
+			last[t] = count[t] > last[t] ? count[t] : last[t] + 1;
+			r[i].id = wwii_default_id(ctx->arena, g, side, r[i].type,
+				&last[t], given, &gi);
+		} else {
+			r[i].id = id->u.s.ptr;
+		}
 		r[i].sq = at ? wwii_read_square(ctx, g, at, "at") : -1;
 		r[i].elite = elite && elite->u.b;
 		r[i].nretreat = retreat ? wwii_read_dirs(retreat, r[i].retreat) : 0;
@@ -270,6 +314,13 @@ check_map(struct umpire_ctx *ctx, const struct wwii_game *g,
 {
 	char why[200];
 
+	/* The schema says so too; the arrays a map needs are bound here. */
+	if (g->grid.files > WWII_MAX_MAP || g->grid.ranks > WWII_MAX_MAP ||
+	    g->grid.files < 1 || g->grid.ranks < 1) {
+		umpire_node_error(ctx->diags, map, "map: a map has 1 to %d files "
+			"and ranks (WW-24)", WWII_MAX_MAP);
+		return;
+	}
 	if (g->grid.ranks % 2)
 		umpire_node_error(ctx->diags, umpire_map_get(map, "ranks"), "ranks: "
 			"a map has an even number of ranks, so that both sides are as "
@@ -279,9 +330,17 @@ check_map(struct umpire_ctx *ctx, const struct wwii_game *g,
 			"setup-rows: %d setup rows a side leave no two ranks between the "
 			"armies on a map of %d ranks (WW-24)", g->setup_rows,
 			g->grid.ranks);
-	if (impossible_limits(&g->lim, why, sizeof(why)))
+	if (impossible_limits(&g->lim, why, sizeof(why))) {
 		umpire_node_error(ctx->diags, army, "no army can meet the army "
 			"limits: %s (Army Creation, WW-24)", why);
+	} else if (g->lim.units > g->grid.files * g->setup_rows) {
+		/* Setup: every unit starts on its side's setup rows. */
+		const struct umpire_node *units = umpire_map_get(army, "units");
+		umpire_node_error(ctx->diags, units ? units : army, "%sno army of "
+			"%d units fits on %d setup rows of %d squares, %d squares in "
+			"all (Setup, WW-24)", units ? "units: " : "", g->lim.units,
+			g->setup_rows, g->grid.files, g->setup_rows * g->grid.files);
+	}
 }
 
 /* Which keys of a scenario's map and army only a campaign may give. */
@@ -334,7 +393,7 @@ read_squares(struct umpire_ctx *ctx, struct wwii_game *g,
 	const struct umpire_node *list, unsigned flag, const char *what)
 {
 	for (size_t i = 0; list && i < list->u.seq.n; i++) {
-		int sq = wwii_read_square(ctx, g, list->u.seq.v[i], what);
+		int sq = wwii_read_square(ctx, g, list->u.seq.v[i], "%s", what);
 		if (sq < 0)
 			continue;
 		if (g->terrain[sq] & flag)
@@ -362,11 +421,9 @@ enlist(struct umpire_ctx *ctx, struct wwii_game *g, int side,
 			continue;
 		if (setup && !wwii_in_setup(g, side, sq))
 			umpire_node_error(ctx->diags, umpire_map_get(r[k].node, "at"),
-				"%s is placed on %s, outside the %s' setup rows, ranks %d "
-				"to %d (Setup, WW-5)", u->id, wwii_sq_name(ctx->arena, g, sq),
-				wwii_sides[side], side == WWII_ALLIES ? 1 :
-				g->grid.ranks - g->setup_rows + 1, side == WWII_ALLIES ?
-				g->setup_rows : g->grid.ranks);
+				"%s is placed on %s, outside the %s' setup rows, %s "
+				"(Setup, WW-5)", u->id, wwii_sq_name(ctx->arena, g, sq),
+				wwii_sides[side], wwii_setup_ranks(ctx->arena, g, side));
 		if (g->pos.at[sq] >= 0) {
 			int ref = g->pos.at[sq];
 			umpire_node_error(ctx->diags, umpire_map_get(r[k].node, "at"),
@@ -380,10 +437,13 @@ enlist(struct umpire_ctx *ctx, struct wwii_game *g, int side,
 	}
 }
 
-/* Ids unique across the game; nodes[s][i] locates unit i of side s. */
+/*
+ * Ids unique across the game; nodes[s][i] locates unit i of side s.
+ * across: only an id both sides use (wwii_check_army found the rest).
+ */
 static void
 check_ids(struct umpire_ctx *ctx, struct wwii_game *g,
-	const struct umpire_node **nodes[2])
+	const struct umpire_node **nodes[2], bool across)
 {
 	int s2;
 
@@ -391,7 +451,7 @@ check_ids(struct umpire_ctx *ctx, struct wwii_game *g,
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < g->nunits[s]; i++) {
 			int j = wwii_find_unit(g, g->units[s][i].id, &s2);
-			if (j != i || s2 != s)
+			if (across ? s2 != s : j != i || s2 != s)
 				umpire_node_error(ctx->diags, nodes[s][i], "two units are "
 					"called '%s'; give each unit its own id",
 					g->units[s][i].id);
@@ -524,12 +584,14 @@ wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	/* The armies the scenario fixes; the rest are designed (WW-3). */
 	struct wwii_recruit *rec[2] = { NULL, NULL };
 	int nrec[2] = { 0, 0 };
-	const struct umpire_node *lists[2];
-	for (int s = 0; s < 2; s++) {
-		lists[s] = umpire_map_get(armies, wwii_sides[s]);
+	const struct umpire_node *lists[2] = {
+		umpire_map_get(armies, wwii_sides[0]),
+		umpire_map_get(armies, wwii_sides[1]),
+	};
+	for (int s = 0; s < 2; s++)
 		if (lists[s])
-			wwii_read_recruits(ctx, g, s, lists[s], &rec[s], &nrec[s]);
-	}
+			wwii_read_recruits(ctx, g, s, lists[s], lists[!s], &rec[s],
+				&nrec[s]);
 	if (ctx->diags->errors != errors)
 		return NULL;
 	for (int s = 0; s < 2; s++) {
@@ -552,7 +614,7 @@ wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		for (int k = 0; k < nrec[s]; k++)
 			nodes[s][k] = rec[s][k].node;
 	}
-	check_ids(ctx, g, nodes);
+	check_ids(ctx, g, nodes, true);
 	if (ctx->diags->errors != errors)
 		return NULL;
 
@@ -604,14 +666,11 @@ wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	}
 	g->step = 1;
 	wwii_next_decision(g, -1);
-	umpire_report_printf(r, "\n%s play first (WW-4)", wwii_Sides[g->first]);
-	umpire_report_printf(r, "; the %s %s next.\n", wwii_sides[g->to_move],
-		g->kind == WWII_ARMY ? "design their army" : g->kind == WWII_PLACE ?
-		"place a unit" : "play their first turn");
+	const char *next = wwii_next_text(ctx->arena, g);
+	umpire_report_printf(r, "\n%s play first (WW-4); the %s %s next.\n",
+		wwii_Sides[g->first], wwii_sides[g->to_move], next);
 	umpire_report_headline(r, "%s play first; the %s %s next.",
-		wwii_Sides[g->first], wwii_sides[g->to_move], g->kind == WWII_ARMY ?
-		"design their army" : g->kind == WWII_PLACE ? "place a unit" :
-		"play their first turn");
+		wwii_Sides[g->first], wwii_sides[g->to_move], next);
 	return g;
 }
 
@@ -719,6 +778,11 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	    g->grid.ranks != WWII_RANKS || g->setup_rows != WWII_SETUP_ROWS))
 		umpire_node_error(ctx->diags, map, "map: a map other than 8x8 with "
 			"three setup rows needs the campaign option (WW-24)");
+	if (!g->opt.campaign && memcmp(&g->lim, &standard_limits,
+	    sizeof(g->lim)) != 0)
+		umpire_node_error(ctx->diags, umpire_map_get(state, "army"), "army: "
+			"limits other than the rulebook's (16 units, 5 tanks, 7 types, "
+			"4 of a type, 2 elite) need the campaign option (WW-24)");
 	check_map(ctx, g, map, umpire_map_get(state, "army"));
 	if (ctx->diags->errors != errors)
 		return NULL;
@@ -783,7 +847,7 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 				u->by[b] = by->u.seq.v[b]->u.s.ptr;
 		}
 	}
-	check_ids(ctx, g, nodes);
+	check_ids(ctx, g, nodes, false);
 	for (int s = 0; s < 2; s++) {
 		int hqs = 0;
 		for (int i = 0; i < g->nunits[s]; i++) {
@@ -813,6 +877,18 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 				g->kind = (enum wwii_kind)k;
 		if (ctx->diags->errors == errors)
 			check_awaiting(ctx, g, awaiting);
+		/* Setup: until the first turn, units stand on their setup rows
+		 * (WW-5); a unit placed elsewhere is no position umpire made. */
+		for (int s = 0; s < 2 && g->kind != WWII_TURN; s++)
+			for (int i = 0; i < g->nunits[s]; i++) {
+				int sq = g->pos.where[s][i];
+				if (sq >= 0 && !wwii_in_setup(g, s, sq))
+					umpire_node_error(ctx->diags, umpire_map_get(nodes[s][i],
+						"at"), "%s is on %s, outside the %s' setup rows, %s, "
+						"and no turn has been played (Setup, WW-5)",
+						g->units[s][i].id, wwii_sq_name(ctx->arena, g, sq),
+						wwii_sides[s], wwii_setup_ranks(ctx->arena, g, s));
+			}
 	} else {
 		const struct umpire_node *w = umpire_map_get(result, "winner");
 		g->winner = w ? wwii_find_side(w->u.s.ptr) : -1;
@@ -939,7 +1015,7 @@ wwii_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 				umpire_seq_add(a, list, unit_node(a, g, s, i));
 		list = umpire_map_add(a, gone, wwii_sides[s],
 			umpire_node_seq(a, false));
-		/* The destroyed, in the order they fell (wwii_normalize). */
+		/* The destroyed, in the order they fell (resolve.c puts them so). */
 		for (int i = 0; i < g->nunits[s]; i++)
 			if (g->units[s][i].destroyed)
 				umpire_seq_add(a, list, unit_node(a, g, s, i));

@@ -187,32 +187,58 @@ const char *wwii_sq_name(struct umpire_arena *a, const struct wwii_game *g,
 /* A side's own rank counted from its back row: 1 is the back row. */
 int wwii_own_rank(const struct wwii_game *g, int side, int rank);
 bool wwii_in_setup(const struct wwii_game *g, int side, int sq);
+/* side's setup rows in words, in a: "ranks 1 to 3" (Setup, WW-5). */
+const char *wwii_setup_ranks(struct umpire_arena *a, const struct wwii_game *g,
+	int side);
 /* "a-mt1 (Medium Tanks)", "a-mt1 (elite Medium Tanks)". */
 const char *wwii_unit_text(struct umpire_arena *a, const struct wwii_unit *u);
 /* Every direction of u's standing order, the given ones first (WW-13). */
 void wwii_retreat_order(const struct wwii_unit *u, unsigned char out[WWII_DIRS]);
-/* The next default id for a unit of type t of side: "a-lt3". */
+/*
+ * The default id of the *nth unit of type t of side: "a-lt3", "x-hq" (the
+ * HQ's number 1); or, if a unit of g (may be NULL) has it, or taken()
+ * says so (may be NULL), the next number that neither does, left in
+ * *nth (WW-2).
+ */
 const char *wwii_default_id(struct umpire_arena *a, const struct wwii_game *g,
-	int side, enum wwii_type t, int nth);
+	int side, enum wwii_type t, int *nth,
+	bool (*taken)(void *ctx, const char *id), void *ctx);
 /* Whether side is owed a reinforcement at its turn number turn (WW-23). */
 bool wwii_reinforcement_due(const struct wwii_game *g, int turn);
 /* Living placed units of side. */
 int wwii_alive(const struct wwii_game *g, int side);
 /* Whether side occupies every city (City Spaces, WW-19). */
 bool wwii_holds_cities(const struct wwii_pos *p, int side);
+/* Whether side, having just entered square `entered`, holds every city:
+ * it wins then, by a move or a retreat (WW-19). */
+bool wwii_takes_last_city(const struct wwii_pos *p, int side, int entered);
 
 /* ------------------------------------------------------------- planning */
 
-/* A copy in a, with room for one more unit of side `extra` (or -1). */
+/*
+ * A copy in a, units and squares, with room for one more unit of side
+ * `extra` (or -1): what check and the bot change as they play a turn
+ * ahead, while the game's own position stays as it is.
+ */
 void wwii_pos_copy(struct wwii_pos *out, const struct wwii_pos *p,
 	struct umpire_arena *a, int extra);
 /* Add a unit to a copy made with room for it; returns its index. */
 int wwii_pos_add(struct wwii_pos *p, int side, const struct wwii_unit *u,
 	int sq);
-static inline int wwii_pos_unit_at(const struct wwii_pos *p, int sq)
-{
-	return sq < 0 ? -1 : p->at[sq];
-}
+
+/*
+ * Each unit's Move for the turn of side about to start on p, in a: its
+ * trait, or 4 for paratroopers next to a friendly airfield (WW-8).
+ * Judged once, before the first move, so callers ask before moving.
+ */
+int *wwii_allowances(struct umpire_arena *a, const struct wwii_pos *p,
+	int side);
+/*
+ * The rank, counted from side's back row (1), where its reinforcement
+ * starts on p: the back row, or the nearest setup row with a free square
+ * (WW-23); 0 if every square of the setup rows is held.
+ */
+int wwii_reinforce_rank(const struct wwii_pos *p, int side);
 
 /* Defense now: the trait, +1 elite, +1 on difficult terrain (WW-20). */
 int wwii_defense(const struct wwii_pos *p, int side, int i);
@@ -280,6 +306,7 @@ struct wwii_attack {
 	int unit;
 	int ntargets;
 	int targets[WWII_MAX_TARGETS];
+	int index;		/* its place in the orders: attacks[index] */
 	const struct umpire_node *node;
 };
 
@@ -322,15 +349,25 @@ size_t wwii_orders_read(struct umpire_ctx *ctx, const struct wwii_game *g,
 size_t wwii_check_army(struct umpire_ctx *ctx, const struct wwii_game *g,
 	int side, const struct wwii_recruit *r, int n,
 	const struct umpire_node *where);
-/* Read a list of recruits; ids default (WW-2).  Returns problems found. */
+/*
+ * Read side's list of recruits.  A unit without an id gets its default
+ * (WW-2), skipping the ids of g's units and those the file gives in
+ * list and in other, the other side's list (may be NULL).  Returns the
+ * problems found.
+ */
 size_t wwii_read_recruits(struct umpire_ctx *ctx, const struct wwii_game *g,
-	int side, const struct umpire_node *list, struct wwii_recruit **out,
-	int *n);
+	int side, const struct umpire_node *list, const struct umpire_node *other,
+	struct wwii_recruit **out, int *n);
 /* A retreat order's list of directions. */
 int wwii_read_dirs(const struct umpire_node *list, unsigned char *out);
-/* A square's name in a file: its index, or -1 after a located error. */
+/*
+ * A square's name in a file: its index, or -1 after a located error
+ * that starts with what the file calls it, formatted from fmt only then
+ * (a campaign turn names hundreds of squares).
+ */
 int wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
-	const struct umpire_node *n, const char *what);
+	const struct umpire_node *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* ----------------------------------------------------------------- hooks */
 
@@ -350,8 +387,53 @@ void wwii_board(struct umpire_buf *out, const void *game);
 
 /* What comes after a step: the next decision, or the end (resolve.c). */
 void wwii_next_decision(struct wwii_game *g, int just);
-/* Put the living first, the destroyed after in order (resolve.c);
- * scratch is the job's arena. */
-void wwii_normalize(struct wwii_game *g, struct umpire_arena *scratch);
+/* The decision awaited in words, for "the axis ... next": "design their
+ * army", "place a unit", "play turn 4" (resolve.c). */
+const char *wwii_next_text(struct umpire_arena *a, const struct wwii_game *g);
+
+/*
+ * The Fire Phase as it is played (resolve.c): by resolve on the game's
+ * own position, telling it; by check and the bot on a copy, silently, so
+ * that each attack is judged on the position the attacks before it leave
+ * (WW-10).  One code for both, so a check cannot disagree with what the
+ * turn then does.
+ */
+struct wwii_telling;
+struct wwii_fire {
+	struct wwii_pos *p;	/* changed as the phase goes */
+	struct umpire_arena *scratch;	/* the job's */
+	struct umpire_arena *keep;	/* what the destroyed keep: g's, or scratch */
+	int side;		/* the side firing */
+	long step;
+	long deaths;		/* wwii_unit.seq of the last unit destroyed */
+	int *damage;		/* per enemy unit: since its last retreat (WW-12) */
+	int *retreats;		/* per enemy unit: this phase (WW-15) */
+	int *forced_at;		/* per enemy unit: the attack that last forced it
+				 * back, as wwii_attack.index, or -1 */
+	int **helpers;		/* per enemy unit: the units that damaged it */
+	int *nhelpers;
+	size_t *hcap;
+	int made;		/* attacks carried out */
+	bool over;		/* an HQ fell or a side holds every city */
+	struct wwii_telling *tell;	/* resolve's, or NULL: play silently */
+};
+
+void wwii_fire_begin(struct wwii_fire *f, struct wwii_pos *p, int side,
+	long step, long deaths, struct umpire_arena *scratch,
+	struct umpire_arena *keep);
+/*
+ * The first of a's targets not destroyed earlier in this phase, from its
+ * k-th on (WW-10): its index among the enemy units, with its place in
+ * the list in *k; -1 if none is left, and the attack is spent.
+ */
+int wwii_fire_target(const struct wwii_fire *f, const struct wwii_attack *a,
+	int *k);
+/*
+ * Unit i attacks enemy unit v, which it can attack now: the damage, and
+ * the retreat or the destruction it forces (Fire Phase, WW-11 to WW-15,
+ * WW-22), the end of the game if it comes (WW-17, WW-19).  index is the
+ * attack's place in the orders, for messages.
+ */
+void wwii_fire_hit(struct wwii_fire *f, int i, int v, int index);
 
 #endif

@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """Write the campaign position that `make bench` times (tests/bench/bench.sh).
 
-    make.py DIR    writes DIR/state.yaml and DIR/orders.yaml
+    make.py UMPIRE [DIR]    writes DIR/state.yaml and DIR/orders.yaml
 
-A 32x32 campaign map with 200 units a side in contact along fourteen
-fronts: ranks of allied units (on the odd files) on either side of each
-rank of axis units.  In the allies' turn every allied unit but the HQ
-moves one square sideways, staying in contact, and attacks; the attacks
-come in fours on one axis unit each, so about fifty units must retreat
-or are destroyed.  Both HQs stand far from the fighting, so the turn is
-played out to its end.  The files here were written by this script.
+A 32x32 campaign map with 200 units a side in the thick of a battle:
+ten bands of an allied rank in contact with an axis rank, with free
+ranks and files between them.  The allies' orders are a realistic
+campaign turn, drawn by `UMPIRE bot` (WW-26): half the units move, a
+fair share of them two or three squares, toward the axis HQ, and nearly
+every unit attacks, in concentrated waves, each attack drawn on the
+position the attacks before it leave, so that some two dozen axis units
+retreat or are destroyed.  Both HQs stand far from the fighting, so the
+turn is played out to its end.  DIR defaults to the folder of this
+script; the files there were written by it.
 """
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 
 TYPES = ["infantry", "engineers", "mech-infantry", "light-tank",
          "medium-tank", "heavy-tank", "howitzer", "at-gun", "aa-gun",
@@ -31,16 +37,15 @@ def sq(f, r):
     return "%s%d" % (fname(f), r)
 
 
-def main(out):
-    allied, axis = [], []          # (file, rank)
-    for t in range(7):
-        base = 6 + 3 * t
-        for r in (base, base + 2):
-            for f in range(1, 33, 2):
-                allied.append((f, r))
-        for f in range(1, 33):
-            axis.append((f, base + 1))
-    allied, axis = allied[:199], axis[:199]
+def main(umpire, out):
+    # Mid-battle: the armies meet in ten bands across the map, an allied
+    # rank under an axis one, then an empty rank; every fourth file is
+    # free too, so the roads between the bands take moves of several
+    # squares, and every unit has enemies within its range.
+    allied = [(f, r) for r in range(3, 32, 3) for f in range(1, 33)
+              if f % 4][:199]
+    axis = [(f, r + 1) for r in range(3, 32, 3) for f in range(1, 33)
+            if f % 4][:199]
     counts = {"a": {}, "x": {}}
 
     def unit(side, k, at, extra=""):
@@ -84,26 +89,25 @@ def main(out):
     with open(os.path.join(out, "state.yaml"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
 
-    orders = ["# The allies' turn 5 in the campaign bench: see make.py.",
-              "umpire: 1", "ruleset: wwii", "game: wwii-0123456789",
-              "player: allies", "step: 9", "moves:"]
-    attacks = ["attacks:"]
-    axis_at = set(axis)
-    for (f, r) in allied:
-        uid = ids[(f, r)]
-        to = (f + 1, r)
-        orders.append("  - {unit: %s, to: %s}" % (uid, sq(*to)))
-        # Fours: once moved, the allies on files 4k+2 and 4k+4 of both
-        # ranks next to an axis rank strike its unit on file 4k+3.
-        above = (r + 1) if (f, r + 1) in axis_at else (r - 1)
-        m = (f + 1) // 2
-        target = xids.get((4 * ((m - 1) // 2) + 3, above))
-        if target:
-            attacks.append("  - {unit: %s, target: %s}" % (uid, target))
+    # The bot draws the allies' turn, in a scratch game of this state.
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(os.path.join(out, "state.yaml"),
+                    os.path.join(tmp, "game.yaml"))
+        for cmd in (["init", "-q"], ["add", "game.yaml"],
+                    ["-c", "user.name=bench", "-c", "user.email=bench@example.org",
+                     "commit", "-q", "-m", "bench"]):
+            subprocess.run(["git", "-C", tmp] + cmd, check=True)
+        drawn = subprocess.run([umpire, "bot", tmp, "--seed", "bench"],
+                               check=True, capture_output=True,
+                               text=True).stdout
+    body = drawn.split("\n", 1)[1] if drawn.startswith("#") else drawn
     with open(os.path.join(out, "orders.yaml"), "w") as fh:
-        fh.write("\n".join(orders + attacks) + "\n")
+        fh.write("# The allies' turn 5 in the campaign bench, drawn by "
+                 "umpire bot: see make.py.\n" + body)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
-        os.path.abspath(__file__)))
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(os.path.abspath(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2
+         else os.path.dirname(os.path.abspath(__file__)))
