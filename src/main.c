@@ -2,6 +2,7 @@
  * main.c - the verb table and dispatch; nothing else.
  */
 #include <git2.h>
+#include <malloc.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,13 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0)
 		return usage(stdout);
+	/*
+	 * A call allocates a few MiB and exits: let the heap grow in big
+	 * steps and never give memory back, instead of a brk(2) per page
+	 * (untouched pages cost no memory).
+	 */
+	mallopt(M_TOP_PAD, 4 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	for (const struct cli_verb *v = cli_verbs; v->name; v++) {
 		if (strcmp(v->name, argv[1]) != 0)
 			continue;

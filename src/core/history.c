@@ -93,11 +93,28 @@ use_loose_odb(git_repository *repo)
 	git_odb_free(odb);	/* the repository holds its own reference */
 }
 
+/*
+ * One call of umpire reads the configuration once: libgit2 otherwise
+ * checks every configuration file for changes at each lookup, some
+ * fifty stat(2) calls a turn.  A snapshot is the same values, frozen.
+ */
+static void
+use_config_snapshot(git_repository *repo)
+{
+	git_config *snap;
+
+	if (git_repository_config_snapshot(&snap, repo) != 0)
+		return;
+	git_repository_set_config(repo, snap);
+	git_config_free(snap);	/* the repository holds its own reference */
+}
+
 static struct umpire_history *
 history_new(git_repository *repo, const char *dir)
 {
 	struct umpire_history *h = umpire_xmalloc(sizeof(*h));
 
+	use_config_snapshot(repo);
 	use_loose_odb(repo);
 	memset(h, 0, sizeof(*h));
 	h->repo = repo;
@@ -602,12 +619,19 @@ build_tree(git_repository *repo, const git_tree *base,
 	return rc;
 }
 
+/*
+ * The directories of rel (a path inside the work tree) that are missing:
+ * only those inside the tree, which is there already, so that a turn
+ * does not try to make every directory from / down.
+ */
 static int
-mkdirs_for(const char *path)
+mkdirs_in(const char *top, const char *rel)
 {
 	char buf[4096];
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *p = buf + 1; *p; p++) {
+	size_t len = strlen(top);
+
+	snprintf(buf, sizeof(buf), "%s%s", top, rel);
+	for (char *p = buf + len; *p; p++) {
 		if (*p != '/')
 			continue;
 		*p = '\0';
@@ -634,7 +658,7 @@ write_and_stage(struct umpire_history *h, git_index *index,
 
 	snprintf(path, sizeof(path), "%s%s", git_repository_workdir(h->repo),
 		f->path);
-	if (mkdirs_for(path) != 0) {
+	if (mkdirs_in(git_repository_workdir(h->repo), f->path) != 0) {
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot make its "
 			"directory: %s", strerror(errno));
 		return EX_CANTCREAT;
