@@ -120,6 +120,18 @@ umpire_diags_free(struct umpire_diags *d)
 	umpire_diags_clear(d);
 }
 
+bool
+umpire_refuse(char *why, size_t n, const char *fmt, ...)
+{
+	if (why) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(why, n, fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
 int
 umpire_edit_distance(const char *a, const char *b)
 {

@@ -11,6 +11,7 @@
 #define UMPIRE_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "arena.h"
@@ -44,6 +45,14 @@ void umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 void umpire_diags_print(struct umpire_diags *d, FILE *out);
 void umpire_diags_clear(struct umpire_diags *d);
 void umpire_diags_free(struct umpire_diags *d);
+
+/*
+ * For checks that answer "legal or not, and why": write the reason into
+ * why, if the caller wants one (a search over many plays passes NULL and
+ * pays nothing), and return false.
+ */
+bool umpire_refuse(char *why, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * Did-you-mean: feed candidates one at a time; best is the closest one

@@ -91,21 +91,6 @@ fitting_weapon(const struct amb_man *m, int die)
 	return -1;
 }
 
-static bool
-fail(char *why, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool
-fail(char *why, size_t n, const char *fmt, ...)
-{
-	if (why) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, n, fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
 
 /* The order of phases, Charge, Dig In and the Sergeant rule. */
 static bool
@@ -115,18 +100,18 @@ try_phase(const struct amb_game *g, const struct amb_turn *t,
 	if (t->last < 0 || (int)kind == t->last)
 		return true;
 	if (t->switched)
-		return fail(why, n, "moves and attacks cannot alternate: a turn "
+		return umpire_refuse(why, n, "moves and attacks cannot alternate: a turn "
 			"has one Maneuver Phase and one Attack Phase (Turn Sequence, "
 			"AMB-20)");
 	if (amb_sergeant_dead(g, t->side))
-		return fail(why, n, "%s's Sergeant is dead, so every turn must "
+		return umpire_refuse(why, n, "%s's Sergeant is dead, so every turn must "
 			"Dig In (attacks only) or Charge (moves only) (Sergeant Rule, "
 			"AMB-15)", amb_sides[t->side]);
 	if (t->first == AMB_ATTACK && !g->opt.fire_and_movement)
-		return fail(why, n, "attacking before moving needs the Fire & "
+		return umpire_refuse(why, n, "attacking before moving needs the Fire & "
 			"Movement Rule, which this game's options turn off");
 	if (kind == AMB_ATTACK && t->double_mover >= 0)
-		return fail(why, n, "%s moved twice by Infiltration, which is a "
+		return umpire_refuse(why, n, "%s moved twice by Infiltration, which is a "
 			"Charge: no attack may follow (Infiltration Orders Rule, AMB-13)",
 			g->men[t->side][t->double_mover].id);
 	return true;
@@ -141,34 +126,34 @@ try_move(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 	int from = b->row[side][a->man];
 
 	if (!from)
-		return fail(why, n, "%s was captured earlier this turn", m->id);
+		return umpire_refuse(why, n, "%s was captured earlier this turn", m->id);
 	if (a->die > amb_stances[m->stance].max_move)
-		return fail(why, n, "%s is %s and may move 1-%d rows, not %d "
+		return umpire_refuse(why, n, "%s is %s and may move 1-%d rows, not %d "
 			"(Stance Table)", m->id, amb_stances[m->stance].name,
 			amb_stances[m->stance].max_move, a->die);
 	if (t->moves[a->man] >= 1) {
 		if (!g->opt.charge || !g->opt.infiltration)
-			return fail(why, n, "%s already moved this turn; each man moves "
+			return umpire_refuse(why, n, "%s already moved this turn; each man moves "
 				"once%s", m->id, g->opt.infiltration ? "" :
 				" (Infiltration is off in this game)");
 		if (m->stance != AMB_RUNNING)
-			return fail(why, n, "%s already moved this turn; only a running "
+			return umpire_refuse(why, n, "%s already moved this turn; only a running "
 				"man may move twice (Infiltration Orders Rule, AMB-13)",
 				m->id);
 		if (t->moves[a->man] >= 2)
-			return fail(why, n, "%s already moved twice this turn "
+			return umpire_refuse(why, n, "%s already moved twice this turn "
 				"(Infiltration Orders Rule, AMB-13)", m->id);
 		if (t->double_mover >= 0)
-			return fail(why, n, "%s already moved twice this turn; only a "
+			return umpire_refuse(why, n, "%s already moved twice this turn; only a "
 				"single man may (Infiltration Orders Rule, AMB-13)",
 				g->men[side][t->double_mover].id);
 		if (t->nattacks)
-			return fail(why, n, "a man moves twice only in a Charge, with no "
+			return umpire_refuse(why, n, "a man moves twice only in a Charge, with no "
 				"attack (Infiltration Orders Rule, AMB-13)");
 	}
 	int to = umpire_track_advance(&amb_track, side, from, a->die);
 	if (to && b->count[side][to] >= AMB_ROW_LIMIT)
-		return fail(why, n, "row %d already holds %d %s men (the 5 man "
+		return umpire_refuse(why, n, "row %d already holds %d %s men (the 5 man "
 			"limit, Maneuver Phase, AMB-6)", to, AMB_ROW_LIMIT,
 			amb_sides[side]);
 	/* Legal: apply it. */
@@ -204,16 +189,16 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 	int row = b->row[side][a->man];
 
 	if (!row)
-		return fail(why, n, "%s was captured earlier this turn", m->id);
+		return umpire_refuse(why, n, "%s was captured earlier this turn", m->id);
 	if (t->attacked[a->man])
-		return fail(why, n, "%s already attacked this turn; each man attacks "
+		return umpire_refuse(why, n, "%s already attacked this turn; each man attacks "
 			"once, and Dig In attacks with two men (AMB-13)", m->id);
 	if (a->weapon >= 0) {
 		const struct amb_weapon_info *w = &amb_weapons[a->weapon];
 		if (!(m->weapons & (1u << a->weapon)))
-			return fail(why, n, "%s carries no %s", m->id, w->text);
+			return umpire_refuse(why, n, "%s carries no %s", m->id, w->text);
 		if (w->range != a->die)
-			return fail(why, n, "%s's %s has range %d, so it attacks only "
+			return umpire_refuse(why, n, "%s's %s has range %d, so it attacks only "
 				"with a %d, not a %d (Weapon Table)", m->id, w->text,
 				w->range, w->range, a->die);
 	} else if (fitting_weapon(m, a->die) < 0) {
@@ -226,7 +211,7 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 				k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%s "
 					"(range %d)", count++ == 0 ? "" : count == total ?
 					" and " : ", ", amb_weapons[w].text, amb_weapons[w].range);
-		return fail(why, n, "%s carries %s%s; a %d needs a weapon of range "
+		return umpire_refuse(why, n, "%s carries %s%s; a %d needs a weapon of range "
 			"%d (Weapon Table%s)", m->id, total == 1 ? "a " : "", list,
 			a->die, a->die, total > 1 ? ", AMB-18" : "");
 	}
@@ -235,9 +220,9 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 		const struct amb_man *e = &g->men[enemy][v];
 		int r = b->row[enemy][v];
 		if (!r)
-			return fail(why, n, "%s was captured earlier this turn", e->id);
+			return umpire_refuse(why, n, "%s was captured earlier this turn", e->id);
 		if (umpire_track_distance(r, row) != a->die)
-			return fail(why, n, "%s on row %d is %d rows from %s on row %d; "
+			return umpire_refuse(why, n, "%s on row %d is %d rows from %s on row %d; "
 				"an attack with a %d needs a target exactly %d rows away "
 				"(Attack Phase)", e->id, r, umpire_track_distance(r, row),
 				m->id, row, a->die, a->die);
@@ -252,20 +237,20 @@ amb_try(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 	const struct amb_action *a, char *why, size_t n)
 {
 	if (t->won)
-		return fail(why, n, "the game is won by the move before; nothing "
+		return umpire_refuse(why, n, "the game is won by the move before; nothing "
 			"may follow it (Victory, AMB-8)");
 	if (a->die < 1 || a->die > 6 || !t->left[a->die]) {
 		bool rolled = false;
 		for (int i = 0; i < g->opt.dice; i++)
 			rolled |= g->dice[i] == a->die;
 		if (rolled)
-			return fail(why, n, "the %d is already used", a->die);
+			return umpire_refuse(why, n, "the %d is already used", a->die);
 		char dice[64] = "";
 		for (int i = 0, k = 0; i < g->opt.dice; i++)
 			k += snprintf(dice + k, sizeof(dice) - (size_t)k, "%s%d",
 				i == 0 ? "" : i == g->opt.dice - 1 ? " and " : ", ",
 				g->dice[i]);
-		return fail(why, n, "no die shows %d; %s's %s %s (Tactics Phase)",
+		return umpire_refuse(why, n, "no die shows %d; %s's %s %s (Tactics Phase)",
 			a->die, amb_sides[t->side], g->opt.dice == 1 ? "die is" :
 			"dice are", dice);
 	}
@@ -290,10 +275,10 @@ amb_turn_complete(const struct amb_game *g, const struct amb_turn *t,
 	char *why, size_t n)
 {
 	if (t->nmoves >= 2 && t->nattacks == 0 && !g->opt.charge)
-		return fail(why, n, "moving %d men and attacking with none is a "
+		return umpire_refuse(why, n, "moving %d men and attacking with none is a "
 			"Charge, which this game's options turn off", t->nmoves);
 	if (t->nattacks >= 2 && t->nmoves == 0 && !g->opt.dig_in)
-		return fail(why, n, "attacking with %d men and moving none is "
+		return umpire_refuse(why, n, "attacking with %d men and moving none is "
 			"Digging In, which this game's options turn off", t->nattacks);
 	return true;
 }

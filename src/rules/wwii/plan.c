@@ -205,21 +205,6 @@ wwii_reach(struct umpire_grid_reach *r, const struct wwii_pos *p, int side,
 		move, enter_empty, stop_on_terrain, &c);
 }
 
-static bool
-fail(char *why, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool
-fail(char *why, size_t n, const char *fmt, ...)
-{
-	if (why) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, n, fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
 
 static const char *
 name(const struct wwii_game *g, int sq, char *buf)
@@ -238,16 +223,16 @@ wwii_try_move(struct wwii_pos *p, int side, int i, int to, int move,
 	char a[UMPIRE_SQUARE_NAME], b[UMPIRE_SQUARE_NAME];
 
 	if (from < 0)
-		return fail(why, n, "%s is not on the board", u->id);
+		return umpire_refuse(why, n, "%s is not on the board", u->id);
 	if (t->move == 0)
-		return fail(why, n, "%s is a base and cannot move (Move 0, Unit "
+		return umpire_refuse(why, n, "%s is a base and cannot move (Move 0, Unit "
 			"Master List)", u->id);
 	if (to == from)
-		return fail(why, n, "%s is on %s already; leave it out of moves to "
+		return umpire_refuse(why, n, "%s is on %s already; leave it out of moves to "
 			"keep it there", u->id, name(g, to, a));
 	if (p->at[to] >= 0) {
 		int ref = p->at[to];
-		return fail(why, n, "%s is held by %s; units may not stack "
+		return umpire_refuse(why, n, "%s is held by %s; units may not stack "
 			"(Setup)", name(g, to, a),
 			p->units[wwii_ref_side(ref)][wwii_ref_index(ref)].id);
 	}
@@ -265,7 +250,7 @@ wwii_try_move(struct wwii_pos *p, int side, int i, int to, int move,
 			"airfield, WW-8)" : " (4 only when it starts the turn next to "
 			"a friendly airfield, WW-8)" : "";
 		if (d > move)
-			return fail(why, n, "%s on %s has Move %d%s, and %s is %d "
+			return umpire_refuse(why, n, "%s on %s has Move %d%s, and %s is %d "
 				"squares away (Move Phase)", u->id, name(g, from, a), move,
 				para, name(g, to, b), d);
 		/* In range, so something is in the way: say what. */
@@ -274,12 +259,12 @@ wwii_try_move(struct wwii_pos *p, int side, int i, int to, int move,
 		umpire_grid_reach(&open, &g->grid, wwii_square(g, from), move,
 			enter_empty, NULL, &c);
 		if (umpire_grid_reach_steps(&open, wwii_square(g, to)) >= 0)
-			return fail(why, n, "%s cannot reach %s: %s stop on entering "
+			return umpire_refuse(why, n, "%s cannot reach %s: %s stop on entering "
 				"difficult terrain, and every path of %d squares or fewer "
 				"crosses some (Difficult Terrain, WW-20)", u->id,
 				name(g, to, a), wwii_is_tank(u->type) ? "tanks" :
 				"mechanized infantry", move);
-		return fail(why, n, "%s cannot reach %s: every path of %d square%s "
+		return umpire_refuse(why, n, "%s cannot reach %s: every path of %d square%s "
 			"or fewer from %s passes through a unit, and units move only "
 			"through empty squares (WW-6)", u->id, name(g, to, a), move,
 			move == 1 ? "" : "s", name(g, from, b));
@@ -292,10 +277,10 @@ wwii_try_move(struct wwii_pos *p, int side, int i, int to, int move,
 		if (friend < 0 || foe >= 0) {
 			p->at[from] = wwii_ref(side, i);
 			if (friend < 0)
-				return fail(why, n, "an airfield moves only to a square next "
+				return umpire_refuse(why, n, "an airfield moves only to a square next "
 					"to a friendly unit, and no %s unit is next to %s (Move "
 					"Phase, WW-7)", wwii_adj[side], name(g, to, a));
-			return fail(why, n, "an airfield may not move next to an enemy "
+			return umpire_refuse(why, n, "an airfield may not move next to an enemy "
 				"unit, and %s is next to %s (Move Phase, WW-7)",
 				name(g, to, a), p->units[!side][foe].id);
 		}
@@ -315,21 +300,21 @@ wwii_can_attack(const struct wwii_pos *p, int side, int i, int t, char *why,
 	char a[UMPIRE_SQUARE_NAME], b[UMPIRE_SQUARE_NAME];
 
 	if (from < 0)
-		return fail(why, n, "%s is not on the board", u->id);
+		return umpire_refuse(why, n, "%s is not on the board", u->id);
 	if (at < 0)
-		return fail(why, n, "%s is not on the board", v->id);
+		return umpire_refuse(why, n, "%s is not on the board", v->id);
 	int d = umpire_grid_distance(wwii_square(g, from), wwii_square(g, at));
 	int range = wwii_types[u->type].range;
 	/* Range: "the maximum number of spaces distant"; ranges 2+ fire over
 	 * units, so nothing between matters (WW-9). */
 	if (d > range)
-		return fail(why, n, "%s on %s is %d squares from %s on %s, beyond "
+		return umpire_refuse(why, n, "%s on %s is %d squares from %s on %s, beyond "
 			"%s's Range %d (Fire Phase, WW-9)", v->id, name(g, at, a), d,
 			u->id, name(g, from, b), u->id, range);
 	if (u->type == WWII_AIRFIELD) {
 		int aa = wwii_protector(p, !side, at);
 		if (aa >= 0)
-			return fail(why, n, "%s is immune to attacks by airfields: %s "
+			return umpire_refuse(why, n, "%s is immune to attacks by airfields: %s "
 				"is an anti-aircraft gun%s (AA Guns, WW-16)", v->id,
 				p->units[!side][aa].id, aa == t ? "" : " next to it");
 	}
