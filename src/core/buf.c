@@ -91,6 +91,15 @@ umpire_buf_clear(struct umpire_buf *b)
 }
 
 void
+umpire_buf_truncate(struct umpire_buf *b, size_t len)
+{
+	if (len < b->len) {
+		b->len = len;
+		b->ptr[len] = '\0';
+	}
+}
+
+void
 umpire_buf_free(struct umpire_buf *b)
 {
 	free(b->ptr);

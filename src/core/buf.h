@@ -28,6 +28,8 @@ void umpire_buf_vprintf(struct umpire_buf *b, const char *fmt, va_list ap);
 /* Append c n times. */
 void umpire_buf_pad(struct umpire_buf *b, char c, size_t n);
 void umpire_buf_clear(struct umpire_buf *b);
+/* Keep the first len bytes (len <= b->len). */
+void umpire_buf_truncate(struct umpire_buf *b, size_t len);
 void umpire_buf_free(struct umpire_buf *b);
 /* The text so far, "" for an empty buffer; still owned by b. */
 const char *umpire_buf_cstr(struct umpire_buf *b);

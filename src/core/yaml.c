@@ -823,30 +823,42 @@ emit_scalar(yaml_emitter_t *em, const char *s, size_t len, bool quote_ok)
 	return yaml_emitter_emit(em, &e) ? 0 : -1;
 }
 
+/*
+ * The text of a scalar node: 0, with *quote_ok telling whether it may
+ * need quotes (strings) or is always plain (null, booleans, numbers);
+ * -1 for a collection.  num is scratch space for the digits.
+ */
 static int
-emit_node(yaml_emitter_t *em, const struct umpire_node *n)
+scalar_text(const struct umpire_node *n, char num[64], const char **s,
+	size_t *len, bool *quote_ok)
 {
-	yaml_event_t e;
-	char num[64];
-
+	*quote_ok = false;
 	switch (n->type) {
 	case UMPIRE_NULL:
-		return emit_scalar(em, "null", 4, false);
+		*s = "null";
+		break;
 	case UMPIRE_BOOL:
-		return n->u.b ? emit_scalar(em, "true", 4, false) :
-			emit_scalar(em, "false", 5, false);
+		*s = n->u.b ? "true" : "false";
+		break;
 	case UMPIRE_INT:
-		if (n->big)
-			return emit_scalar(em, n->u.s.ptr, n->u.s.len, false);
-		snprintf(num, sizeof(num), "%lld", n->u.i);
-		return emit_scalar(em, num, strlen(num), false);
+		if (n->big) {
+			*s = n->u.s.ptr;
+			*len = n->u.s.len;
+			return 0;
+		}
+		snprintf(num, 64, "%lld", n->u.i);
+		*s = num;
+		break;
 	case UMPIRE_FLOAT:
-		if (isnan(n->u.f))
-			return emit_scalar(em, ".nan", 4, false);
-		if (isinf(n->u.f))
-			return n->u.f < 0 ? emit_scalar(em, "-.inf", 5, false) :
-				emit_scalar(em, ".inf", 4, false);
-		snprintf(num, sizeof(num), "%.17g", n->u.f);
+		if (isnan(n->u.f)) {
+			*s = ".nan";
+			break;
+		}
+		if (isinf(n->u.f)) {
+			*s = n->u.f < 0 ? "-.inf" : ".inf";
+			break;
+		}
+		snprintf(num, 64, "%.17g", n->u.f);
 		/* YAML 1.1 wants a '.' in every float, before any exponent. */
 		if (!strchr(num, '.')) {
 			char *exp = strchr(num, 'e');
@@ -856,11 +868,39 @@ emit_node(yaml_emitter_t *em, const struct umpire_node *n)
 				*exp = '\0';
 			}
 			size_t k = strlen(num);
-			snprintf(num + k, sizeof(num) - k, ".0%s", tail);
+			snprintf(num + k, 64 - k, ".0%s", tail);
 		}
-		return emit_scalar(em, num, strlen(num), false);
+		*s = num;
+		break;
 	case UMPIRE_STR:
-		return emit_scalar(em, n->u.s.ptr, n->u.s.len, true);
+		*s = n->u.s.ptr;
+		*len = n->u.s.len;
+		*quote_ok = true;
+		return 0;
+	default:
+		return -1;
+	}
+	*len = strlen(*s);
+	return 0;
+}
+
+static int
+emit_node(yaml_emitter_t *em, const struct umpire_node *n)
+{
+	yaml_event_t e;
+	char num[64];
+	const char *s;
+	size_t len;
+	bool quote_ok;
+
+	switch (n->type) {
+	case UMPIRE_NULL:
+	case UMPIRE_BOOL:
+	case UMPIRE_INT:
+	case UMPIRE_FLOAT:
+	case UMPIRE_STR:
+		scalar_text(n, num, &s, &len, &quote_ok);
+		return emit_scalar(em, s, len, quote_ok);
 	case UMPIRE_SEQ:
 		if (!yaml_sequence_start_event_initialize(&e, NULL, NULL, 1,
 		    n->flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE) ||
@@ -890,16 +930,249 @@ emit_node(yaml_emitter_t *em, const struct umpire_node *n)
 	return -1;
 }
 
-int
-umpire_yaml_emit(struct umpire_buf *out, const struct umpire_node *root,
-	const char *comment)
+/*
+ * The same bytes, written directly.  libyaml's emitter costs more than
+ * the rest of writing a state, and verify writes a state per step, so
+ * the common shapes (block and flow collections, short keys, plain and
+ * double-quoted scalars of valid UTF-8) are laid out here exactly as
+ * libyaml lays them out with the settings above: indent 2, no line
+ * width, unicode kept, a sequence inside a block mapping not indented,
+ * an empty block collection written as a flow one.  Anything else
+ * returns false and goes to libyaml, which stays the reference: the
+ * unit tests and the fuzz target compare the two byte for byte.
+ */
+
+/* The next UTF-8 character of s[0..len), its length in *n; -1 if invalid. */
+static long
+utf8_next(const unsigned char *s, size_t len, size_t *n)
+{
+	unsigned c = s[0];
+	size_t k;
+	long v, min;
+
+	if (c < 0x80) {
+		*n = 1;
+		return c;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		k = 2;
+		v = c & 0x1f;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		k = 3;
+		v = c & 0x0f;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		k = 4;
+		v = c & 0x07;
+		min = 0x10000;
+	} else {
+		return -1;
+	}
+	if (k > len)
+		return -1;
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return -1;
+		v = v << 6 | (s[i] & 0x3f);
+	}
+	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		return -1;
+	*n = k;
+	return v;
+}
+
+/* What libyaml writes unescaped in a double-quoted scalar. */
+static bool
+dq_literal(long v)
+{
+	if (v < 0x80)
+		return v >= 0x20 && v <= 0x7e && v != '"' && v != '\\';
+	return (v >= 0xa0 && v <= 0xd7ff && v != 0x2028 && v != 0x2029) ||
+		(v >= 0xe000 && v <= 0xfffd && v != 0xfeff);
+}
+
+static bool
+fast_double_quoted(struct umpire_buf *out, const char *str, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *s = (const unsigned char *)str;
+
+	umpire_buf_putc(out, '"');
+	for (size_t i = 0, n; i < len; i += n) {
+		long v = utf8_next(s + i, len - i, &n);
+		if (v < 0)
+			return false;
+		if (dq_literal(v)) {
+			umpire_buf_add(out, s + i, n);
+			continue;
+		}
+		char esc = 0;
+		switch (v) {
+		case 0x00: esc = '0'; break;
+		case 0x07: esc = 'a'; break;
+		case 0x08: esc = 'b'; break;
+		case 0x09: esc = 't'; break;
+		case 0x0a: esc = 'n'; break;
+		case 0x0b: esc = 'v'; break;
+		case 0x0c: esc = 'f'; break;
+		case 0x0d: esc = 'r'; break;
+		case 0x1b: esc = 'e'; break;
+		case 0x22: esc = '"'; break;
+		case 0x5c: esc = '\\'; break;
+		case 0x85: esc = 'N'; break;
+		case 0x2028: esc = 'L'; break;
+		case 0x2029: esc = 'P'; break;
+		}
+		umpire_buf_putc(out, '\\');
+		if (esc) {
+			umpire_buf_putc(out, esc);
+			continue;
+		}
+		int digits = v <= 0xff ? 2 : v <= 0xffff ? 4 : 8;
+		umpire_buf_putc(out, digits == 2 ? 'x' : digits == 4 ? 'u' : 'U');
+		for (int k = digits - 1; k >= 0; k--)
+			umpire_buf_putc(out, hex[(v >> (4 * k)) & 0xf]);
+	}
+	umpire_buf_putc(out, '"');
+	return true;
+}
+
+/* A scalar as libyaml writes it; false if that is not known here. */
+static bool
+fast_scalar(struct umpire_buf *out, const struct umpire_node *n, bool key)
+{
+	char num[64];
+	const char *s;
+	size_t len;
+	bool quote_ok;
+
+	scalar_text(n, num, &s, &len, &quote_ok);
+	if (key) {
+		/* libyaml writes longer or multi-line keys as complex ("? "). */
+		if (len > 128)
+			return false;
+		for (size_t i = 0; i < len; i++)
+			if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x80)
+				return false;
+	}
+	if (quote_ok && !plain_is_safe(s, len))
+		return fast_double_quoted(out, s, len);
+	/* Plain: what libyaml takes as plain without a second look. */
+	if (len == 0 || (len == 1 && s[0] == '-'))
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
+		    c == '+'))
+			return false;
+	}
+	umpire_buf_add(out, s, len);
+	return true;
+}
+
+static bool
+fast_flow(struct umpire_buf *out, const struct umpire_node *n)
+{
+	switch (n->type) {
+	case UMPIRE_SEQ:
+		umpire_buf_putc(out, '[');
+		for (size_t i = 0; i < n->u.seq.n; i++) {
+			if (i)
+				umpire_buf_add(out, ", ", 2);
+			if (!fast_flow(out, n->u.seq.v[i]))
+				return false;
+		}
+		umpire_buf_putc(out, ']');
+		return true;
+	case UMPIRE_MAP:
+		umpire_buf_putc(out, '{');
+		for (size_t i = 0; i < n->u.map.n; i++) {
+			if (i)
+				umpire_buf_add(out, ", ", 2);
+			if (!fast_scalar(out, n->u.map.v[i].key, true))
+				return false;
+			umpire_buf_add(out, ": ", 2);
+			if (!fast_flow(out, n->u.map.v[i].val))
+				return false;
+		}
+		umpire_buf_putc(out, '}');
+		return true;
+	default:
+		return fast_scalar(out, n, false);
+	}
+}
+
+static bool
+is_block(const struct umpire_node *n)
+{
+	return !n->flow && ((n->type == UMPIRE_SEQ && n->u.seq.n) ||
+		(n->type == UMPIRE_MAP && n->u.map.n));
+}
+
+enum fast_ctx { FAST_ROOT, FAST_AFTER_KEY, FAST_AFTER_DASH };
+
+/*
+ * n in block context.  indent is the column of the mapping key or
+ * sequence dash n follows (0 at the root).
+ */
+static bool
+fast_block(struct umpire_buf *out, const struct umpire_node *n,
+	enum fast_ctx ctx, size_t indent)
+{
+	if (!is_block(n)) {
+		if (ctx != FAST_ROOT)
+			umpire_buf_putc(out, ' ');
+		return fast_flow(out, n);
+	}
+	size_t in = ctx == FAST_ROOT ? 0 : indent + 2;
+	size_t count = n->type == UMPIRE_MAP ? n->u.map.n : n->u.seq.n;
+
+	/* A sequence that is a mapping's value sits at the key's column. */
+	if (n->type == UMPIRE_SEQ && ctx == FAST_AFTER_KEY)
+		in = indent;
+	for (size_t i = 0; i < count; i++) {
+		if (i > 0 || ctx == FAST_AFTER_KEY) {
+			umpire_buf_putc(out, '\n');
+			umpire_buf_pad(out, ' ', in);
+		} else if (ctx == FAST_AFTER_DASH) {
+			umpire_buf_putc(out, ' ');
+		}
+		if (n->type == UMPIRE_SEQ) {
+			umpire_buf_putc(out, '-');
+			if (!fast_block(out, n->u.seq.v[i], FAST_AFTER_DASH, in))
+				return false;
+		} else {
+			if (!fast_scalar(out, n->u.map.v[i].key, true))
+				return false;
+			umpire_buf_putc(out, ':');
+			if (!fast_block(out, n->u.map.v[i].val, FAST_AFTER_KEY, in))
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool
+emit_fast(struct umpire_buf *out, const struct umpire_node *root)
+{
+	if (root->type != UMPIRE_SEQ && root->type != UMPIRE_MAP)
+		return false;
+	if (!fast_block(out, root, FAST_ROOT, 0))
+		return false;
+	umpire_buf_putc(out, '\n');
+	return true;
+}
+
+/* libyaml's emitter: the reference, and the way for every other shape. */
+static int
+emit_libyaml(struct umpire_buf *out, const struct umpire_node *root)
 {
 	yaml_emitter_t em;
 	yaml_event_t e;
 	int rc = -1;
 
-	if (comment)
-		umpire_buf_printf(out, "# %s\n", comment);
 	if (!yaml_emitter_initialize(&em))
 		umpire_die_oom();
 	yaml_emitter_set_output(&em, write_handler, out);
@@ -918,4 +1191,31 @@ umpire_yaml_emit(struct umpire_buf *out, const struct umpire_node *root,
 		rc = 0;
 	yaml_emitter_delete(&em);
 	return rc;
+}
+
+int
+umpire_yaml_emit(struct umpire_buf *out, const struct umpire_node *root,
+	const char *comment)
+{
+	if (comment)
+		umpire_buf_printf(out, "# %s\n", comment);
+	return umpire_yaml_emit_direct(out, root) ? 0 : emit_libyaml(out, root);
+}
+
+bool
+umpire_yaml_emit_direct(struct umpire_buf *out, const struct umpire_node *root)
+{
+	size_t start = out->len;
+
+	if (emit_fast(out, root))
+		return true;
+	umpire_buf_truncate(out, start);
+	return false;
+}
+
+int
+umpire_yaml_emit_reference(struct umpire_buf *out,
+	const struct umpire_node *root)
+{
+	return emit_libyaml(out, root);
 }

@@ -84,6 +84,16 @@ int umpire_yaml_parse(struct umpire_node **out, struct umpire_arena *a,
  */
 int umpire_yaml_emit(struct umpire_buf *out, const struct umpire_node *root,
 	const char *comment);
+/*
+ * The two ways umpire_yaml_emit has, for the tests that hold them to the
+ * same bytes (no comment line): libyaml's emitter, the reference, for
+ * any document; and the direct writer, for the common shapes, which
+ * returns false, and leaves out as it was, for any other.
+ */
+int umpire_yaml_emit_reference(struct umpire_buf *out,
+	const struct umpire_node *root);
+bool umpire_yaml_emit_direct(struct umpire_buf *out,
+	const struct umpire_node *root);
 
 /* Building. */
 struct umpire_node *umpire_node_new(struct umpire_arena *a,

@@ -127,6 +127,16 @@ round_trip(const struct umpire_node *root, const char *text, size_t len)
 		return;
 	if (umpire_yaml_emit(&out, root, "fuzz") != 0)
 		fuzz_fail(NULL, text, len, "cannot emit a document that parsed");
+	/* The direct writer, where it takes a document, writes libyaml's bytes. */
+	struct umpire_buf direct = UMPIRE_BUF_INIT, ref = UMPIRE_BUF_INIT;
+	if (umpire_yaml_emit_direct(&direct, root) &&
+	    (umpire_yaml_emit_reference(&ref, root) != 0 ||
+	    !umpire_buf_equal(&direct, ref.ptr, ref.len)))
+		fuzz_fail(NULL, direct.ptr, direct.len, "the direct writer and "
+			"libyaml's emitter disagree; libyaml gives:\n%s",
+			umpire_buf_cstr(&ref));
+	umpire_buf_free(&direct);
+	umpire_buf_free(&ref);
 	if (out.len > UMPIRE_YAML_MAX_BYTES)
 		goto done;
 	if (umpire_yaml_parse(&back, &a, "emitted.yaml", out.ptr, out.len, NULL,

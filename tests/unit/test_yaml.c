@@ -2,8 +2,11 @@
  * test_yaml - the YAML document model (core/yaml.c): typing by the YAML
  * 1.2 core schema, places, limits, refusals, and the emitter.
  */
+#define _XOPEN_SOURCE 700	/* nftw */
+#include <ftw.h>
 #include <limits.h>
 #include <math.h>
+#include <sys/stat.h>
 
 #include "unit.h"
 
@@ -875,6 +878,183 @@ round_trip_parsed(void **state)
 	umpire_arena_free(&a);
 }
 
+/* ------------------------------------------ direct writer and libyaml */
+
+/*
+ * umpire_yaml_emit writes the common shapes itself and leaves the rest
+ * to libyaml's emitter.  The bytes must be libyaml's, always: a state
+ * written one way and re-encoded the other by verify must compare equal.
+ * Returns whether the direct writer took the document.
+ */
+static bool
+assert_direct_is_libyaml(const struct umpire_node *n, const char *what)
+{
+	struct umpire_buf direct = UMPIRE_BUF_INIT, ref = UMPIRE_BUF_INIT;
+	bool took = umpire_yaml_emit_direct(&direct, n);
+
+	assert_int_equal(umpire_yaml_emit_reference(&ref, n), 0);
+	if (took && !umpire_buf_equal(&direct, ref.ptr, ref.len))
+		fail_msg("%s: the direct writer gives\n%s\nand libyaml\n%s", what,
+		    umpire_buf_cstr(&direct), umpire_buf_cstr(&ref));
+	if (!took)
+		assert_int_equal(direct.len, 0);
+	umpire_buf_free(&direct);
+	umpire_buf_free(&ref);
+	return took;
+}
+
+static size_t corpus_files, corpus_direct;
+
+static int
+corpus_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_node *root;
+	size_t len, n = strlen(path);
+
+	(void)st;
+	(void)ftw;
+	if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".yaml") != 0)
+		return 0;
+	char *text = slurp(path, &len);
+	if (umpire_yaml_parse(&root, &a, path, text, len, NULL, &d) == 0) {
+		corpus_files++;
+		corpus_direct += assert_direct_is_libyaml(root, path);
+	}
+	free(text);
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+	return 0;
+}
+
+/* Every YAML file of the tree that parses: samples, golden cases, schemas. */
+static void
+direct_writer_corpus(void **state)
+{
+	(void)state;
+	assert_int_equal(nftw("samples", corpus_one, 16, FTW_PHYS), 0);
+	assert_int_equal(nftw("tests", corpus_one, 16, FTW_PHYS), 0);
+	assert_int_equal(nftw("schemas", corpus_one, 16, FTW_PHYS), 0);
+	print_message("%zu of %zu files written directly\n", corpus_direct,
+	    corpus_files);
+	assert_true(corpus_files > 500);
+	/* The few left to libyaml are the fuzz corpus's odd keys. */
+	assert_true(corpus_direct * 100 >= corpus_files * 95);
+}
+
+static uint64_t rnd_state;
+
+static uint64_t
+rnd(uint64_t n)
+{
+	/* xorshift64*: reproducible, and enough for shapes. */
+	rnd_state ^= rnd_state >> 12;
+	rnd_state ^= rnd_state << 25;
+	rnd_state ^= rnd_state >> 27;
+	return (rnd_state * 0x2545f4914f6cdd1dULL) % n;
+}
+
+/* A string of the pieces the two writers could disagree on. */
+static struct umpire_node *
+random_string(struct umpire_arena *a, bool key)
+{
+	static const char *const pieces[] = {
+		"a", "Z", "_", "x1", "-", ".", "+", " ", "  ", ":", ": ", "#",
+		" #", ",", "[", "]", "{", "}", "'", "\"", "\\", "?", "!", "&",
+		"*", "|", ">", "%", "@", "`", "\t", "\n", "\r", "\x01", "\x1b",
+		"\x7f", "0", "12", "1.5", "1e3", "0x1F", "yes", "No", "null",
+		"~", "true", "---", "...", "caf\xc3\xa9", "\xc2\x85",
+		"\xc2\xa0", "\xc2\x9f", "\xe2\x80\xa8", "\xe2\x80\xa9",
+		"\xef\xbb\xbf", "\xef\xbf\xbe", "\xef\xbf\xbd", "\xed\x9f\xbf",
+		"\xee\x80\x80", "\xf0\x9f\x8e\xb2", "\xe6\x88\xa6", "-a", "a-",
+		"_x", ".inf", "-.inf", ".nan",
+	};
+	size_t n = rnd(8), cap = 1;
+	char *s;
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	if (rnd(20) == 0)
+		n = key ? 30 + rnd(40) : 100 + rnd(200);	/* long ones */
+	for (size_t i = 0; i < n; i++)
+		umpire_buf_puts(&b, pieces[rnd(sizeof(pieces) / sizeof(*pieces))]);
+	if (rnd(30) == 0)
+		umpire_buf_add(&b, "\0", 1);	/* a NUL inside */
+	cap += b.len;
+	s = umpire_arena_alloc(a, cap);
+	if (b.len)
+		memcpy(s, b.ptr, b.len);
+	struct umpire_node *node = umpire_node_new(a, UMPIRE_STR);
+	node->u.s.ptr = s;
+	node->u.s.len = b.len;
+	umpire_buf_free(&b);
+	return node;
+}
+
+static struct umpire_node *
+random_node(struct umpire_arena *a, int depth)
+{
+	struct umpire_node *n;
+
+	switch (depth > 4 ? rnd(5) : rnd(9)) {
+	case 0:
+		return umpire_node_new(a, UMPIRE_NULL);
+	case 1:
+		return umpire_node_bool(a, rnd(2));
+	case 2:
+		return umpire_node_int(a, (long long)rnd(UINT64_MAX) -
+		    (long long)(UINT64_MAX / 2));
+	case 3:
+		n = umpire_node_new(a, UMPIRE_FLOAT);
+		n->u.f = rnd(10) == 0 ? (rnd(2) ? INFINITY : NAN) :
+		    ((double)rnd(1000000) - 500000) / (double)(1 + rnd(1000)) *
+		    (rnd(4) ? 1 : 1e30);
+		return n;
+	case 4:
+		return random_string(a, false);
+	case 5:
+	case 6:
+		n = umpire_node_seq(a, rnd(3) == 0);
+		for (size_t i = 0, k = rnd(5); i < k; i++)
+			umpire_seq_add(a, n, random_node(a, depth + 1));
+		return n;
+	default:
+		n = umpire_node_map(a, rnd(3) == 0);
+		for (size_t i = 0, k = rnd(5); i < k; i++) {
+			struct umpire_node *key = random_string(a, true);
+			umpire_map_add(a, n, "", random_node(a, depth + 1));
+			n->u.map.v[n->u.map.n - 1].key = key;
+		}
+		return n;
+	}
+}
+
+/* Random documents, seeded: shapes, scalars and strings of every kind. */
+static void
+direct_writer_random(void **state)
+{
+	size_t direct = 0, total = 20000;
+
+	(void)state;
+	rnd_state = 0x756d70697265ULL;
+	for (size_t i = 0; i < total; i++) {
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct umpire_node *root = random_node(&a, 0);
+		if (root->type != UMPIRE_SEQ && root->type != UMPIRE_MAP) {
+			struct umpire_node *seq = umpire_node_seq(&a, rnd(4) == 0);
+			umpire_seq_add(&a, seq, root);
+			root = seq;
+		}
+		char what[64];
+		snprintf(what, sizeof(what), "random document %zu", i);
+		direct += assert_direct_is_libyaml(root, what);
+		umpire_arena_free(&a);
+	}
+	print_message("%zu of %zu random documents written directly\n", direct,
+	    total);
+	assert_true(direct * 2 >= total);
+}
+
 static void
 round_trip_built(void **state)
 {
@@ -1024,6 +1204,8 @@ main(void)
 		cmocka_unit_test(emit_flow_and_block),
 		cmocka_unit_test(round_trip_parsed),
 		cmocka_unit_test(round_trip_built),
+		cmocka_unit_test(direct_writer_corpus),
+		cmocka_unit_test(direct_writer_random),
 		cmocka_unit_test(round_trip_special_floats),
 		cmocka_unit_test(round_trip_big_integers),
 		cmocka_unit_test(accessors),
