@@ -38,6 +38,19 @@ struct umpire_history {
 	git_oid head;
 	struct rev *revs;
 	size_t nrevs;
+	/* For verify: the last versions of orders/ and reports/ read, raw. */
+	git_odb *odb;
+	struct dir_version {
+		git_oid id;
+		git_odb_object *obj;
+	} dirs[4];
+	unsigned next_dir;
+	/* The files revision changed_rev added or changed in them, by id. */
+	size_t changed_rev, nchanged;
+	struct changed_file {
+		char path[256];
+		git_oid id;
+	} changed[8];
 };
 
 static int
@@ -235,6 +248,9 @@ umpire_history_close(struct umpire_history *h)
 		free(h->revs[i].author_email);
 	}
 	free(h->revs);
+	for (size_t i = 0; i < sizeof(h->dirs) / sizeof(*h->dirs); i++)
+		git_odb_object_free(h->dirs[i].obj);
+	git_odb_free(h->odb);
 	git_repository_free(h->repo);
 	free(h->branch);
 	free(h->dir);
@@ -795,16 +811,11 @@ umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
 	size_t cap = 0;
 
 	/*
-	 * A replay reads every version of orders/ and reports/, flat
-	 * directories that grow a file a step.  Keep trees of any size in
-	 * libgit2's cache (its default drops those over 4 KiB), so each is
-	 * inflated once, not twice; and do not re-hash every object read:
-	 * verify compares every byte it reads against re-adjudication, so a
-	 * corrupt object shows up as a difference anyway, and the integrity
-	 * of the object store is git fsck's to check.
+	 * Do not re-hash every object read: verify compares every byte it
+	 * reads against re-adjudication, so a corrupt object shows up as a
+	 * difference anyway, and the integrity of the object store is git
+	 * fsck's to check.
 	 */
-	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE,
-		(size_t)1 << 20);
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 
 	*n = 0;
@@ -887,6 +898,18 @@ umpire_history_rev_read(struct umpire_history *h, size_t i, const char *path,
 {
 	git_tree *tree;
 
+	for (size_t k = 0; h->changed_rev == i && k < h->nchanged; k++) {
+		git_blob *blob;
+		if (strcmp(h->changed[k].path, path) != 0)
+			continue;
+		if (git_blob_lookup(&blob, h->repo, &h->changed[k].id) != 0)
+			return git_fail(d, h->dir, EX_IOERR, "cannot read a file");
+		umpire_buf_clear(out);
+		umpire_buf_add(out, git_blob_rawcontent(blob),
+			(size_t)git_blob_rawsize(blob));
+		git_blob_free(blob);
+		return 0;
+	}
 	if (rev_tree(h, i, &tree) != 0)
 		return git_fail(d, h->dir, EX_IOERR, "cannot read a commit");
 	int rc = tree_read(h->repo, tree, path, out, NULL);
@@ -919,14 +942,110 @@ entry_id(const git_tree *t, const char *name, git_object_t *type)
 	return git_tree_entry_id(e);
 }
 
+/*
+ * verify reads every version of orders/ and reports/, flat directories
+ * that grow by a file a step.  Each version is inflated once and kept,
+ * raw, for the next revision's comparison, which walks the raw entries
+ * itself: a step appends, so the new version starts with the old one's
+ * bytes, and only the entries after them need reading at all.
+ */
+static int
+dir_raw(struct umpire_history *h, const git_oid *id, const unsigned char *keep,
+	const unsigned char **data, size_t *len)
+{
+	const size_t slots = sizeof(h->dirs) / sizeof(*h->dirs);
+	struct dir_version *v = NULL;
+
+	for (size_t k = 0; k < slots && !v; k++)
+		if (h->dirs[k].obj && git_oid_equal(&h->dirs[k].id, id))
+			v = &h->dirs[k];
+	if (!v) {
+		if (!h->odb && git_repository_odb(&h->odb, h->repo) != 0)
+			return -1;
+		v = &h->dirs[h->next_dir++ % slots];
+		/* Not the version the caller still holds. */
+		if (keep && v->obj && git_odb_object_data(v->obj) == (void *)keep)
+			v = &h->dirs[h->next_dir++ % slots];
+		git_odb_object_free(v->obj);
+		v->obj = NULL;
+		if (git_odb_read(&v->obj, h->odb, id) != 0)
+			return -1;
+		if (git_odb_object_type(v->obj) != GIT_OBJECT_TREE) {
+			git_odb_object_free(v->obj);
+			v->obj = NULL;
+			return -1;
+		}
+		git_oid_cpy(&v->id, id);
+	}
+	*data = git_odb_object_data(v->obj);
+	*len = git_odb_object_size(v->obj);
+	return 0;
+}
+
+struct raw_entry {
+	const char *name;	/* NUL-terminated inside the raw tree */
+	size_t len;
+	unsigned mode;
+	git_oid id;
+};
+
+/* The entry at *p, moving *p past it; false at the end or if malformed. */
+static bool
+raw_next(const unsigned char **p, const unsigned char *end, struct raw_entry *e)
+{
+	const unsigned char *q = *p;
+
+	e->mode = 0;
+	while (q < end && *q >= '0' && *q <= '7')
+		e->mode = e->mode * 8 + (unsigned)(*q++ - '0');
+	if (q == *p || q >= end || *q++ != ' ')
+		return false;
+	const unsigned char *nul = memchr(q, '\0', (size_t)(end - q));
+	if (!nul || nul == q || (size_t)(end - nul - 1) < GIT_OID_RAWSZ)
+		return false;
+	e->name = (const char *)q;
+	e->len = (size_t)(nul - q);
+	git_oid_fromraw(&e->id, nul + 1);
+	*p = nul + 1 + GIT_OID_RAWSZ;
+	return true;
+}
+
+/* git's order of tree entries: a directory sorts as if its name ended in '/'. */
+static int
+entry_cmp(const struct raw_entry *a, const struct raw_entry *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->name, b->name, n);
+
+	if (c)
+		return c;
+	unsigned char ca = a->len > n ? (unsigned char)a->name[n] :
+		(a->mode & 0170000) == 0040000 ? '/' : '\0';
+	unsigned char cb = b->len > n ? (unsigned char)b->name[n] :
+		(b->mode & 0170000) == 0040000 ? '/' : '\0';
+	return (ca > cb) - (ca < cb);
+}
+
+static void
+note_changed(struct umpire_history *h, const char *dir,
+	const struct raw_entry *e)
+{
+	if (h->nchanged < sizeof(h->changed) / sizeof(*h->changed)) {
+		struct changed_file *f = &h->changed[h->nchanged++];
+		snprintf(f->path, sizeof(f->path), "%s/%s", dir, e->name);
+		git_oid_cpy(&f->id, &e->id);
+	}
+}
+
 /* Entries of two versions of a directory, in one ordered walk. */
 static int
 diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 	const char *dir, struct umpire_change *out, size_t max, size_t *n)
 {
-	git_tree *a = NULL, *b = NULL;
 	git_object_t ta = GIT_OBJECT_INVALID, tb = GIT_OBJECT_INVALID;
 	const git_oid *ia = entry_id(old, dir, &ta), *ib = entry_id(new, dir, &tb);
+	const unsigned char *a = NULL, *b = NULL;
+	size_t na = 0, nb = 0;
 
 	if (ia && ib && git_oid_equal(ia, ib))
 		return 0;
@@ -935,38 +1054,37 @@ diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 			UMPIRE_MODIFIED, NULL, dir);
 		return 0;
 	}
-	if ((ia && git_tree_lookup(&a, h->repo, ia) != 0) ||
-	    (ib && git_tree_lookup(&b, h->repo, ib) != 0)) {
-		git_tree_free(a);
+	if ((ia && dir_raw(h, ia, NULL, &a, &na) != 0) ||
+	    (ib && dir_raw(h, ib, a, &b, &nb) != 0))
 		return -1;
+	const unsigned char *pa = a, *ea = a + na, *pb = b, *eb = b + nb;
+	if (a && b && nb >= na && memcmp(a, b, na) == 0) {
+		pa = ea;	/* the old entries, unchanged */
+		pb = b + na;
 	}
-	size_t na = a ? git_tree_entrycount(a) : 0, nb = b ? git_tree_entrycount(b) : 0;
-	size_t i = 0, j = 0;
-	while (i < na || j < nb) {
-		const git_tree_entry *ea = i < na ? git_tree_entry_byindex(a, i) : NULL;
-		const git_tree_entry *eb = j < nb ? git_tree_entry_byindex(b, j) : NULL;
-		int c = !ea ? 1 : !eb ? -1 :
-			strcmp(git_tree_entry_name(ea), git_tree_entry_name(eb));
+	struct raw_entry xa, xb;
+	bool more_a = pa && raw_next(&pa, ea, &xa);
+	bool more_b = pb && raw_next(&pb, eb, &xb);
+	while (more_a || more_b) {
+		int c = !more_a ? 1 : !more_b ? -1 : entry_cmp(&xa, &xb);
 		if (c < 0) {
-			add_change(out, max, n, UMPIRE_DELETED, dir,
-				git_tree_entry_name(ea));
-			i++;
+			add_change(out, max, n, UMPIRE_DELETED, dir, xa.name);
+			more_a = raw_next(&pa, ea, &xa);
 		} else if (c > 0) {
-			add_change(out, max, n, UMPIRE_ADDED, dir,
-				git_tree_entry_name(eb));
-			j++;
+			add_change(out, max, n, UMPIRE_ADDED, dir, xb.name);
+			note_changed(h, dir, &xb);
+			more_b = raw_next(&pb, eb, &xb);
 		} else {
-			if (!git_oid_equal(git_tree_entry_id(ea), git_tree_entry_id(eb)) ||
-			    git_tree_entry_filemode(ea) != git_tree_entry_filemode(eb))
-				add_change(out, max, n, UMPIRE_MODIFIED, dir,
-					git_tree_entry_name(ea));
-			i++;
-			j++;
+			if (!git_oid_equal(&xa.id, &xb.id) || xa.mode != xb.mode) {
+				add_change(out, max, n, UMPIRE_MODIFIED, dir, xa.name);
+				note_changed(h, dir, &xb);
+			}
+			more_a = raw_next(&pa, ea, &xa);
+			more_b = raw_next(&pb, eb, &xb);
 		}
 	}
-	git_tree_free(a);
-	git_tree_free(b);
-	return 0;
+	/* A walk that stopped short met a malformed entry. */
+	return (pa && pa != ea) || (pb && pb != eb) ? -1 : 0;
 }
 
 int
@@ -979,6 +1097,8 @@ umpire_history_rev_changes(struct umpire_history *h, size_t i,
 	int rc = 0;
 
 	*n = 0;
+	h->changed_rev = i;
+	h->nchanged = 0;
 	if (rev_tree(h, i, &new) != 0 || (i > 0 && rev_tree(h, i - 1, &old) != 0)) {
 		git_tree_free(new);
 		return git_fail(d, h->dir, EX_IOERR, "cannot read a commit");

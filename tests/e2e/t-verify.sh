@@ -137,4 +137,14 @@ git -C "$TMP/t" add reports/extra.md
 git -C "$TMP/t" -c user.name=x -c user.email=x@x commit -qm "notes"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "(notes): step 9 should modify game.yaml and add orders/0009-green.yaml"
+
+# Old files of umpire's edited and removed: changes inside the directories,
+# not at their ends, each named.
+tampered
+o3=$(cd "$TMP/t" && ls orders/0003-*.yaml)
+echo "# seen" >>"$TMP/t/$o3"
+git -C "$TMP/t" rm -q reports/0001.md
+git -C "$TMP/t" -c user.name=x -c user.email=x@x commit -qam "tidy"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "(tidy): step 9 should modify game.yaml and add orders/0009-green.yaml and reports/0009.md, and nothing else of umpire's; this commit: $o3 (modified), reports/0001.md (deleted)"
 done_ok
