@@ -78,12 +78,14 @@ BIN = $(BUILD)/umpire
 
 .PHONY: all deps demo check bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
-	fuzz fuzz-check valgrind-check
+	fuzz fuzz-check valgrind-check umpire
 
 all: $(BIN) umpire
 
+# ./umpire is the build made last, sanitized or not: re-pointed every time,
+# since make would judge its age by whichever build it points to.
 umpire: $(BIN)
-	ln -sf $(BIN) umpire
+	@[ "$$(readlink umpire)" = "$(BIN)" ] || ln -sf $(BIN) umpire
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDFLAGS) $(BIN_LIBS)
