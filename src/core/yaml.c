@@ -259,6 +259,11 @@ resolve_plain(struct umpire_node *n, const char *s)
 	static const char *const trues[] = { "true", "True", "TRUE", NULL };
 	static const char *const falses[] = { "false", "False", "FALSE", NULL };
 
+	/* Most scalars are words: only these first letters start anything else. */
+	if (s[0] && !strchr("~nNtTfF+-.0123456789", s[0])) {
+		n->type = UMPIRE_STR;
+		return;
+	}
 	if (is_one_of(s, nulls)) {
 		n->type = UMPIRE_NULL;
 		return;
