@@ -1057,7 +1057,8 @@ diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 	if ((ia && dir_raw(h, ia, NULL, &a, &na) != 0) ||
 	    (ib && dir_raw(h, ib, a, &b, &nb) != 0))
 		return -1;
-	const unsigned char *pa = a, *ea = a + na, *pb = b, *eb = b + nb;
+	const unsigned char *pa = a, *ea = a ? a + na : NULL, *pb = b,
+		*eb = b ? b + nb : NULL;
 	if (a && b && nb >= na && memcmp(a, b, na) == 0) {
 		pa = ea;	/* the old entries, unchanged */
 		pb = b + na;
