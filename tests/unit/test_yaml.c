@@ -1001,9 +1001,13 @@ random_node(struct umpire_arena *a, int depth)
 		return umpire_node_new(a, UMPIRE_NULL);
 	case 1:
 		return umpire_node_bool(a, rnd(2));
-	case 2:
-		return umpire_node_int(a, (long long)rnd(UINT64_MAX) -
-		    (long long)(UINT64_MAX / 2));
+	case 2: {
+		/* Any 64 bits, the extremes included. */
+		uint64_t bits = rnd(UINT64_MAX) ^ (rnd(2) << 63);
+		long long v;
+		memcpy(&v, &bits, sizeof(v));
+		return umpire_node_int(a, v);
+	}
 	case 3:
 		n = umpire_node_new(a, UMPIRE_FLOAT);
 		n->u.f = rnd(10) == 0 ? (rnd(2) ? INFINITY : NAN) :
