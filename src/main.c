@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "core/diag.h"
 #include "core/game.h"
+#include "core/ruleset.h"
 
 const struct cli_verb cli_verbs[] = {
 	{ "rules", cmd_rules, "umpire rules",
@@ -107,6 +108,12 @@ main(int argc, char **argv)
 			continue;
 		if (sodium_init() < 0) {
 			fputs("umpire: error: cannot initialise libsodium\n", stderr);
+			return EX_SOFTWARE;
+		}
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		if (umpire_rulesets_check(&d)) {
+			umpire_diags_print(&d, stderr);
+			umpire_diags_free(&d);
 			return EX_SOFTWARE;
 		}
 		git_libgit2_init();

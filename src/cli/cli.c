@@ -171,24 +171,11 @@ cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 }
 
 void
-cli_step_paths(long step, const char *player, char orders[128],
-	char report[128])
+cli_print_result(FILE *out, const struct umpire_result *r)
 {
-	snprintf(orders, 128, UMPIRE_ORDERS_DIR "/%04ld-%s.yaml", step, player);
-	snprintf(report, 128, UMPIRE_REPORTS_DIR "/%04ld.md", step);
-}
+	struct umpire_buf b = UMPIRE_BUF_INIT;
 
-void
-cli_commit_message(struct umpire_buf *msg, const struct umpire_buf *report)
-{
-	/* See umpire_report_render: "# title", then "**headline**". */
-	const char *r = umpire_buf_cstr((struct umpire_buf *)report);
-	const char *title = strncmp(r, "# ", 2) == 0 ? r + 2 : r;
-	const char *head = strstr(r, "\n**");
-	int tlen = (int)strcspn(title, "\n");
-	int hlen = head ? (int)strcspn(head + 3, "\n") - 2 : 0;
-
-	umpire_buf_printf(msg, "%.*s\n", tlen, title);
-	if (hlen > 0)
-		umpire_buf_printf(msg, "\n%.*s\n", hlen, head + 3);
+	umpire_result_summary(&b, r);
+	fprintf(out, "%s at step %ld (%s)", umpire_buf_cstr(&b), r->step, r->how);
+	umpire_buf_free(&b);
 }

@@ -65,15 +65,8 @@ int cli_open_game(struct umpire_history **h, struct umpire_game **g,
 int cli_unseal(struct umpire_game *g, const char *seed_file,
 	struct umpire_diags *d);
 
-/*
- * A step's commit message from its rendered report: the title, a blank
- * line, the headline (design brief, "History").
- */
-void cli_commit_message(struct umpire_buf *msg, const struct umpire_buf *report);
-
-/* "orders/0005-green.yaml", "reports/0005.md" */
-void cli_step_paths(long step, const char *player, char orders[128],
-	char report[128]);
+/* How a finished game ended, for status and verify: "green won at step 9". */
+void cli_print_result(FILE *out, const struct umpire_result *r);
 
 int cmd_rules(int argc, char **argv);
 int cmd_schema(int argc, char **argv);

@@ -114,7 +114,9 @@ cmd_new(int argc, char **argv)
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf text = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+		msg = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_game *g = NULL;
 	struct umpire_history *h = NULL;
@@ -139,22 +141,23 @@ cmd_new(int argc, char **argv)
 	    (rc = umpire_history_init(&h, dir, &d)))
 		goto done;
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_step_paths(&paths, 0, NULL);
 	struct umpire_file files[] = {
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ UMPIRE_REPORTS_DIR "/0000.md", report.ptr, report.len },
+		{ paths.report, report.text.ptr, report.text.len },
 	};
-	cli_commit_message(&msg, &report);
+	umpire_report_commit_message(&msg, &report);
 	if ((rc = umpire_history_commit(h, files, 3, &host, msg.ptr, &d)))
 		goto done;
-	fwrite(report.ptr, 1, report.len, stdout);
+	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:
 	umpire_history_close(h);
 	umpire_game_free(g);
 	umpire_arena_free(&a);
 	umpire_buf_free(&text);
 	umpire_buf_free(&state);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_buf_free(&msg);
 	return cli_done(&d, rc);
 }

@@ -46,11 +46,12 @@ cmd_status(int argc, char **argv)
 			printf(" (%s)", p->name);
 		putchar('\n');
 	} else {
-		if (dec.winner)
-			printf("over:     %s won at step %ld\n", dec.winner,
-				g->step - 1);
-		else
-			printf("over:     a draw at step %ld\n", g->step - 1);
+		struct umpire_buf st = UMPIRE_BUF_INIT;
+		printf("over:     ");
+		cli_print_result(stdout, &g->result);
+		umpire_result_text(&st, &g->result, "          ");
+		printf("\n%s", umpire_buf_cstr(&st));
+		umpire_buf_free(&st);
 	}
 	printf("reports:  %s/%s/%04ld.md is the latest\n\n", argv[optind],
 		UMPIRE_REPORTS_DIR, g->step - 1);
@@ -147,10 +148,10 @@ cmd_turn(int argc, char **argv)
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct checked k;
-	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
-		msg = UMPIRE_BUF_INIT;
+	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
-	char opath[128], rpath[128];
+	struct umpire_step_paths paths;
 
 	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, &d)) ||
 	    (rc = cli_unseal(k.g, file, &d)))
@@ -158,23 +159,22 @@ cmd_turn(int argc, char **argv)
 	umpire_game_decision(k.g, &dec);
 	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
 	struct umpire_person author = { who->name, who->email };
-	long step = k.g->step;
-	cli_step_paths(step, dec.player, opath, rpath);
+	umpire_step_paths(&paths, k.g->step, dec.player);
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ opath, k.text.ptr, k.text.len },
-		{ rpath, report.ptr, report.len },
+		{ paths.orders, k.text.ptr, k.text.len },
+		{ paths.report, report.text.ptr, report.text.len },
 	};
-	cli_commit_message(&msg, &report);
+	umpire_report_commit_message(&msg, &report);
 	if ((rc = umpire_history_commit(k.h, files, 3, &author, msg.ptr, &d)))
 		goto done;
-	fwrite(report.ptr, 1, report.len, stdout);
+	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:
 	checked_free(&k);
 	umpire_buf_free(&state);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_buf_free(&msg);
 	return cli_done(&d, rc);
 }
@@ -211,8 +211,12 @@ cmd_bot(int argc, char **argv)
 	umpire_game_decision(g, &dec);
 	rc = EX_DATAERR;
 	if (!dec.player) {
-		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
-			"no decision is awaited");
+		struct umpire_buf how = UMPIRE_BUF_INIT;
+		umpire_result_summary(&how, &g->result);
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over "
+			"(%s at step %ld); no decision is awaited",
+			umpire_buf_cstr(&how), g->result.step);
+		umpire_buf_free(&how);
 	} else if (player && strcmp(player, dec.player) != 0) {
 		char whose[80], not[80];
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "step %ld awaits "

@@ -38,7 +38,8 @@ cmd_resolve(int argc, char **argv)
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf stext = UMPIRE_BUF_INIT, otext = UMPIRE_BUF_INIT,
-		state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT;
+		state = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_game *g = NULL;
 	const struct umpire_node *orders;
@@ -53,7 +54,7 @@ cmd_resolve(int argc, char **argv)
 	umpire_game_resolve(g, &a, orders, &report);
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
 	/* The report first: a state without its report is the worse half. */
-	if ((rc = umpire_file_write(rep, report.ptr, report.len, &d)) ||
+	if ((rc = umpire_file_write(rep, report.text.ptr, report.text.len, &d)) ||
 	    (rc = umpire_file_write(out, state.ptr, state.len, &d)))
 		goto done;
 done:
@@ -62,6 +63,6 @@ done:
 	umpire_buf_free(&stext);
 	umpire_buf_free(&otext);
 	umpire_buf_free(&state);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	return cli_done(&d, rc);
 }

@@ -17,25 +17,63 @@
 #include "core/fileio.h"
 #include <sodium.h>
 
+/*
+ * The tally of any number of players: a player's standing in each game
+ * counts under the player's id, whatever the table size.
+ */
+struct tally_row {
+	char *player;
+	long games, wins, shared, rank_sum;
+	long long score_sum;
+};
+
 struct tally {
-	char names[16][40];	/* copies: a winner's name dies with its game */
-	long wins[16];
-	size_t nnames;
+	struct tally_row *rows;
+	size_t n;
 	long draws, unfinished, total_steps, max_steps;
 };
 
-static void
-count_win(struct tally *t, const char *who)
+static struct tally_row *
+row_of(struct tally *t, const char *player)
 {
-	for (size_t i = 0; i < t->nnames; i++)
-		if (strcmp(t->names[i], who) == 0) {
-			t->wins[i]++;
-			return;
-		}
-	if (t->nnames < 16) {
-		snprintf(t->names[t->nnames], sizeof(t->names[0]), "%s", who);
-		t->wins[t->nnames++] = 1;
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].player, player) == 0)
+			return &t->rows[i];
+	t->rows = umpire_xrealloc(t->rows, (t->n + 1) * sizeof(*t->rows));
+	struct tally_row *r = &t->rows[t->n++];
+	memset(r, 0, sizeof(*r));
+	r->player = umpire_xmalloc(strlen(player) + 1);
+	strcpy(r->player, player);
+	return r;
+}
+
+static void
+count_result(struct tally *t, const struct umpire_result *res)
+{
+	size_t firsts = 0;
+
+	for (size_t i = 0; i < res->n; i++)
+		firsts += res->v[i].rank == 1;
+	if (umpire_result_is_draw(res))
+		t->draws++;
+	for (size_t i = 0; i < res->n; i++) {
+		struct tally_row *r = row_of(t, res->v[i].player);
+		r->games++;
+		r->rank_sum += res->v[i].rank;
+		r->score_sum += res->v[i].score;
+		if (res->v[i].rank == 1 && firsts == 1)
+			r->wins++;
+		else if (res->v[i].rank == 1 && firsts < res->n)
+			r->shared++;
 	}
+}
+
+static void
+tally_free(struct tally *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->rows[i].player);
+	free(t->rows);
 }
 
 /* One game to its end; EX_SOFTWARE if the bot's orders are refused. */
@@ -44,7 +82,7 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 	long max_steps, struct tally *t, struct umpire_diags *d)
 {
 	struct umpire_game *g;
-	struct umpire_buf report = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
 	int rc;
 
@@ -63,21 +101,18 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 			rc = EX_SOFTWARE;
 			break;
 		}
-		umpire_buf_clear(&report);
 		umpire_game_resolve(g, &a, orders, &report);
 		umpire_arena_free(&a);
 	}
 	long steps = g->step - 1;
 	if (rc == 0 && dec.player)
 		t->unfinished++;
-	else if (rc == 0 && dec.winner)
-		count_win(t, dec.winner);
 	else if (rc == 0)
-		t->draws++;
+		count_result(t, &g->result);
 	t->total_steps += steps;
 	if (steps > t->max_steps)
 		t->max_steps = steps;
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_game_free(g);
 	return rc;
 }
@@ -132,7 +167,7 @@ cmd_simulate(int argc, char **argv)
 	struct umpire_seed base = { { 0 } };
 	const struct umpire_node *doc;
 	const char *name;
-	struct tally t = { 0 };
+	struct tally t = { NULL, 0, 0, 0, 0, 0 };
 
 	if (hex && umpire_seed_from_hex(&base, hex) != 0)
 		return cli_usage(argv[0], "--seed takes 64 hex digits");
@@ -171,17 +206,26 @@ cmd_simulate(int argc, char **argv)
 	umpire_seed_to_hex(&base, hexseed);
 	printf("simulate %s: %ld games from seed %.16s...\n", rules->name, games,
 		hexseed);
-	for (size_t i = 0; i < t.nnames; i++)
-		printf("  %-12s %8ld wins  (%.1f%%)\n", t.names[i], t.wins[i],
-			100.0 * (double)t.wins[i] / (double)games);
-	if (t.draws)
-		printf("  %-12s %8ld\n", "draws", t.draws);
-	printf("  %-12s %8ld\n", "unfinished", t.unfinished);
-	printf("  %-12s mean %.1f steps, max %ld\n", "length",
+	size_t width = 10;
+	for (size_t i = 0; i < t.n; i++)
+		if (strlen(t.rows[i].player) > width)
+			width = strlen(t.rows[i].player);
+	printf("  %-*s %8s %8s %10s %10s\n", (int)width, "player", "wins",
+		"tied 1st", "mean rank", "mean score");
+	for (size_t i = 0; i < t.n; i++) {
+		const struct tally_row *r = &t.rows[i];
+		printf("  %-*s %8ld %8ld %10.2f %10.2f\n", (int)width, r->player,
+			r->wins, r->shared, (double)r->rank_sum / (double)r->games,
+			(double)r->score_sum / (double)r->games);
+	}
+	printf("  %-*s %8ld\n", (int)width, "draws", t.draws);
+	printf("  %-*s %8ld\n", (int)width, "unfinished", t.unfinished);
+	printf("  %-*s mean %.1f steps, max %ld\n", (int)width, "length",
 		(double)t.total_steps / (double)games, t.max_steps);
-	printf("  %-12s %.1f games/s (%.3f s)\n", "speed",
+	printf("  %-*s %.1f games/s (%.3f s)\n", (int)width, "speed",
 		secs > 0 ? (double)games / secs : 0.0, secs);
 done:
+	tally_free(&t);
 	umpire_arena_free(&a);
 	umpire_buf_free(&text);
 	return cli_done(&d, rc);

@@ -6,6 +6,7 @@
 #include <sysexits.h>
 
 #include "cli.h"
+#include "core/game.h"
 #include "core/verify.h"
 
 int
@@ -45,10 +46,14 @@ cmd_verify(int argc, char **argv)
 			"matches; ", res.game, res.steps, res.rolls, res.commits);
 		if (!res.over)
 			printf("step %ld is next\n", res.awaited);
-		else if (*res.winner)
-			printf("%s won at step %ld\n", res.winner, res.awaited - 1);
 		else
-			printf("a draw at step %ld\n", res.awaited - 1);
+			printf("%s\n", res.outcome);
+		if (res.other_steps)
+			printf("note: umpire %s (not this umpire, %s) wrote the reports "
+				"of %zu steps from step %ld to step %ld; their states and "
+				"rolls were compared, their words were not\n",
+				res.other_version, UMPIRE_VERSION, res.other_steps,
+				res.other_first, res.other_last);
 	}
 	umpire_history_close(h);
 	return cli_done(&d, rc);

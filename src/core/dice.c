@@ -49,36 +49,52 @@ umpire_seed_random(struct umpire_seed *out)
 	randombytes_buf(out->bytes, sizeof(out->bytes));
 }
 
+/*
+ * The uniform draw the dice and the shuffles share: HMAC-SHA256 keyed by
+ * the seed over tag 0x00 game 0x00 and the fields (decimal numbers, each
+ * followed by 0x00) and decimal(j), for j = 0, 1, 2, ...; the first of
+ * each MAC's eight big-endian 32-bit words below the largest multiple of
+ * n under 2^32, modulo n.  Returns 0 .. n - 1.
+ */
 static unsigned
-derive(const crypto_auth_hmacsha256_state *keyed, const char *game, long step,
-	unsigned r, unsigned sides)
+draw(const crypto_auth_hmacsha256_state *keyed, const char *tag,
+	const char *game, const char *fields, size_t flen, unsigned n)
 {
-	static const char tag[] = "umpire-dice-v1";
-	/* 2^32 - (2^32 mod n): the largest multiple of n below 2^32. */
-	const uint64_t limit = (UINT64_C(1) << 32) - ((UINT64_C(1) << 32) % sides);
+	const uint64_t limit = (UINT64_C(1) << 32) - ((UINT64_C(1) << 32) % n);
 	crypto_auth_hmacsha256_state st;
 	unsigned char b[crypto_auth_hmacsha256_BYTES];
-	char num[3 * 24];
+	char num[24];
 
-	int prefix = snprintf(num, sizeof(num), "%ld%c%u%c", step, 0, r, 0);
 	for (unsigned long j = 0;; j++) {
-		int k = snprintf(num + prefix, sizeof(num) - (size_t)prefix, "%lu", j);
+		int k = snprintf(num, sizeof(num), "%lu", j);
 		st = *keyed;
 		crypto_auth_hmacsha256_update(&st, (const unsigned char *)tag,
-			sizeof(tag));	/* with its 0x00 */
+			strlen(tag) + 1);	/* with its 0x00 */
 		crypto_auth_hmacsha256_update(&st, (const unsigned char *)game,
 			strlen(game) + 1);
+		crypto_auth_hmacsha256_update(&st, (const unsigned char *)fields,
+			flen);
 		crypto_auth_hmacsha256_update(&st, (const unsigned char *)num,
-			(size_t)(prefix + k));
+			(size_t)k);
 		crypto_auth_hmacsha256_final(&st, b);
 		for (int i = 0; i < 8; i++) {
 			uint32_t w = (uint32_t)b[4 * i] << 24 |
 				(uint32_t)b[4 * i + 1] << 16 |
 				(uint32_t)b[4 * i + 2] << 8 | b[4 * i + 3];
 			if (w < limit)
-				return (unsigned)(w % sides) + 1;
+				return (unsigned)(w % n);
 		}
 	}
+}
+
+static unsigned
+derive(const crypto_auth_hmacsha256_state *keyed, const char *game, long step,
+	unsigned r, unsigned sides)
+{
+	char fields[48];
+	int len = snprintf(fields, sizeof(fields), "%ld%c%u%c", step, 0, r, 0);
+
+	return draw(keyed, "umpire-dice-v1", game, fields, (size_t)len, sides) + 1;
 }
 
 unsigned
@@ -133,4 +149,35 @@ umpire_dice_roll(struct umpire_dice *d, unsigned sides, const char *fmt, ...)
 	};
 	va_end(ap);
 	return result;
+}
+
+void
+umpire_dice_shuffle(struct umpire_dice *d, int *v, size_t n,
+	const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d->have_seed) {
+		fprintf(stderr, "umpire: internal error: shuffle without a seed\n");
+		abort();
+	}
+	unsigned k = (unsigned)d->nshuffles;
+	for (size_t i = n; i-- > 1;) {
+		char fields[72];
+		int len = snprintf(fields, sizeof(fields), "%ld%c%u%c%zu%c", d->step,
+			0, k, 0, i, 0);
+		unsigned j = draw(&d->keyed, "umpire-shuffle-v1", d->game, fields,
+			(size_t)len, (unsigned)i + 1);
+		int t = v[i];
+		v[i] = v[j];
+		v[j] = t;
+	}
+	d->shuffles = umpire_arena_grow(d->arena, d->shuffles,
+		sizeof(*d->shuffles), d->nshuffles, &d->shuffles_cap,
+		d->nshuffles + 1);
+	va_start(ap, fmt);
+	d->shuffles[d->nshuffles++] = (struct umpire_shuffle){
+		k, n, umpire_arena_vprintf(d->arena, fmt, ap),
+	};
+	va_end(ap);
 }

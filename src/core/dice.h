@@ -11,6 +11,16 @@
  * 2^32 - (2^32 mod n) gives the die (w mod n) + 1.  Each roll depends on
  * its own label only, so one roll can be re-derived without the others
  * and a later order can never change an earlier roll.
+ *
+ * Shuffle k (0, 1, ... in the order drawn) of step S shuffles a list of n
+ * by Fisher-Yates from the last place down: for i = n - 1 down to 1, swap
+ * the items at places i and j, where j (0 .. i) is drawn as w mod (i + 1)
+ * exactly as a die's w is, from
+ *
+ *   "umpire-shuffle-v1" 0x00 G 0x00 decimal(S) 0x00 decimal(k) 0x00
+ *   decimal(i) 0x00 decimal(t)            (t = 0, 1, 2, ... as j above)
+ *
+ * Shuffles have a tag of their own, so a deck never moves the dice.
  */
 #ifndef UMPIRE_DICE_H
 #define UMPIRE_DICE_H
@@ -44,6 +54,12 @@ struct umpire_roll {
 	const char *purpose;	/* for the report's roll table */
 };
 
+struct umpire_shuffle {
+	unsigned k;
+	size_t n;		/* the items shuffled */
+	const char *purpose;
+};
+
 struct umpire_dice {
 	struct umpire_arena *arena;	/* owns the log and purposes */
 	crypto_auth_hmacsha256_state keyed;	/* HMAC state after the key */
@@ -52,6 +68,8 @@ struct umpire_dice {
 	long step;
 	struct umpire_roll *log;	/* every roll, in the order drawn */
 	size_t n, cap;
+	struct umpire_shuffle *shuffles;	/* every shuffle, likewise */
+	size_t nshuffles, shuffles_cap;
 };
 
 /* seed may be NULL for a stream that must not be drawn from (check). */
@@ -60,6 +78,13 @@ void umpire_dice_init(struct umpire_dice *d, struct umpire_arena *a,
 /* Draw the next roll and log it with its purpose. */
 unsigned umpire_dice_roll(struct umpire_dice *d, unsigned sides,
 	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/*
+ * Shuffle v[0..n) as shuffle number nshuffles of the step (above), and
+ * log it with its purpose.  The order it gives is the caller's to tell,
+ * or to keep secret.
+ */
+void umpire_dice_shuffle(struct umpire_dice *d, int *v, size_t n,
+	const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The roll itself, with no log: what an independent checker computes. */
 unsigned umpire_dice_derive(const struct umpire_seed *seed, const char *game,
 	long step, unsigned r, unsigned sides);

@@ -8,6 +8,7 @@
 #include "report.h"
 #include "rng.h"
 #include "schema.h"
+#include "text.h"
 
 static const char state_comment[] =
 	"umpire game state: change it only through umpire (umpire verify "
@@ -125,21 +126,55 @@ umpire_game_free(struct umpire_game *g)
 	free(g);
 }
 
+/* The result, not over, for the game's players. */
+static void
+init_result(struct umpire_game *g)
+{
+	const char **ids = umpire_arena_alloc(&g->arena,
+		(g->nplayers + 1) * sizeof(*ids));
+
+	for (size_t i = 0; i < g->nplayers; i++)
+		ids[i] = g->players[i].id;
+	umpire_result_init(&g->result, &g->arena, ids, g->nplayers);
+}
+
+/*
+ * After create or resolve: the ruleset awaits a player of the game, or
+ * has ended it.  Anything else is a bug in the ruleset, not bad input.
+ */
+static void
+check_decision(const struct umpire_game *g)
+{
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	if (dec.player ? !g->result.over && dec.kind &&
+	    umpire_game_player(g, dec.player) : g->result.over)
+		return;
+	fprintf(stderr, "umpire: internal error: ruleset %s %s at step %ld\n",
+		g->rules->name, dec.player ? (g->result.over ? "awaits a decision "
+		"in a game it ended" : "awaits a decision from no player of the "
+		"game") : "ended the game without a result", g->step);
+	abort();
+}
+
 static void
 render(const struct umpire_game *g, const struct umpire_report *rep,
-	long step, const struct umpire_dice *dice, struct umpire_buf *out)
+	long step, const struct umpire_dice *dice,
+	struct umpire_step_report *out)
 {
 	struct umpire_buf board = UMPIRE_BUF_INIT;
 
 	g->rules->board(&board, g->rs);
-	umpire_report_render(out, rep, g->id, step, umpire_buf_cstr(&board), dice);
+	umpire_report_render(out, rep, g->id, step, umpire_buf_cstr(&board),
+		&g->result, dice);
 	umpire_buf_free(&board);
 }
 
 int
 umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
-	const struct umpire_seed *seed, bool sealed, struct umpire_buf *report,
-	struct umpire_diags *d)
+	const struct umpire_seed *seed, bool sealed,
+	struct umpire_step_report *report, struct umpire_diags *d)
 {
 	const struct umpire_ruleset *rules = umpire_game_validate(scenario,
 		"scenario", d);
@@ -156,17 +191,20 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
 	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
 	decode_players(g, umpire_map_get(scenario, "players"));
+	init_result(g);
 
 	struct umpire_arena job = UMPIRE_ARENA_INIT;
 	struct umpire_dice dice;
 	struct umpire_report rep;
 	umpire_dice_init(&dice, &job, seed, g->id, 0);
 	umpire_report_init(&rep, &job);
-	struct umpire_ctx ctx = { &job, d, &dice, &rep, g->id, 0 };
+	struct umpire_ctx ctx = { .arena = &job, .diags = d, .dice = &dice,
+		.report = &rep, .game_id = g->id, .step = 0, .result = &g->result };
 	g->rs = rules->create(&g->arena, &ctx, scenario);
 	if (g->rs) {
 		g->step = 1;
 		g->rolls = dice.n;
+		check_decision(g);
 		render(g, &rep, 0, &dice, report);
 	}
 	umpire_report_free(&rep);
@@ -177,6 +215,75 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	}
 	*out = g;
 	return 0;
+}
+
+/*
+ * The envelope's awaiting or result (the schemas say which is there):
+ * the awaited player must be a player of the game, its step the state's.
+ */
+static void
+read_decision(struct umpire_game *g, const struct umpire_node *doc,
+	struct umpire_ctx *ctx, struct umpire_diags *d)
+{
+	const struct umpire_node *aw = umpire_map_get(doc, "awaiting");
+	const struct umpire_node *res = umpire_map_get(doc, "result");
+
+	if (res) {
+		umpire_result_decode(&g->result, res, d);
+		if (g->result.step != g->step - 1)
+			umpire_node_error(d, umpire_map_get(res, "step"), "result.step "
+				"is %ld, but a game that awaits no step after step %ld ended "
+				"in step %ld", g->result.step, g->step - 1, g->step - 1);
+		return;
+	}
+	const struct umpire_node *player = umpire_map_get(aw, "player");
+	const struct umpire_node *step = umpire_map_get(aw, "step");
+	const struct umpire_player *p = umpire_game_player(g, player->u.s.ptr);
+	if (!p) {
+		struct umpire_suggest sg;
+		umpire_suggest_init(&sg, player->u.s.ptr);
+		for (size_t i = 0; i < g->nplayers; i++)
+			umpire_suggest_add(&sg, g->players[i].id);
+		umpire_node_error(d, player, "awaiting.player: '%s' is not a player "
+			"of this game%s", player->u.s.ptr, umpire_suggest_hint(&sg));
+	}
+	if (umpire_node_integer(step, -1) != g->step)
+		umpire_node_error(d, step, "awaiting.step is %lld, but the state's "
+			"step is %ld", umpire_node_integer(step, -1), g->step);
+	ctx->awaiting = aw;
+	ctx->awaited.player = p ? p->id : NULL;
+	ctx->awaited.kind = umpire_node_cstr(umpire_map_get(aw, "kind"));
+}
+
+/*
+ * What the ruleset makes of its own state must agree with the envelope:
+ * the same decision awaited, or the game over.  Returns the problems.
+ */
+static size_t
+agree(const struct umpire_game *g, const struct umpire_ctx *ctx,
+	const struct umpire_node *doc, struct umpire_diags *d)
+{
+	struct umpire_decision dec;
+	size_t before = d->errors;
+
+	umpire_game_decision(g, &dec);
+	if (!ctx->awaiting) {
+		if (dec.player)
+			umpire_node_error(d, umpire_map_get(doc, "result"), "result: "
+				"the game is over, but the position awaits %s %s",
+				dec.player, dec.kind);
+	} else if (!dec.player) {
+		umpire_node_error(d, ctx->awaiting, "awaiting: the position "
+			"holds no decision to await; the game is over");
+	} else if (strcmp(dec.player, ctx->awaited.player) != 0 ||
+	    strcmp(dec.kind, ctx->awaited.kind) != 0) {
+		char whose[80];
+		umpire_node_error(d, ctx->awaiting, "awaiting: the position awaits "
+			"%s %s, not %s %s", umpire_possessive(dec.player, whose,
+			sizeof(whose)), dec.kind, ctx->awaited.player,
+			ctx->awaited.kind);
+	}
+	return d->errors - before;
 }
 
 int
@@ -214,8 +321,12 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		umpire_node_error(d, seed, "seed: expected 64 hex digits or "
 			"'sha256:' and 64 hex digits");
 	}
-	struct umpire_ctx ctx = { &g->arena, d, NULL, NULL, g->id, g->step };
-	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc))) {
+	init_result(g);
+	struct umpire_ctx ctx = { .arena = &g->arena, .diags = d,
+		.game_id = g->id, .step = g->step, .result = &g->result };
+	read_decision(g, doc, &ctx, d);
+	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc)) ||
+	    agree(g, &ctx, doc, d)) {
 		umpire_game_free(g);
 		return EX_DATAERR;
 	}
@@ -269,7 +380,20 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		umpire_map_add(&a, p, "name", umpire_node_str(&a, g->players[i].name));
 		umpire_map_add(&a, p, "email", umpire_node_str(&a, g->players[i].email));
 	}
-	struct umpire_ctx ctx = { &a, NULL, NULL, NULL, g->id, g->step };
+	struct umpire_decision dec;
+	struct umpire_node *tail;
+	umpire_game_decision(g, &dec);
+	if (dec.player) {
+		tail = umpire_map_add(&a, root, "awaiting", umpire_node_map(&a, true));
+		umpire_map_add(&a, tail, "player", umpire_node_str(&a, dec.player));
+		umpire_map_add(&a, tail, "step", umpire_node_int(&a, g->step));
+		umpire_map_add(&a, tail, "kind", umpire_node_str(&a, dec.kind));
+	} else {
+		tail = umpire_map_add(&a, root, "result",
+			umpire_result_encode(&a, &g->result));
+	}
+	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
+		.result = (struct umpire_result *)&g->result, .tail = tail };
 	g->rules->encode(&ctx, g->rs, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
@@ -289,6 +413,12 @@ umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
 {
 	memset(out, 0, sizeof(*out));
 	g->rules->decision(g->rs, out);
+}
+
+bool
+umpire_game_over(const struct umpire_game *g)
+{
+	return g->result.over;
 }
 
 void
@@ -335,12 +465,11 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 		umpire_node_error(d, game, "these orders are for game '%s', but "
 			"this is game '%s'", game->u.s.ptr, g->id);
 	if (!dec.player) {
-		if (dec.winner)
-			umpire_node_error(d, doc, "the game is over (%s won); no orders "
-				"are awaited", dec.winner);
-		else
-			umpire_node_error(d, doc, "the game is over; no orders are "
-				"awaited");
+		struct umpire_buf how = UMPIRE_BUF_INIT;
+		umpire_result_summary(&how, &g->result);
+		umpire_node_error(d, doc, "the game is over (%s at step %ld); no "
+			"orders are awaited", umpire_buf_cstr(&how), g->result.step);
+		umpire_buf_free(&how);
 		return;
 	}
 	long s = (long)umpire_node_integer(step, -1);
@@ -380,7 +509,8 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 			g->rules->name);
 		return EX_DATAERR;
 	}
-	struct umpire_ctx ctx = { a, d, NULL, NULL, g->id, g->step, false };
+	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
+		.step = g->step, .result = (struct umpire_result *)&g->result };
 	if (!umpire_game_validate(doc, "orders", d)) {
 		/*
 		 * Report what else is wrong too, if the envelope can be read
@@ -428,7 +558,7 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 
 size_t
 umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *orders, struct umpire_buf *report)
+	const struct umpire_node *orders, struct umpire_step_report *report)
 {
 	struct umpire_dice dice;
 	struct umpire_report rep;
@@ -437,9 +567,12 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
 	umpire_report_init(&rep, a);
-	struct umpire_ctx ctx = { a, &d, &dice, &rep, g->id, step };
+	struct umpire_ctx ctx = { .arena = a, .diags = &d, .dice = &dice,
+		.report = &rep, .game_id = g->id, .step = step,
+		.result = &g->result };
 	g->rules->resolve(&ctx, g->rs, orders);
 	g->step = step + 1;
+	check_decision(g);
 	render(g, &rep, step, &dice, report);
 	umpire_report_free(&rep);
 	umpire_diags_free(&d);
@@ -469,7 +602,8 @@ umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	umpire_map_add(a, root, "game", umpire_node_str(a, g->id));
 	umpire_map_add(a, root, "player", umpire_node_str(a, dec.player));
 	umpire_map_add(a, root, "step", umpire_node_int(a, g->step));
-	struct umpire_ctx ctx = { a, &d, NULL, NULL, g->id, g->step };
+	struct umpire_ctx ctx = { .arena = a, .diags = &d, .game_id = g->id,
+		.step = g->step, .result = (struct umpire_result *)&g->result };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;

@@ -14,10 +14,14 @@
 #include "buf.h"
 #include "dice.h"
 #include "diag.h"
+#include "report.h"
+#include "result.h"
 #include "ruleset.h"
 #include "yaml.h"
 
-#define UMPIRE_VERSION "0.1.0"
+#ifndef UMPIRE_VERSION
+#define UMPIRE_VERSION "0.2.0"
+#endif
 #define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
 #define UMPIRE_LAST_STEP 1000000000L	/* the schemas' maximum step */
 
@@ -40,19 +44,20 @@ struct umpire_game {
 	struct umpire_seed seed;
 	char commitment[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX];
 	long step;		/* the step the game awaits */
+	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
 	void *rs;		/* the ruleset's own game */
 };
 
 /*
- * A new game from a scenario document, with the seed given.  Writes the
- * report of step 0 to report.  Returns 0, or EX_DATAERR after recording
- * the problems in d.  The scenario nodes must outlive nothing: the game
- * copies what it keeps.
+ * A new game from a scenario document, with the seed given.  Renders the
+ * report of step 0 into report.  Returns 0, or EX_DATAERR after
+ * recording the problems in d.  The scenario nodes must outlive nothing:
+ * the game copies what it keeps.
  */
 int umpire_game_create(struct umpire_game **out,
 	const struct umpire_node *scenario, const struct umpire_seed *seed,
-	bool sealed, struct umpire_buf *report, struct umpire_diags *d);
+	bool sealed, struct umpire_step_report *report, struct umpire_diags *d);
 
 /* A game from a state file's text.  0, or EX_DATAERR with diagnostics. */
 int umpire_game_load(struct umpire_game **out, const char *file,
@@ -88,7 +93,7 @@ int umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
  * seed must be known.  Returns the number of dice rolled.
  */
 size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *orders, struct umpire_buf *report);
+	const struct umpire_node *orders, struct umpire_step_report *report);
 
 /*
  * The bot: legal orders for the awaited decision as an orders file,
@@ -104,8 +109,11 @@ const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
 /* "green's", "allies'": a player's name as a possessive, in buf. */
 const char *umpire_possessive(const char *name, char *buf, size_t size);
 
+/* The decision awaited (player NULL once over: see g->result). */
 void umpire_game_decision(const struct umpire_game *g,
 	struct umpire_decision *out);
+/* Whether the game is over. */
+bool umpire_game_over(const struct umpire_game *g);
 void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);
 const struct umpire_player *umpire_game_player(const struct umpire_game *g,
 	const char *id);

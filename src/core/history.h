@@ -19,6 +19,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "paths.h"
 
 struct umpire_history;
 
@@ -33,11 +34,6 @@ struct umpire_person {
 	const char *email;
 };
 
-/* The paths umpire owns in a game repository. */
-#define UMPIRE_STATE_PATH "game.yaml"
-#define UMPIRE_SCENARIO_PATH "scenario.yaml"
-#define UMPIRE_ORDERS_DIR "orders"
-#define UMPIRE_REPORTS_DIR "reports"
 
 /* dir must be the top of a repository (bare or not). */
 int umpire_history_open(struct umpire_history **out, const char *dir,

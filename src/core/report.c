@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void
@@ -57,11 +58,35 @@ cell(struct umpire_buf *out, const char *s)
 }
 
 void
-umpire_report_render(struct umpire_buf *out, const struct umpire_report *r,
-	const char *game_id, long step, const char *board,
-	const struct umpire_dice *dice)
+umpire_step_report_free(struct umpire_step_report *s)
 {
-	umpire_buf_printf(out, "# %s\n\n", r->title ? r->title : "Report");
+	free(s->title);
+	free(s->headline);
+	umpire_buf_free(&s->text);
+	s->title = s->headline = NULL;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = umpire_xmalloc(n);
+
+	memcpy(p, s, n);
+	return p;
+}
+
+void
+umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r,
+	const char *game_id, long step, const char *board,
+	const struct umpire_result *result, const struct umpire_dice *dice)
+{
+	struct umpire_buf *out = &s->text;
+
+	umpire_step_report_free(s);
+	s->title = xstrdup(r->title ? r->title : "Report");
+	s->headline = r->headline ? xstrdup(r->headline) : NULL;
+	umpire_buf_printf(out, "# %s\n\n", s->title);
 	umpire_buf_printf(out, "Game `%s`, step %ld.\n\n", game_id, step);
 	if (r->headline)
 		umpire_buf_printf(out, "**%s**\n\n", r->headline);
@@ -71,6 +96,8 @@ umpire_report_render(struct umpire_buf *out, const struct umpire_report *r,
 			umpire_buf_putc(out, '\n');
 		umpire_buf_putc(out, '\n');
 	}
+	if (result && result->over && result->step == step)
+		umpire_result_markdown(out, result);
 	if (board) {
 		umpire_buf_puts(out, "## Board\n\n```text\n");
 		umpire_buf_puts(out, board);
@@ -90,4 +117,77 @@ umpire_report_render(struct umpire_buf *out, const struct umpire_report *r,
 	}
 	if (!dice || dice->n == 0)
 		umpire_buf_puts(out, "\nNo dice were rolled in this step.\n");
+	if (dice && dice->nshuffles) {
+		umpire_buf_puts(out, "\n## Shuffles\n\n");
+		umpire_buf_puts(out, "| shuffle | items | for |\n");
+		umpire_buf_puts(out, "| ---: | ---: | --- |\n");
+		for (size_t i = 0; i < dice->nshuffles; i++) {
+			const struct umpire_shuffle *sh = &dice->shuffles[i];
+			umpire_buf_printf(out, "| %u | %zu | ", sh->k, sh->n);
+			cell(out, sh->purpose);
+			umpire_buf_puts(out, " |\n");
+		}
+	}
+}
+
+void
+umpire_report_commit_message(struct umpire_buf *msg,
+	const struct umpire_step_report *s)
+{
+	umpire_buf_printf(msg, "%s\n", s->title ? s->title : "Report");
+	if (s->headline && *s->headline)
+		umpire_buf_printf(msg, "\n%s\n", s->headline);
+}
+
+/* The rows of the table under heading, their first ncols numbers. */
+static void
+table_numbers(struct umpire_buf *out, const char *text, size_t len,
+	const char *heading, char tag, int ncols)
+{
+	const char *end = text + len, *p = text;
+	size_t hlen = strlen(heading);
+
+	/* The heading, at the start of a line. */
+	for (;;) {
+		const char *q = memchr(p, heading[0], (size_t)(end - p));
+		if (!q)
+			return;
+		if ((q == text || q[-1] == '\n') && (size_t)(end - q) > hlen &&
+		    memcmp(q, heading, hlen) == 0 && q[hlen] == '\n') {
+			p = q + hlen + 1;
+			break;
+		}
+		p = q + 1;
+	}
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *line_end = eol ? eol : end;
+		if (line_end > p && *p == '#')
+			return;		/* the next section */
+		if (line_end - p > 2 && p[0] == '|' && p[1] == ' ' &&
+		    p[2] >= '0' && p[2] <= '9') {
+			const char *c = p + 1;
+			umpire_buf_putc(out, tag);
+			for (int k = 0; k < ncols && c < line_end; k++) {
+				while (c < line_end && *c == ' ')
+					c++;
+				const char *num = c;
+				while (c < line_end && *c >= '0' && *c <= '9')
+					c++;
+				umpire_buf_printf(out, " %.*s", (int)(c - num), num);
+				while (c < line_end && *c != '|')
+					c++;
+				c++;
+			}
+			umpire_buf_putc(out, '\n');
+		}
+		p = line_end + 1;
+	}
+}
+
+void
+umpire_report_roll_log(struct umpire_buf *out, const char *text, size_t len)
+{
+	table_numbers(out, text, len, "## Rolls", 'r', 3);
+	table_numbers(out, text, len, "## Shuffles", 's', 2);
 }

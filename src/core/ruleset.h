@@ -2,10 +2,16 @@
  * ruleset.h - the one interface every rulebook implements.
  *
  * A ruleset is a struct of function pointers (like libgit2's
- * git_odb_backend) listed in src/rules/registry.c.  The core knows
- * nothing of any game: it validates files against the ruleset's schemas,
- * checks the envelope (game, step, player), keeps the dice, the report
- * frame and the history, and calls these hooks for everything else.
+ * git_odb_backend) listed in src/rules/registry.c; adding a ruleset
+ * touches that table and the ruleset's own folder, nothing else.  The
+ * registry checks each entry when umpire starts (umpire_rulesets_check):
+ * a wrong interface version or a missing hook is refused there.
+ *
+ * The core knows nothing of any game.  It owns the envelope of every
+ * file: it writes and checks `awaiting: {player, step, kind}` from the
+ * decision hook, writes and checks the result (result.h), validates
+ * files against the ruleset's schemas, keeps the dice, the report frame
+ * and the history, and calls these hooks for everything else.
  *
  * Ownership: a ruleset's game lives in the game arena handed to create
  * or decode, and must stay valid across any number of resolve calls
@@ -26,26 +32,48 @@
 #include "diag.h"
 #include "dice.h"
 #include "report.h"
+#include "result.h"
 #include "rng.h"
 #include "yaml.h"
 
-#define UMPIRE_RULESET_VERSION 1
+/*
+ * 2: core owns awaiting and the result; no winner in the decision; the
+ * step lives in the context only.
+ */
+#define UMPIRE_RULESET_VERSION 2
 
-/* The decision a game awaits, or how it ended. */
+/* The decision a game awaits. */
 struct umpire_decision {
-	const char *player;	/* whose decision; NULL once the game is over */
-	const char *kind;	/* "turn", "setup", ...; NULL once over */
-	const char *winner;	/* once over: the winner, or NULL for a draw */
+	const char *player;	/* a player id of the game; NULL once over */
+	const char *kind;	/* "turn", "place", ...; NULL once over */
 };
 
 /* What a hook gets for one job. */
 struct umpire_ctx {
 	struct umpire_arena *arena;	/* the job's: dies after the call */
 	struct umpire_diags *diags;	/* problems with the input */
-	struct umpire_dice *dice;	/* this step's rolls; NULL in check */
-	struct umpire_report *report;	/* NULL in check */
+	struct umpire_dice *dice;	/* this step's rolls; NULL but in
+					   create and resolve */
+	struct umpire_report *report;	/* likewise */
 	const char *game_id;
-	long step;			/* the step being checked or resolved */
+	long step;			/* the step being made, checked or
+					   resolved; in decode and encode, the
+					   step the game awaits */
+	/*
+	 * The game's result: create and resolve end the game through it
+	 * (umpire_result_end); decode finds it read from the state, and
+	 * any hook may read it.  Never NULL.
+	 */
+	struct umpire_result *result;
+	/*
+	 * decode: the state's awaiting mapping and the decision core read
+	 * from it (player checked to be a player of the game), or NULL and
+	 * a zeroed decision once the game is over.  encode: the awaiting or
+	 * result mapping core has written, for the ruleset's own keys.
+	 */
+	const struct umpire_node *awaiting;
+	struct umpire_decision awaited;
+	struct umpire_node *tail;
 	/*
 	 * check only: the orders failed their schema (the problems are
 	 * recorded).  Check what can be checked on the parts that have the
@@ -69,12 +97,19 @@ struct umpire_ruleset {
 	 */
 	void *(*create)(struct umpire_arena *game_arena, struct umpire_ctx *ctx,
 		const struct umpire_node *scenario);
-	/* A game from its state file.  NULL after recording problems. */
+	/*
+	 * A game from its state file (core has read the envelope, awaiting
+	 * and result: see the context).  NULL after recording problems.
+	 */
 	void *(*decode)(struct umpire_arena *game_arena, struct umpire_ctx *ctx,
 		const struct umpire_node *state);
-	/* Append the ruleset's keys to the state mapping, awaiting first. */
+	/*
+	 * Append the ruleset's own keys to the state mapping (after core's
+	 * envelope, awaiting or result), and its own fields to ctx->tail.
+	 */
 	void (*encode)(struct umpire_ctx *ctx, const void *game,
 		struct umpire_node *state);
+	/* The decision awaited: player NULL once the game is over. */
 	void (*decision)(const void *game, struct umpire_decision *out);
 	/*
 	 * Check orders for the awaited decision (the envelope already
@@ -96,8 +131,19 @@ struct umpire_ruleset {
 	void (*board)(struct umpire_buf *out, const void *game);
 };
 
-/* The registry (src/rules/registry.c). */
+/* The registry (src/rules/registry.c), NULL-terminated. */
 extern const struct umpire_ruleset *const umpire_rulesets[];
 const struct umpire_ruleset *umpire_ruleset_find(const char *name);
+
+/*
+ * Check every registered ruleset: the interface version, every hook,
+ * a name the envelope schema allows, no name twice, its schemas and its
+ * default scenario built in.  Returns the number of problems, recorded
+ * in d; umpire refuses to start with any.
+ */
+size_t umpire_rulesets_check(struct umpire_diags *d);
+/* The same for one ruleset (the unit tests feed it broken ones). */
+size_t umpire_ruleset_check(const struct umpire_ruleset *r,
+	struct umpire_diags *d);
 
 #endif

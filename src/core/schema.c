@@ -124,7 +124,8 @@ umpire_schema_text(const char *name, size_t *len)
 
 	if (!s)
 		return NULL;
-	*len = s->file->len;
+	if (len)
+		*len = s->file->len;
 	return s->file->data;
 }
 

@@ -23,7 +23,8 @@
 size_t umpire_schema_validate(const char *name, const struct umpire_node *doc,
 	struct umpire_diags *d);
 
-/* The schema's source text, or NULL if there is no such schema. */
+/* The schema's source text (its length in *len, if len is not NULL),
+ * or NULL if there is no such schema. */
 const char *umpire_schema_text(const char *name, size_t *len);
 
 /*

@@ -12,6 +12,7 @@ struct run {
 	const char *dir;
 	size_t rev;		/* the revision being checked */
 	char version[32];	/* of the last committed state */
+	struct umpire_verify_result *res;
 };
 
 static void bad(struct run *r, const char *fmt, ...)
@@ -108,6 +109,42 @@ same_state(struct run *r, const struct umpire_game *g,
 	return same;
 }
 
+/*
+ * The report umpire gives against the committed one: every byte when
+ * this umpire wrote the step, else the rolls and shuffles it lists.
+ */
+static bool
+same_report(struct run *r, long step, const char *path,
+	const struct umpire_buf *want, const struct umpire_buf *committed)
+{
+	if (strcmp(r->version, UMPIRE_VERSION) == 0) {
+		if (umpire_buf_equal(want, committed->ptr, committed->len))
+			return true;
+		differ(r, path, want, committed);
+		return false;
+	}
+	struct umpire_buf a = UMPIRE_BUF_INIT, b = UMPIRE_BUF_INIT;
+	umpire_report_roll_log(&a, want->ptr, want->len);
+	umpire_report_roll_log(&b, committed->ptr, committed->len);
+	bool same = umpire_buf_equal(&a, b.ptr, b.len);
+	if (!same) {
+		bad(r, "%s lists other rolls than re-adjudication draws (its words "
+			"are umpire %s's and go unchecked; its rolls are checked)",
+			path, r->version);
+		differ(r, path, &a, &b);
+	} else {
+		struct umpire_verify_result *res = r->res;
+		if (!res->other_steps++)
+			res->other_first = step;
+		res->other_last = step;
+		snprintf(res->other_version, sizeof(res->other_version), "%s",
+			r->version);
+	}
+	umpire_buf_free(&a);
+	umpire_buf_free(&b);
+	return same;
+}
+
 static int
 read_rev(struct run *r, const char *path, struct umpire_buf *out)
 {
@@ -141,8 +178,10 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	struct umpire_verify_result *res)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, want = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT;
+	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
+	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_change ch[8];
 	size_t n;
@@ -151,9 +190,10 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	*out = NULL;
 	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
 		return rc;
+	umpire_step_paths(&paths, 0, NULL);
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
 	    (rc = read_rev(r, UMPIRE_SCENARIO_PATH, &scen)) ||
-	    (rc = read_rev(r, UMPIRE_REPORTS_DIR "/0000.md", &report)))
+	    (rc = read_rev(r, paths.report, &report)))
 		goto done;
 	rc = EX_DATAERR;
 	if (n != 3) {
@@ -193,12 +233,9 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 			committed->id, g->id);
 		goto done;
 	}
-	if (!same_state(r, g, &state))
+	if (!same_state(r, g, &state) ||
+	    !same_report(r, 0, paths.report, &want.text, &report))
 		goto done;
-	if (!umpire_buf_equal(&want, report.ptr, report.len)) {
-		differ(r, UMPIRE_REPORTS_DIR "/0000.md", &want, &report);
-		goto done;
-	}
 	res->steps++;
 	res->rolls += g->rolls;
 	snprintf(res->game, sizeof(res->game), "%s", g->id);
@@ -212,7 +249,7 @@ done:
 	umpire_buf_free(&state);
 	umpire_buf_free(&scen);
 	umpire_buf_free(&report);
-	umpire_buf_free(&want);
+	umpire_step_report_free(&want);
 	return rc;
 }
 
@@ -247,9 +284,11 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 {
 	struct umpire_change ch[8];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, want = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT;
+	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
+	struct umpire_step_paths paths;
 	size_t n;
 	int rc;
 
@@ -258,10 +297,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (n == 0)
 		return 0;	/* not a step: umpire's files are untouched */
 	umpire_game_decision(g, &dec);
-	char opath[128], rpath[128];
-	snprintf(opath, sizeof(opath), UMPIRE_ORDERS_DIR "/%04ld-%s.yaml", g->step,
-		dec.player ? dec.player : "nobody");
-	snprintf(rpath, sizeof(rpath), UMPIRE_REPORTS_DIR "/%04ld.md", g->step);
+	umpire_step_paths(&paths, g->step, dec.player);
+	const char *opath = paths.orders, *rpath = paths.report;
 	rc = EX_DATAERR;
 	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
 	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0) {
@@ -320,13 +357,11 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 			"problems above)", r->d->errors - before);
 		goto done;
 	}
+	long step = g->step;
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
-	if (!same_state(r, g, &state))
+	if (!same_state(r, g, &state) ||
+	    !same_report(r, step, rpath, &want.text, &report))
 		goto done;
-	if (!umpire_buf_equal(&want, report.ptr, report.len)) {
-		differ(r, rpath, &want, &report);
-		goto done;
-	}
 	res->steps++;
 	rc = 0;
 done:
@@ -334,7 +369,7 @@ done:
 	umpire_buf_free(&state);
 	umpire_buf_free(&orders);
 	umpire_buf_free(&report);
-	umpire_buf_free(&want);
+	umpire_step_report_free(&want);
 	return rc;
 }
 
@@ -343,7 +378,8 @@ umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
 	const char *seed_source, struct umpire_verify_result *res,
 	struct umpire_diags *d)
 {
-	struct run r = { .h = h, .d = d, .dir = umpire_history_dir(h) };
+	struct run r = { .h = h, .d = d, .dir = umpire_history_dir(h),
+		.res = res };
 	struct umpire_game *g = NULL;
 	struct umpire_buf probe = UMPIRE_BUF_INIT;
 	size_t n;
@@ -390,11 +426,14 @@ umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
 		if ((rc = check_step(&r, g, res)))
 			break;
 	res->awaited = g->step;
-	struct umpire_decision dec;
-	umpire_game_decision(g, &dec);
-	res->over = !dec.player;
-	snprintf(res->winner, sizeof(res->winner), "%s",
-		dec.winner ? dec.winner : "");
+	res->over = umpire_game_over(g);
+	if (res->over) {
+		struct umpire_buf b = UMPIRE_BUF_INIT;
+		umpire_result_summary(&b, &g->result);
+		snprintf(res->outcome, sizeof(res->outcome), "%s at step %ld (%s)",
+			umpire_buf_cstr(&b), g->result.step, g->result.how);
+		umpire_buf_free(&b);
+	}
 	umpire_game_free(g);
 	return rc;
 }

@@ -8,6 +8,12 @@
  * pass the checks, whose state and report are what re-adjudicating them
  * gives, and whose author is the player; or the reveal of a sealed seed.
  * Commits that leave umpire's files alone are not steps and are skipped.
+ *
+ * Across versions: states and the log of rolls and shuffles are compared
+ * whichever umpire wrote a step; a report's words only when this umpire
+ * wrote it (the version its state records), since wording may change
+ * between versions without changing a ruling.  The result says which
+ * steps another version wrote.
  */
 #ifndef UMPIRE_VERIFY_H
 #define UMPIRE_VERIFY_H
@@ -25,8 +31,12 @@ struct umpire_verify_result {
 	size_t rolls;		/* dice re-derived */
 	long awaited;		/* the step HEAD awaits */
 	bool over;		/* the game has ended */
-	char winner[40];	/* once over: the winner, or "" for a draw */
+	char outcome[256];	/* once over: "green won at step 9 (how)" */
 	char game[64];
+	/* Steps whose report another umpire version wrote: words unchecked. */
+	size_t other_steps;
+	long other_first, other_last;	/* the first and last of them */
+	char other_version[32];		/* the last such version seen */
 };
 
 /*

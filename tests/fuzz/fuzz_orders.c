@@ -552,8 +552,8 @@ resolve(const struct fixed *f, struct umpire_arena *a,
 	const struct umpire_node *orders, const char *text, size_t len)
 {
 	struct umpire_game *g = load(f), *again;
-	struct umpire_buf report = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
-		state2 = UMPIRE_BUF_INIT;
+	struct umpire_buf state = UMPIRE_BUF_INIT, state2 = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 
 	umpire_game_resolve(g, a, orders, &report);
@@ -571,7 +571,7 @@ resolve(const struct fixed *f, struct umpire_arena *a,
 	bot_agrees(again, state.ptr, state.len);
 	umpire_game_free(again);
 	umpire_game_free(g);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_buf_free(&state);
 	umpire_buf_free(&state2);
 	umpire_diags_free(&d);

@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *text = (const char *)data;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf report = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	const struct umpire_node *doc = umpire_game_parse(&a, "scenario.yaml",
 		text, size, &d);
 
@@ -81,7 +81,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fuzz_print(&d);
 	umpire_diags_free(&d);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_arena_free(&a);
 	return 0;
 }

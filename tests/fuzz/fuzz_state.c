@@ -52,7 +52,7 @@ play(struct umpire_game *g, const char *text, size_t len)
 {
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf report = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
 
 	umpire_game_decision(g, &dec);
@@ -67,7 +67,7 @@ play(struct umpire_game *g, const char *text, size_t len)
 		umpire_game_resolve(g, &a, bot, &report);
 		umpire_game_free(reload(g, text, len));
 	}
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_diags_free(&d);
 	umpire_arena_free(&a);
 }

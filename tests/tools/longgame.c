@@ -73,8 +73,8 @@ main(int argc, char **argv)
 {
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf text = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
-		msg = UMPIRE_BUF_INIT;
+		orders = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_history *h;
 	struct umpire_game *g;
@@ -99,7 +99,7 @@ main(int argc, char **argv)
 	struct umpire_file first[] = {
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ UMPIRE_REPORTS_DIR "/0000.md", report.ptr, report.len },
+		{ UMPIRE_REPORTS_DIR "/0000.md", report.text.ptr, report.text.len },
 	};
 	if (umpire_history_commit(h, first, 3, &host, "Step 0: set-up\n", &d))
 		goto fail;
@@ -153,16 +153,14 @@ main(int argc, char **argv)
 		umpire_buf_clear(&orders);
 		umpire_yaml_emit(&orders, without_stance(&job, best), NULL);
 		const struct umpire_node *checked;
-		char opath[128], rpath[128];
-		snprintf(opath, sizeof(opath), UMPIRE_ORDERS_DIR "/%04ld-%s.yaml",
-			g->step, dec.player);
-		snprintf(rpath, sizeof(rpath), UMPIRE_REPORTS_DIR "/%04ld.md", g->step);
+		struct umpire_step_paths paths;
+		umpire_step_paths(&paths, g->step, dec.player);
+		const char *opath = paths.orders, *rpath = paths.report;
 		if (umpire_game_check(g, &job, opath, orders.ptr, orders.len, &checked,
 		    &d))
 			goto fail;
 		const struct umpire_player *who = umpire_game_player(g, dec.player);
 		struct umpire_person author = { who->name, who->email };
-		umpire_buf_clear(&report);
 		umpire_buf_clear(&state);
 		umpire_buf_clear(&msg);
 		umpire_game_resolve(g, &job, checked, &report);
@@ -172,7 +170,7 @@ main(int argc, char **argv)
 		struct umpire_file files[] = {
 			{ UMPIRE_STATE_PATH, state.ptr, state.len },
 			{ opath, orders.ptr, orders.len },
-			{ rpath, report.ptr, report.len },
+			{ rpath, report.text.ptr, report.text.len },
 		};
 		int rc = umpire_history_commit(h, files, 3, &author, msg.ptr, &d);
 		umpire_arena_free(&job);

@@ -68,7 +68,6 @@ position(struct umpire_arena *a, struct amb_options opt,
 	g->winner = -1;
 	g->off_man = -1;
 	g->to_move = side;
-	g->step = 5;
 	for (; green && *green; green++)
 		add_man(a, g, AMB_GREEN, *green);
 	for (; tan && *tan; tan++)
@@ -587,13 +586,24 @@ registry(void **state)
 	assert_null(umpire_ruleset_find(""));
 }
 
+/* The result a ruleset hook is handed (core's, in a game). */
+static struct umpire_result *
+no_result(struct umpire_arena *a)
+{
+	static const char *const players[] = { "green", "tan" };
+	struct umpire_result *r = umpire_arena_alloc(a, sizeof(*r));
+
+	umpire_result_init(r, a, players, 2);
+	return r;
+}
+
 /* Orders (the ruleset's keys only) checked by amb_check. */
 static size_t
 check_orders(const struct amb_game *g, const char *yaml, struct umpire_diags *d)
 {
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	struct umpire_ctx ctx = { &a, d, NULL, NULL, "amb-0000000000", g->step,
-		false };
+	struct umpire_ctx ctx = { .arena = &a, .diags = d,
+		.game_id = "amb-0000000000", .step = 5, .result = no_result(&a) };
 	size_t n = amb()->check(&ctx, g, parse_ok(&a, yaml));
 
 	umpire_arena_free(&a);
@@ -658,7 +668,6 @@ random_position(struct umpire_arena *a, struct umpire_rng *r)
 	g->arena = a;
 	g->winner = -1;
 	g->off_man = -1;
-	g->step = 1 + (long)umpire_rng_below(r, 500);
 	g->opt.dice = 1 + (int)umpire_rng_below(r, 4);
 	g->opt.fire_and_movement = umpire_rng_below(r, 4) != 0;
 	g->opt.charge = umpire_rng_below(r, 4) != 0;
@@ -718,8 +727,9 @@ bot_random_positions(void **state)
 		struct umpire_arena a = UMPIRE_ARENA_INIT;
 		struct umpire_diags d = UMPIRE_DIAGS_INIT;
 		struct amb_game *g = random_position(&a, &r);
-		struct umpire_ctx ctx = { &a, &d, NULL, NULL, "amb-0000000000",
-			g->step, false };
+		struct umpire_ctx ctx = { .arena = &a, .diags = &d,
+			.game_id = "amb-0000000000", .step = 5,
+			.result = no_result(&a) };
 		struct umpire_rng br, br2;
 		struct umpire_node *orders = umpire_node_map(&a, false);
 		struct umpire_node *again = umpire_node_map(&a, false);
@@ -769,10 +779,11 @@ resolve(struct job *j, struct amb_game *g, const char *orders)
 	static struct umpire_seed seed;
 
 	memset(j, 0, sizeof(*j));
-	umpire_dice_init(&j->dice, &j->a, &seed, "amb-0000000000", g->step);
+	umpire_dice_init(&j->dice, &j->a, &seed, "amb-0000000000", 5);
 	umpire_report_init(&j->rep, &j->a);
-	j->ctx = (struct umpire_ctx){ &j->a, &j->d, &j->dice, &j->rep,
-		"amb-0000000000", g->step, false };
+	j->ctx = (struct umpire_ctx){ .arena = &j->a, .diags = &j->d,
+		.dice = &j->dice, .report = &j->rep, .game_id = "amb-0000000000",
+		.step = 5, .result = no_result(&j->a) };
 	assert_int_equal(amb()->check(&j->ctx, g, parse_ok(&j->a, orders)), 0);
 	amb()->resolve(&j->ctx, g, parse_ok(&j->a, orders));
 }
@@ -813,7 +824,7 @@ resolving(void **state)
 	resolve(&j, g, "actions:\n- {move: g1, die: 4}\n- {move: g2, die: 4}\n");
 	assert_int_equal(j.dice.n, 2);
 	assert_int_equal(g->to_move, AMB_TAN);
-	assert_int_equal(g->step, 6);
+	assert_false(j.ctx.result->over);
 	assert_true(find(g, "t1")->dead);
 	assert_int_equal(find(g, "t1")->how, AMB_CAPTURED);
 	assert_int_equal(find(g, "t1")->died, 5);
@@ -853,12 +864,13 @@ resolving(void **state)
 	resolve(&j, g, "actions:\n- {move: g1, die: 4}\n");
 	assert_int_equal(g->to_move, -1);
 	assert_int_equal(g->winner, AMB_GREEN);
-	assert_int_equal(g->end_step, 5);
+	assert_true(j.ctx.result->over);
+	assert_int_equal(j.ctx.result->step, 5);
+	assert_string_equal(umpire_result_winner_of(j.ctx.result), "green");
 	assert_int_equal(j.dice.n, 0);
 	struct umpire_decision dec = { 0 };
 	amb()->decision(g, &dec);
 	assert_null(dec.player);
-	assert_string_equal(dec.winner, "green");
 	job_free(&j);
 
 	/* AMB-16: capture the last enemy and win. */
@@ -869,7 +881,8 @@ resolving(void **state)
 	resolve(&j, g, "actions:\n- {move: g1, die: 4}\n- {move: g2, die: 4}\n");
 	assert_int_equal(g->winner, AMB_GREEN);
 	assert_int_equal(g->to_move, -1);
-	assert_string_equal(g->how, "tan has no men left");
+	assert_string_equal(j.ctx.result->how, "tan has no men left");
+	assert_int_equal(umpire_result_of(j.ctx.result, "tan")->rank, 2);
 	job_free(&j);
 	umpire_arena_free(&a);
 }
@@ -953,7 +966,7 @@ whole_games(void **state)
 			scenarios[k % NSCENARIOS] : standard;
 		struct umpire_arena pa = UMPIRE_ARENA_INIT;
 		struct umpire_diags d = UMPIRE_DIAGS_INIT;
-		struct umpire_buf report = UMPIRE_BUF_INIT;
+		struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 		struct umpire_seed seed;
 		struct umpire_game *g;
 		const struct umpire_node *doc = umpire_game_parse(&pa, "s.yaml", text,
@@ -970,8 +983,9 @@ whole_games(void **state)
 			struct umpire_arena a = UMPIRE_ARENA_INIT;
 			umpire_game_decision(g, &dec);
 			if (!dec.player) {
-				assert_non_null(dec.winner);
-				wins[strcmp(dec.winner, "tan") == 0]++;
+				const char *w = umpire_result_winner_of(&g->result);
+				assert_non_null(w);
+				wins[strcmp(w, "tan") == 0]++;
 				umpire_arena_free(&a);
 				break;
 			}
@@ -987,7 +1001,6 @@ whole_games(void **state)
 				    diags_text(&d));
 			}
 			long step = g->step;
-			umpire_buf_clear(&report);
 			umpire_game_resolve(g, &a, bot, &report);
 			assert_int_equal(g->step, step + 1);
 			if (k % 5 == 0)
@@ -995,7 +1008,7 @@ whole_games(void **state)
 			steps++;
 			umpire_arena_free(&a);
 		}
-		umpire_buf_free(&report);
+		umpire_step_report_free(&report);
 		umpire_diags_free(&d);
 		umpire_game_free(g);
 	}

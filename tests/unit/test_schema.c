@@ -406,13 +406,20 @@ keyword_one_of(void **state)
 	(void)state;
 	expect_valid("amb/state", state_doc("awaiting: {player: green, step: 3, "
 	    "kind: turn, dice: [6, 1]}\n"));
-	expect_valid("amb/state", state_doc("result: {winner: tan, step: 2, "
-	    "how: x}\n"));
+	expect_valid("amb/state", state_doc("result: {step: 2, how: x, standings: "
+	    "{green: {rank: 2, score: 0}, tan: {rank: 1, score: 1}}}\n"));
+	/* The envelope's result, extended by the ruleset's own field. */
+	expect_errors("amb/state", state_doc("result: {step: 2, how: x, man: t1, "
+	    "winner: tan, standings: {green: {rank: 2, score: 0}}}\n"), 1,
+	    "result: unknown key 'winner'");
+	expect_errors("amb/state", state_doc("result: {step: 2, how: x}\n"), 1,
+	    "result: missing required key 'standings'");
 	expect_errors("amb/state", state_doc(""), 1,
 	    "t.yaml:1:1: error: needs exactly one of the keys 'awaiting' or "
 	    "'result'");
 	expect_errors("amb/state", state_doc("awaiting: {player: green, step: 3, "
-	    "kind: turn, dice: [6, 1]}\nresult: {winner: tan, step: 2, how: x}\n"),
+	    "kind: turn, dice: [6, 1]}\nresult: {step: 2, how: x, standings: "
+	    "{tan: {rank: 1, score: 1}}}\n"),
 	    1, "t.yaml:1:1: error: give only one of the keys 'awaiting' or "
 	    "'result'");
 	expect_errors("amb/state", state_doc("awaiting: {player: green, step: 3, "

@@ -597,7 +597,8 @@ static char *
 play(struct umpire_game *g, const char *body)
 {
 	struct job j;
-	struct umpire_buf b = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT;
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
 	const struct umpire_node *orders;
 
@@ -611,7 +612,10 @@ play(struct umpire_game *g, const char *body)
 	umpire_game_resolve(g, &j.a, orders, &report);
 	umpire_buf_free(&b);
 	job_free(&j);
-	return report.ptr;
+	char *text = report.text.ptr;
+	report.text.ptr = NULL;
+	umpire_step_report_free(&report);
+	return text;
 }
 
 static void
@@ -845,8 +849,11 @@ bounds_in_c(void **state)
 	/* Past the schema (which says maxItems: 5), straight to the hook. */
 	const struct umpire_node *doc = umpire_game_parse(&a, "orders.yaml", text,
 	    strlen(text), &d);
-	struct umpire_ctx ctx = { &a, &d, NULL, NULL, "wwii-0123456789", 9,
-		false };
+	struct umpire_result res;
+	static const char *const players[] = { "allies", "axis" };
+	umpire_result_init(&res, &a, players, 2);
+	struct umpire_ctx ctx = { .arena = &a, .diags = &d,
+		.game_id = "wwii-0123456789", .step = 9, .result = &res };
 
 	(void)state;
 	assert_non_null(doc);
@@ -995,8 +1002,8 @@ resolving(void **state)
 	struct umpire_decision dec;
 	umpire_game_decision(g, &dec);
 	assert_null(dec.player);
-	assert_string_equal(dec.winner, "allies");
-	assert_int_equal(rs(g)->end_step, 9);
+	assert_string_equal(umpire_result_winner_of(&g->result), "allies");
+	assert_int_equal(g->result.step, 9);
 	assert_false(find(g, "x-inf1")->destroyed);
 	assert_non_null(strstr(report, "1 attack."));
 	free(report);
@@ -1038,7 +1045,7 @@ bot_step(struct umpire_game *g, const char *salt)
 {
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf report = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	const struct umpire_node *bot = umpire_game_bot_doc(g, &a, salt,
 	    strlen(salt));
 
@@ -1050,7 +1057,7 @@ bot_step(struct umpire_game *g, const char *salt)
 		    g->step, s.ptr, o.ptr, diags_text(&d));
 	}
 	umpire_game_resolve(g, &a, bot, &report);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_diags_free(&d);
 	umpire_arena_free(&a);
 }
@@ -1126,7 +1133,7 @@ whole_games(void **state)
 		char *text = slurp(files[k % 6], NULL);
 		struct umpire_arena pa = UMPIRE_ARENA_INIT;
 		struct umpire_diags d = UMPIRE_DIAGS_INIT;
-		struct umpire_buf report = UMPIRE_BUF_INIT;
+		struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 		struct umpire_seed seed;
 		struct umpire_game *g;
 		const struct umpire_node *doc = umpire_game_parse(&pa, "s.yaml", text,
@@ -1142,7 +1149,8 @@ whole_games(void **state)
 			struct umpire_decision dec;
 			umpire_game_decision(g, &dec);
 			if (!dec.player) {
-				ends[!dec.winner ? 2 : strcmp(dec.winner, "axis") == 0]++;
+				const char *w = umpire_result_winner_of(&g->result);
+				ends[!w ? 2 : strcmp(w, "axis") == 0]++;
 				break;
 			}
 			/* The turn limit ends every game (WW-18). */
@@ -1152,7 +1160,7 @@ whole_games(void **state)
 				assert_state_round_trips(g);
 			steps++;
 		}
-		umpire_buf_free(&report);
+		umpire_step_report_free(&report);
 		umpire_diags_free(&d);
 		umpire_game_free(g);
 		free(text);
@@ -1168,7 +1176,7 @@ campaign_game(void **state)
 	char *text = slurp("samples/wwii/campaign.yaml", NULL);
 	struct umpire_arena pa = UMPIRE_ARENA_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf report = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_seed seed = { { 9 } };
 	struct umpire_game *g;
 	const struct umpire_node *doc = umpire_game_parse(&pa, "c.yaml", text,
@@ -1198,7 +1206,7 @@ campaign_game(void **state)
 		bot_step(g, "campaign");
 	}
 	assert_state_round_trips(g);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	umpire_diags_free(&d);
 	umpire_game_free(g);
 	umpire_arena_free(&pa);

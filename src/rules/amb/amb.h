@@ -87,12 +87,9 @@ struct amb_game {
 	int fallen[2][AMB_MAX_MEN];	/* dead men, in the order they fell */
 	int nfallen[2];
 	int to_move;		/* the side awaited, or -1 once over */
-	long step;		/* the step awaited */
 	int dice[AMB_MAX_DICE];	/* the awaited side's Tactics Phase dice */
-	int winner;		/* -1 until over */
+	int winner;		/* -1 until over (core keeps the result) */
 	int off_man;		/* the winner's man who moved off, or -1 */
-	long end_step;
-	const char *how;	/* how it ended, once over */
 };
 
 /* ------------------------------------------------------------ planning */

@@ -55,14 +55,12 @@ amb_board(struct umpire_buf *out, const void *game)
 	umpire_buf_puts(out, "key: * Sergeant; P prone, K kneeling, S standing, "
 		"R running\n");
 	if (g->to_move >= 0) {
-		umpire_buf_printf(out, "awaiting: %s, step %ld, dice",
-			amb_sides[g->to_move], g->step);
+		umpire_buf_printf(out, "awaiting: %s, dice", amb_sides[g->to_move]);
 		for (int i = 0; i < g->opt.dice; i++)
 			umpire_buf_printf(out, " %d", g->dice[i]);
 		umpire_buf_putc(out, '\n');
 	} else
-		umpire_buf_printf(out, "over: %s won at step %ld (%s)\n",
-			amb_sides[g->winner], g->end_step, g->how);
+		umpire_buf_printf(out, "over: %s won\n", amb_sides[g->winner]);
 	if (g->off_man >= 0) {
 		umpire_buf_puts(out, "off the board:");
 		man_label(out, &g->men[g->winner][g->off_man]);

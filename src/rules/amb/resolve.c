@@ -9,12 +9,13 @@
 #include <string.h>
 
 #include "amb.h"
+#include "core/text.h"
 
 struct telling {
 	struct umpire_ctx *ctx;
 	struct amb_game *g;
 	int side;
-	struct umpire_buf head;		/* headline clauses */
+	struct umpire_headline head;
 	int item;			/* numbered list item */
 };
 
@@ -33,11 +34,29 @@ clause(struct telling *t, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (t->head.len)
-		umpire_buf_puts(&t->head, "; ");
 	va_start(ap, fmt);
-	umpire_buf_vprintf(&t->head, fmt, ap);
+	umpire_headline_vclause(&t->head, fmt, ap);
 	va_end(ap);
+}
+
+/* The game is over: side won, as how says (AMB-8, AMB-16). */
+static void win(struct umpire_ctx *ctx, struct amb_game *g, int side,
+	const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void
+win(struct umpire_ctx *ctx, struct amb_game *g, int side, const char *fmt,
+	...)
+{
+	char how[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(how, sizeof(how), fmt, ap);
+	va_end(ap);
+	g->winner = side;
+	g->to_move = -1;
+	umpire_result_end(ctx->result, ctx->step, "%s", how);
+	umpire_result_winner(ctx->result, amb_sides[side]);
 }
 
 static const char *
@@ -107,11 +126,8 @@ do_move(struct telling *t, const struct amb_action *a)
 			Side(side));
 		m->row = from;
 		g->off_man = a->man;
-		g->winner = side;
-		g->to_move = -1;
-		g->end_step = ctx->step;
-		g->how = umpire_arena_printf(g->arena, "%s moved off %s's back row",
-			m->id, amb_sides[enemy]);
+		win(ctx, g, side, "%s moved off %s's back row", m->id,
+			amb_sides[enemy]);
 		clause(t, "%s moves off %s's back row and wins", m->id,
 			amb_sides[enemy]);
 		return;
@@ -294,7 +310,7 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 {
 	struct amb_game *g = game;
 	struct umpire_report *r = ctx->report;
-	struct telling t = { ctx, g, g->to_move, UMPIRE_BUF_INIT, 0 };
+	struct telling t = { ctx, g, g->to_move, UMPIRE_HEADLINE_INIT(0), 0 };
 	int side = g->to_move, enemy = !side;
 	struct amb_orders o;
 
@@ -316,18 +332,14 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 		clause(&t, "%s goes %s", m->id, amb_stances[o.stance_to].name);
 		m->stance = o.stance_to;
 	}
-	if (!t.head.len)
+	if (umpire_headline_empty(&t.head))
 		clause(&t, "%s passes", Side(side));
 	if (g->to_move >= 0) {
 		if (t.item)
 			umpire_report_printf(r, "\n");
 		int loser = !alive(g, enemy) ? enemy : !alive(g, side) ? side : -1;
 		if (loser >= 0) {
-			g->winner = !loser;
-			g->to_move = -1;
-			g->end_step = ctx->step;
-			g->how = umpire_arena_printf(g->arena, "%s has no men left",
-				amb_sides[loser]);
+			win(ctx, g, !loser, "%s has no men left", amb_sides[loser]);
 			umpire_report_printf(r, "%s has no men left and can no longer "
 				"win: **%s wins** (AMB-16).\n", Side(loser),
 				Side(!loser));
@@ -340,12 +352,9 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 		}
 	}
 	if (g->to_move >= 0)
-		umpire_buf_printf(&t.head, ". %s to play %s.", Side(enemy),
+		umpire_headline_finish(&t.head, r, ". %s to play %s.", Side(enemy),
 			amb_dice_text(ctx->arena, g->dice, g->opt.dice));
 	else
-		umpire_buf_printf(&t.head, ". %s wins.", Side(g->winner));
-	umpire_report_headline(r, "%s", t.head.ptr);
-	umpire_buf_free(&t.head);
-	g->step = ctx->step + 1;
+		umpire_headline_finish(&t.head, r, ". %s wins.", Side(g->winner));
 	normalize(g);
 }

@@ -65,10 +65,8 @@ decision(const void *game, struct umpire_decision *out)
 {
 	const struct amb_game *g = game;
 
-	if (g->to_move < 0) {
-		out->winner = g->winner >= 0 ? amb_sides[g->winner] : NULL;
+	if (g->to_move < 0)
 		return;
-	}
 	out->player = amb_sides[g->to_move];
 	out->kind = "turn";
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "amb.h"
+#include "core/text.h"
 
 static const struct amb_options default_options = {
 	2, true, true, true, true, true,
@@ -152,7 +153,7 @@ amb_dice_text(struct umpire_arena *a, const int *dice, int n)
 	buf[0] = '\0';
 	for (int i = 0; i < n; i++)
 		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s%d",
-			i == 0 ? "" : i == n - 1 ? " and " : ", ", dice[i]);
+			umpire_list_sep((size_t)i, (size_t)n), dice[i]);
 	return umpire_arena_strdup(a, buf);
 }
 
@@ -190,18 +191,18 @@ rule_list(struct umpire_arena *a, const struct amb_options *o, bool on)
 	bool flags[] = { o->fire_and_movement, o->charge, o->dig_in,
 		o->infiltration, o->sergeant };
 	const char *pick[5];
-	int n = 0;
-	char buf[200];
-	int k = 0;
+	size_t n = 0;
 
 	for (int i = 0; i < 5; i++)
 		if (flags[i] == on)
 			pick[n++] = names[i];
-	buf[0] = '\0';
-	for (int i = 0; i < n; i++)
-		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s%s",
-			i == 0 ? "" : i == n - 1 ? " and " : ", ", pick[i]);
-	return n ? umpire_arena_strdup(a, buf) : NULL;
+	if (!n)
+		return NULL;
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+	umpire_join(&b, pick, n);
+	const char *s = umpire_arena_strdup(a, umpire_buf_cstr(&b));
+	umpire_buf_free(&b);
+	return s;
 }
 
 void *
@@ -263,7 +264,6 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	} while (roll[0] == roll[1]);
 	first = roll[1] > roll[0];
 	g->to_move = first;
-	g->step = 1;
 	amb_roll_tactics(ctx, g, first);
 	umpire_report_printf(r, "- %c%s plays first, and rolls %s for the Tactics "
 		"Phase of step 1.\n", amb_sides[first][0] - 'a' + 'A',
@@ -282,7 +282,6 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	struct amb_game *g = umpire_arena_alloc(ga, sizeof(*g));
 	const struct umpire_node *armies = umpire_map_get(state, "armies");
 	const struct umpire_node *casualties = umpire_map_get(state, "casualties");
-	const struct umpire_node *awaiting = umpire_map_get(state, "awaiting");
 	const struct umpire_node *result = umpire_map_get(state, "result");
 	const struct umpire_node *nodes[2][AMB_MAX_MEN];
 	size_t errors = ctx->diags->errors;
@@ -291,7 +290,6 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	g->winner = -1;
 	g->off_man = -1;
 	g->to_move = -1;
-	g->step = ctx->step;
 	read_options(umpire_map_get(state, "options"), &g->opt);
 	for (int s = 0; s < 2; s++) {
 		const struct umpire_node *alive = umpire_map_get(armies, amb_sides[s]);
@@ -339,25 +337,22 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		}
 	}
 	check_position(ctx, g, nodes, false);
-	if (awaiting) {
-		const struct umpire_node *dice = umpire_map_get(awaiting, "dice");
-		const struct umpire_node *step = umpire_map_get(awaiting, "step");
-		g->to_move = umpire_node_is_str(umpire_map_get(awaiting, "player"),
-			"tan");
-		if (umpire_node_integer(step, -1) != ctx->step)
-			umpire_node_error(ctx->diags, step, "awaiting.step is %lld, but "
-				"the state's step is %ld", umpire_node_integer(step, -1),
-				ctx->step);
+	if (ctx->awaiting) {
+		const struct umpire_node *dice = umpire_map_get(ctx->awaiting, "dice");
+		g->to_move = strcmp(ctx->awaited.player, "tan") == 0;
 		if ((int)dice->u.seq.n != g->opt.dice)
 			umpire_node_error(ctx->diags, dice, "awaiting.dice holds %zu "
 				"dice, but options.dice is %d", dice->u.seq.n, g->opt.dice);
 		for (size_t i = 0; i < dice->u.seq.n && i < AMB_MAX_DICE; i++)
 			g->dice[i] = (int)umpire_node_integer(dice->u.seq.v[i], 0);
 	} else {
-		g->winner = umpire_node_is_str(umpire_map_get(result, "winner"), "tan");
-		g->end_step = (long)umpire_node_integer(umpire_map_get(result, "step"), 0);
-		g->how = umpire_arena_strdup(ga,
-			umpire_map_get(result, "how")->u.s.ptr);
+		const char *w = umpire_result_winner_of(ctx->result);
+		if (!w) {
+			umpire_node_error(ctx->diags, result, "result: a game of Army "
+				"Man Backgammon ends with one winner (AMB-8, AMB-16)");
+			return NULL;
+		}
+		g->winner = strcmp(w, "tan") == 0;
 		const struct umpire_node *off = umpire_map_get(result, "man");
 		int side;
 		if (off && ((g->off_man = amb_find_man(g, off->u.s.ptr, &side)) < 0 ||
@@ -417,26 +412,13 @@ amb_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 	struct umpire_arena *a = ctx->arena;
 
 	if (g->to_move >= 0) {
-		struct umpire_node *aw = umpire_map_add(a, state, "awaiting",
-			umpire_node_map(a, true));
-		umpire_map_add(a, aw, "player", umpire_node_str(a,
-			amb_sides[g->to_move]));
-		umpire_map_add(a, aw, "step", umpire_node_int(a, ctx->step));
-		umpire_map_add(a, aw, "kind", umpire_node_str(a, "turn"));
-		struct umpire_node *dice = umpire_map_add(a, aw, "dice",
+		struct umpire_node *dice = umpire_map_add(a, ctx->tail, "dice",
 			umpire_node_seq(a, true));
 		for (int i = 0; i < g->opt.dice; i++)
 			umpire_seq_add(a, dice, umpire_node_int(a, g->dice[i]));
-	} else {
-		struct umpire_node *res = umpire_map_add(a, state, "result",
-			umpire_node_map(a, false));
-		umpire_map_add(a, res, "winner", umpire_node_str(a,
-			amb_sides[g->winner]));
-		umpire_map_add(a, res, "step", umpire_node_int(a, g->end_step));
-		umpire_map_add(a, res, "how", umpire_node_str(a, g->how));
-		if (g->off_man >= 0)
-			umpire_map_add(a, res, "man", umpire_node_str(a,
-				g->men[g->winner][g->off_man].id));
+	} else if (g->off_man >= 0) {
+		umpire_map_add(a, ctx->tail, "man", umpire_node_str(a,
+			g->men[g->winner][g->off_man].id));
 	}
 	struct umpire_node *opt = umpire_map_add(a, state, "options",
 		umpire_node_map(a, false));

@@ -119,8 +119,8 @@ wwii_board(struct umpire_buf *out, const void *game)
 		umpire_buf_puts(out, ", ^ difficult terrain");
 	umpire_buf_putc(out, '\n');
 	if (g->to_move >= 0) {
-		umpire_buf_printf(out, "awaiting: %s, step %ld, %s",
-			wwii_sides[g->to_move], g->step, wwii_kinds[g->kind]);
+		umpire_buf_printf(out, "awaiting: %s, %s", wwii_sides[g->to_move],
+			wwii_kinds[g->kind]);
 		if (g->kind == WWII_TURN) {
 			int turn = g->turns[g->to_move] + 1;
 			umpire_buf_printf(out, " %d of %d", turn, g->turn_limit);
@@ -129,10 +129,8 @@ wwii_board(struct umpire_buf *out, const void *game)
 		}
 		umpire_buf_putc(out, '\n');
 	} else if (g->winner >= 0) {
-		umpire_buf_printf(out, "over: %s won at step %ld (%s)\n",
-			wwii_sides[g->winner], g->end_step, g->how);
+		umpire_buf_printf(out, "over: the %s won\n", wwii_sides[g->winner]);
 	} else {
-		umpire_buf_printf(out, "over: a draw at step %ld (%s)\n",
-			g->end_step, g->how);
+		umpire_buf_puts(out, "over: a draw\n");
 	}
 }

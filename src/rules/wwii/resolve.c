@@ -122,12 +122,16 @@ game_over(struct wwii_telling *t, int winner, const char *fmt, ...)
 	struct wwii_game *g = t->g;
 	va_list ap;
 
+	char how[300];
+
 	va_start(ap, fmt);
-	g->how = umpire_arena_vprintf(g->arena, fmt, ap);
+	vsnprintf(how, sizeof(how), fmt, ap);
 	va_end(ap);
 	g->winner = winner;
 	g->to_move = -1;
-	g->end_step = t->ctx->step;
+	umpire_result_end(t->ctx->result, t->ctx->step, "%s", how);
+	umpire_result_winner(t->ctx->result, winner >= 0 ? wwii_sides[winner] :
+		NULL);
 }
 
 /* City Spaces: "If you occupy all the cities you automatically win" --
@@ -781,6 +785,5 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 		t.head.ptr[0] = 'T';
 	umpire_report_headline(r, "%s", t.head.ptr);
 	umpire_buf_free(&t.head);
-	g->step = ctx->step + 1;
 	normalize(g, ctx->arena, base);
 }

@@ -298,10 +298,8 @@ decision(const void *game, struct umpire_decision *out)
 {
 	const struct wwii_game *g = game;
 
-	if (g->to_move < 0) {
-		out->winner = g->winner >= 0 ? wwii_sides[g->winner] : NULL;
+	if (g->to_move < 0)
 		return;
-	}
 	out->player = wwii_sides[g->to_move];
 	out->kind = wwii_kinds[g->kind];
 }

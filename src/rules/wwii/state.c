@@ -664,7 +664,6 @@ wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 			"%s.\n", wwii_Sides[s], g->nunits[s], placed ?
 			"and so is its deployment" : "and the players place it (WW-5)");
 	}
-	g->step = 1;
 	wwii_next_decision(g, -1);
 	const char *next = wwii_next_text(ctx->arena, g);
 	umpire_report_printf(r, "\n%s play first (WW-4); the %s %s next.\n",
@@ -695,14 +694,10 @@ static void
 check_awaiting(struct umpire_ctx *ctx, struct wwii_game *g,
 	const struct umpire_node *aw)
 {
-	const struct umpire_node *step = umpire_map_get(aw, "step");
 	const struct umpire_node *turn = umpire_map_get(aw, "turn");
 	const struct umpire_node *reinf = umpire_map_get(aw, "reinforcement");
 	int s = g->to_move, unplaced[2] = { 0, 0 };
 
-	if (umpire_node_integer(step, -1) != ctx->step)
-		umpire_node_error(ctx->diags, step, "awaiting.step is %lld, but the "
-			"state's step is %ld", umpire_node_integer(step, -1), ctx->step);
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < g->nunits[k]; i++)
 			unplaced[k] += !g->units[k][i].destroyed &&
@@ -759,12 +754,10 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	const struct umpire_node *map = umpire_map_get(state, "map");
 	const struct umpire_node *armies = umpire_map_get(state, "armies");
 	const struct umpire_node *destroyed = umpire_map_get(state, "destroyed");
-	const struct umpire_node *awaiting = umpire_map_get(state, "awaiting");
-	const struct umpire_node *result = umpire_map_get(state, "result");
+	const struct umpire_node *awaiting = ctx->awaiting;
 	const struct umpire_node *turns = umpire_map_get(state, "turns");
 	size_t errors = ctx->diags->errors;
 
-	g->step = ctx->step;
 	read_options(ctx, umpire_map_get(state, "options"), &g->opt);
 	read_grid(map, g);
 	read_limits(umpire_map_get(state, "army"), &g->lim);
@@ -869,9 +862,8 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 				"state must say so in result", wwii_sides[s]);
 	}
 	if (awaiting) {
-		g->to_move = wwii_find_side(umpire_map_get(awaiting,
-			"player")->u.s.ptr);
-		const char *kind = umpire_map_get(awaiting, "kind")->u.s.ptr;
+		g->to_move = wwii_find_side(ctx->awaited.player);
+		const char *kind = ctx->awaited.kind;
 		for (int k = 0; k < 3; k++)
 			if (strcmp(wwii_kinds[k], kind) == 0)
 				g->kind = (enum wwii_kind)k;
@@ -890,11 +882,12 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 						wwii_sides[s], wwii_setup_ranks(ctx->arena, g, s));
 			}
 	} else {
-		const struct umpire_node *w = umpire_map_get(result, "winner");
-		g->winner = w ? wwii_find_side(w->u.s.ptr) : -1;
-		g->end_step = (long)umpire_node_integer(umpire_map_get(result,
-			"step"), 0);
-		g->how = umpire_map_get(result, "how")->u.s.ptr;
+		const char *w = umpire_result_winner_of(ctx->result);
+		if (!w && !umpire_result_is_draw(ctx->result))
+			umpire_node_error(ctx->diags, umpire_map_get(state, "result"),
+				"result: a game of WWII Combined Arms has one winner, or "
+				"is a draw");
+		g->winner = w ? wwii_find_side(w) : -1;
 	}
 	return ctx->diags->errors == errors ? g : NULL;
 }
@@ -953,28 +946,12 @@ wwii_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 	const struct wwii_game *g = game;
 	struct umpire_arena *a = ctx->arena;
 
-	if (g->to_move >= 0) {
-		struct umpire_node *aw = umpire_map_add(a, state, "awaiting",
-			umpire_node_map(a, true));
-		umpire_map_add(a, aw, "player", umpire_node_str(a,
-			wwii_sides[g->to_move]));
-		umpire_map_add(a, aw, "step", umpire_node_int(a, ctx->step));
-		umpire_map_add(a, aw, "kind", umpire_node_str(a, wwii_kinds[g->kind]));
-		if (g->kind == WWII_TURN) {
-			int turn = g->turns[g->to_move] + 1;
-			umpire_map_add(a, aw, "turn", umpire_node_int(a, turn));
-			if (wwii_reinforcement_due(g, turn))
-				umpire_map_add(a, aw, "reinforcement",
-					umpire_node_bool(a, true));
-		}
-	} else {
-		struct umpire_node *res = umpire_map_add(a, state, "result",
-			umpire_node_map(a, false));
-		if (g->winner >= 0)
-			umpire_map_add(a, res, "winner", umpire_node_str(a,
-				wwii_sides[g->winner]));
-		umpire_map_add(a, res, "step", umpire_node_int(a, g->end_step));
-		umpire_map_add(a, res, "how", umpire_node_str(a, g->how));
+	if (g->to_move >= 0 && g->kind == WWII_TURN) {
+		int turn = g->turns[g->to_move] + 1;
+		umpire_map_add(a, ctx->tail, "turn", umpire_node_int(a, turn));
+		if (wwii_reinforcement_due(g, turn))
+			umpire_map_add(a, ctx->tail, "reinforcement",
+				umpire_node_bool(a, true));
 	}
 	umpire_map_add(a, state, "first", umpire_node_str(a, wwii_sides[g->first]));
 	umpire_map_add(a, state, "turn-limit", umpire_node_int(a, g->turn_limit));

@@ -138,10 +138,8 @@ struct wwii_game {
 	int to_move;		/* the side awaited; -1 once over */
 	enum wwii_kind kind;	/* the decision awaited */
 	int turns[2];		/* turns each side has played */
-	long step;		/* the step awaited */
-	int winner;		/* once over: the winner, -1 for a draw */
-	long end_step;
-	const char *how;	/* how it ended */
+	int winner;		/* once over: the winner, -1 for a draw (core
+				   keeps the result) */
 	long deaths;		/* units destroyed so far, for wwii_unit.seq */
 };
 

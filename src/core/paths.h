@@ -1,0 +1,26 @@
+/*
+ * paths.h - where a game's files live in its repository.  One function
+ * names a step's files, so the verbs that write them and verify, which
+ * checks them, cannot disagree.
+ */
+#ifndef UMPIRE_PATHS_H
+#define UMPIRE_PATHS_H
+
+#define UMPIRE_STATE_PATH "game.yaml"
+#define UMPIRE_SCENARIO_PATH "scenario.yaml"
+#define UMPIRE_ORDERS_DIR "orders"
+#define UMPIRE_REPORTS_DIR "reports"
+
+/* Room for any of a step's paths: a step number and a player id. */
+#define UMPIRE_PATH_MAX 128
+
+struct umpire_step_paths {
+	char orders[UMPIRE_PATH_MAX];	/* "orders/0005-green.yaml" */
+	char report[UMPIRE_PATH_MAX];	/* "reports/0005.md" */
+};
+
+/* The files of step (player NULL: a step no player's orders make). */
+void umpire_step_paths(struct umpire_step_paths *out, long step,
+	const char *player);
+
+#endif
