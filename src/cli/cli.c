@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "core/embedded.h"
 #include "core/fileio.h"
 
 static const struct cli_verb *
@@ -178,4 +179,22 @@ cli_print_result(FILE *out, const struct umpire_result *r)
 	umpire_result_summary(&b, r);
 	fprintf(out, "%s at step %ld (%s)", umpire_buf_cstr(&b), r->step, r->how);
 	umpire_buf_free(&b);
+}
+
+int
+cli_read_scenario(struct umpire_buf *out, const char **name, const char *arg,
+	struct umpire_diags *d)
+{
+	const struct umpire_ruleset *rules = umpire_ruleset_find(arg);
+
+	if (rules) {
+		const struct umpire_embedded *e =
+			umpire_embedded_find(rules->default_scenario);
+		umpire_buf_clear(out);
+		umpire_buf_add(out, e->data, e->len);
+		*name = rules->default_scenario;
+		return 0;
+	}
+	*name = umpire_file_name(arg);
+	return umpire_file_read(out, arg, UMPIRE_YAML_MAX_BYTES, d);
 }

@@ -65,6 +65,14 @@ int cli_open_game(struct umpire_history **h, struct umpire_game **g,
 int cli_unseal(struct umpire_game *g, const char *seed_file,
 	struct umpire_diags *d);
 
+/*
+ * A scenario's text: a ruleset's name stands for its built-in standard
+ * scenario (*name becomes its built-in path); anything else is a file
+ * (- for standard input).  0 or a sysexits code.
+ */
+int cli_read_scenario(struct umpire_buf *out, const char **name,
+	const char *arg, struct umpire_diags *d);
+
 /* How a finished game ended, for status and verify: "green won at step 9". */
 void cli_print_result(FILE *out, const struct umpire_result *r);
 

@@ -123,11 +123,12 @@ cmd_new(int argc, char **argv)
 	struct umpire_seed seed;
 	const struct umpire_node *doc;
 
-	if ((rc = umpire_file_read(&text, scenario, UMPIRE_YAML_MAX_BYTES, &d)))
+	const char *name = umpire_file_name(scenario);
+	if ((rc = cli_read_scenario(&text, &name, scenario, &d)))
 		goto done;
 	rc = EX_DATAERR;
-	if (!(doc = umpire_game_parse(&a, umpire_file_name(scenario), text.ptr,
-	    text.len, &d)) || !umpire_game_validate(doc, "scenario", &d))
+	if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)) ||
+	    !umpire_game_validate(doc, "scenario", &d))
 		goto done;
 	/*
 	 * Everything that can fail on bad input fails before anything is

@@ -13,7 +13,6 @@
 #include <time.h>
 
 #include "cli.h"
-#include "core/embedded.h"
 #include "core/fileio.h"
 #include <sodium.h>
 
@@ -171,16 +170,9 @@ cmd_simulate(int argc, char **argv)
 
 	if (hex && umpire_seed_from_hex(&base, hex) != 0)
 		return cli_usage(argv[0], "--seed takes 64 hex digits");
-	if (scenario) {
-		name = umpire_file_name(scenario);
-		if ((rc = umpire_file_read(&text, scenario, UMPIRE_YAML_MAX_BYTES, &d)))
-			return cli_done(&d, rc);
-	} else {
-		const struct umpire_embedded *e =
-			umpire_embedded_find(rules->default_scenario);
-		name = rules->default_scenario;
-		umpire_buf_add(&text, e->data, e->len);
-	}
+	if ((rc = cli_read_scenario(&text, &name, scenario ? scenario :
+	    rules->name, &d)))
+		return cli_done(&d, rc);
 	if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)) ||
 	    !umpire_game_validate(doc, "scenario", &d)) {
 		rc = EX_DATAERR;

@@ -1,30 +1,33 @@
 #!/bin/sh
 # soak.sh [GAMES]: play GAMES whole games of bot against bot through
 # `umpire turn` (git and all), two at a time, and verify each at the end.
-# Run by make check with 200 games.
+# The games go round every ruleset `umpire rules` lists, each from its
+# built-in standard scenario.  Run by make check with 200 games.
 . "$(dirname "$0")/lib.sh"
 
 if [ "${1:-}" = --one ]; then
 	# One game, seeded by its number, in the directory given.
 	G=$3/game-$2
 	seed=$(printf '%064x' "$2")
-	umpire new "$G" --scenario "$SCENARIO" --seed "$seed" >/dev/null ||
-		fail "game $2: new failed"
+	ruleset=$(umpire rules | awk -v i="$2" \
+		'NR > 1 { r[n++] = $1 } END { print r[(i - 1) % n] }')
+	umpire new "$G" --scenario "$ruleset" --seed "$seed" >/dev/null ||
+		fail "game $2 ($ruleset): new failed"
 	steps=0
 	while umpire bot "$G" >"$G.orders" 2>/dev/null; do
 		umpire turn "$G" "$G.orders" >/dev/null 2>"$G.err" ||
-			fail "game $2: turn refused the bot's orders at step $((steps + 1)):
+			fail "game $2 ($ruleset): turn refused the bot's orders at step $((steps + 1)):
 $(cat "$G.orders" "$G.err")"
 		steps=$((steps + 1))
-		[ "$steps" -lt 2000 ] || fail "game $2: no end after 2000 steps"
+		[ "$steps" -lt 2000 ] || fail "game $2 ($ruleset): no end after 2000 steps"
 	done
-	umpire status "$G" | grep -q "^over:" || fail "game $2: bot stopped early"
+	umpire status "$G" | grep -q "^over:" || fail "game $2 ($ruleset): bot stopped early"
 	umpire verify "$G" >/dev/null 2>"$G.err" ||
-		fail "game $2: verify: $(cat "$G.err")"
+		fail "game $2 ($ruleset): verify: $(cat "$G.err")"
 	[ -z "$(git -C "$G" status --porcelain)" ] ||
 		fail "game $2: git status is not clean"
 	git -C "$G" fsck --no-dangling >/dev/null 2>&1 || fail "game $2: git fsck"
-	echo "$steps" >"$3/steps-$2"
+	echo "$ruleset $steps" >"$3/steps-$2"
 	rm -rf "$G" "$G.orders" "$G.err"
 	exit 0
 fi
@@ -36,6 +39,8 @@ seq 1 "$GAMES" | xargs -P "$JOBS" -I{} sh "$0" --one {} "$TMP" ||
 	fail "a soak game failed (see above)"
 played=$(ls "$TMP" | grep -c '^steps-')
 [ "$played" = "$GAMES" ] || fail "only $played of $GAMES games finished"
-total=$(cat "$TMP"/steps-* | awk '{ s += $1 } END { print s }')
-echo "ok soak: $GAMES games, $total steps through umpire turn, all verified" \
-	"($(($(date +%s) - start)) s)"
+total=$(cat "$TMP"/steps-* | awk '{ s += $2 } END { print s }')
+each=$(cat "$TMP"/steps-* | awk '{ g[$1]++ } END { for (r in g) print g[r], r }' |
+	sort -k2 | paste -sd, - | sed 's/,/, /g')
+echo "ok soak: $GAMES games ($each), $total steps through umpire turn," \
+	"all verified ($(($(date +%s) - start)) s)"

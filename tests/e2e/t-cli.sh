@@ -58,4 +58,14 @@ sed 's/speed.*//' "$TMP/out" >"$TMP/b"
 cmp -s "$TMP/a" "$TMP/b" || fail "simulate is not reproducible"
 expect_out "wins"
 expect_out "games/s"
+
+# A ruleset's name stands for its built-in standard scenario; a file of
+# that name needs a directory.
+for r in $(umpire rules | awk 'NR > 1 { print $1 }'); do
+	expect_exit 0 umpire new "$TMP/builtin-$r" --scenario "$r" --seed "$SEED1"
+	cmp -s "$TMP/builtin-$r/scenario.yaml" "$TOP/samples/$r/standard.yaml" ||
+		fail "--scenario $r is not samples/$r/standard.yaml"
+done
+expect_exit 66 sh -c "cd '$TMP' && $UMPIRE new g2 --scenario ./amb"
+expect_err "./amb: error: cannot open"
 done_ok

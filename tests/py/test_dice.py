@@ -275,7 +275,37 @@ def test_later_order_never_changes_earlier_roll():
                           "changed the rolls" % seed[:8])
 
 
+def test_shuffles_c_against_python():
+    """Every shuffle umpire_dice_shuffle makes, re-derived from
+    umpire-files(5) alone: lists of 0 to 60 items, the first four
+    shuffles of a step, many seeds, games and steps."""
+    questions = [(s, g, st, k, n) for s in SEEDS[:4] for g in GAMES[:2]
+                 for st in STEPS[:3] for k in range(4)
+                 for n in (0, 1, 2, 3, 8, 24, 60)]
+    text = "".join("%s %s %d %d %d\n" % q for q in questions)
+    rc, out, err = ut.run([ut.tool("shuffle"), "-"], stdin=text.encode())
+    check(rc == 0, "shuffle - exited %d: %s" % (rc, err.strip()))
+    lines = out.split("\n")[:-1]
+    check(len(lines) == len(questions), "shuffle printed %d lines for %d "
+          "questions" % (len(lines), len(questions)))
+    moved = 0
+    for q, line in zip(questions, lines):
+        seed, game, step, k, n = q
+        c = [int(x) for x in line.split()]
+        py = dice.shuffle(bytes.fromhex(seed), game, step, k, range(n))
+        check(c == py, "shuffle %d of step %d of %s, %d items: umpire %s, "
+              "tests/dice.py %s" % (k, step, game, n, c, py))
+        check(sorted(c) == list(range(n)), "not a permutation: %s" % c)
+        moved += c != list(range(n))
+    # The shuffles of 24 or 60 items must move something, or the test
+    # compares two identities.
+    check(moved >= len(questions) // 2, "only %d shuffles moved anything"
+          % moved)
+    print("test_dice: %d shuffles agree" % len(questions))
+
+
 if __name__ == "__main__":
     ut.main([test_known_answers, test_c_against_python,
              test_roll_tool_refuses_nonsense, test_report_roll_tables,
-             test_later_order_never_changes_earlier_roll])
+             test_later_order_never_changes_earlier_roll,
+             test_shuffles_c_against_python])

@@ -147,7 +147,7 @@ def test_samples():
         by_schema.setdefault("%s/%s" % (doc.get("ruleset"), kind_of(doc)),
                              []).append(f)
     for schema, group in sorted(by_schema.items()):
-        check(schema in ut.SCHEMA_NAMES, "%s: no schema %s" % (group[0], schema))
+        check(schema in ut.schema_names(), "%s: no schema %s" % (group[0], schema))
         c = c_verdicts(schema, group)
         for f in group:
             py, why = py_verdict(schema, f)

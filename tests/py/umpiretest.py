@@ -281,15 +281,21 @@ def load12(text):
 
 # ---------------------------------------------------------------- schemas
 
-SCHEMA_NAMES = {
-    "envelope": ["envelope"],
-    "amb/state": ["amb", "state"],
-    "amb/orders": ["amb", "orders"],
-    "amb/scenario": ["amb", "scenario"],
-    "wwii/state": ["wwii", "state"],
-    "wwii/orders": ["wwii", "orders"],
-    "wwii/scenario": ["wwii", "scenario"],
-}
+def ruleset_names():
+    """The rulesets `umpire rules` lists, in its order."""
+    lines = umpire_ok("rules").splitlines()
+    check(lines and lines[0].split()[:1] == ["NAME"],
+          "umpire rules has no header")
+    return [line.split()[0] for line in lines[1:] if line.strip()]
+
+
+def schema_names():
+    """Every schema umpire has: the envelope, and three per ruleset."""
+    names = {"envelope": ["envelope"]}
+    for r in ruleset_names():
+        for kind in ("state", "orders", "scenario"):
+            names["%s/%s" % (r, kind)] = [r, kind]
+    return names
 
 
 def ecma_pattern(pattern):
@@ -355,7 +361,7 @@ class Schemas:
         import jsonschema
         self.jsonschema = jsonschema
         self.by_name, self.by_id = {}, {}
-        for name, args in SCHEMA_NAMES.items():
+        for name, args in schema_names().items():
             s = load12(umpire_ok("schema", *args))
             check(isinstance(s, dict) and s.get("$id"),
                   "umpire schema %s: no $id" % " ".join(args))

@@ -1,0 +1,262 @@
+/*
+ * test_core.c - the pieces core lends every ruleset: the result for any
+ * number of players, the registry's check of each ruleset, the report
+ * kit (lists, headlines) and the roll log verify compares.
+ */
+#include "unit.h"
+
+#include "core/report.h"
+#include "core/result.h"
+#include "core/ruleset.h"
+#include "core/text.h"
+
+static const char *const four[] = { "ann", "bob", "cat", "dan" };
+
+static void
+ranks_by_score(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_result r;
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	(void)state;
+	umpire_result_init(&r, &a, four, 4);
+	assert_false(r.over);
+	umpire_result_end(&r, 12, "round %d ended", 5);
+	assert_true(r.over);
+	assert_int_equal(r.step, 12);
+	assert_string_equal(r.how, "round 5 ended");
+	/* Points destroyed, as VSGMR scores: 5, 3, 5, 1. */
+	umpire_result_score(&r, "ann", 5);
+	umpire_result_score(&r, "bob", 3);
+	umpire_result_score(&r, "cat", 5);
+	umpire_result_score(&r, "dan", 1);
+	umpire_result_rank_by_score(&r);
+	/* Ties share a rank; the next rank counts them both. */
+	assert_int_equal(umpire_result_of(&r, "ann")->rank, 1);
+	assert_int_equal(umpire_result_of(&r, "cat")->rank, 1);
+	assert_int_equal(umpire_result_of(&r, "bob")->rank, 3);
+	assert_int_equal(umpire_result_of(&r, "dan")->rank, 4);
+	assert_null(umpire_result_of(&r, "eve"));
+	assert_null(umpire_result_winner_of(&r));
+	assert_false(umpire_result_is_draw(&r));
+	umpire_result_summary(&b, &r);
+	assert_string_equal(b.ptr, "a tie for first between ann and cat");
+	umpire_buf_clear(&b);
+	umpire_result_markdown(&b, &r);
+	assert_non_null(strstr(b.ptr, "| 1 | ann | 5 |\n| 1 | cat | 5 |\n"
+	    "| 3 | bob | 3 |\n| 4 | dan | 1 |\n"));
+	umpire_buf_clear(&b);
+	umpire_result_text(&b, &r, "  ");
+	assert_string_equal(b.ptr, "  1st   ann              score 5\n"
+	    "  1st   cat              score 5\n"
+	    "  3rd   bob              score 3\n"
+	    "  4th   dan              score 1\n");
+
+	/* Everyone level is a draw. */
+	umpire_result_end(&r, 12, "all gone");
+	umpire_result_rank_by_score(&r);
+	assert_true(umpire_result_is_draw(&r));
+	umpire_buf_clear(&b);
+	umpire_result_summary(&b, &r);
+	assert_string_equal(b.ptr, "a draw");
+
+	/* One winner. */
+	umpire_result_end(&r, 3, "HQ destroyed");
+	umpire_result_winner(&r, "bob");
+	assert_string_equal(umpire_result_winner_of(&r), "bob");
+	assert_int_equal(umpire_result_of(&r, "ann")->rank, 2);
+	assert_int_equal(umpire_result_of(&r, "bob")->score, 1);
+	umpire_buf_clear(&b);
+	umpire_result_summary(&b, &r);
+	assert_string_equal(b.ptr, "bob won");
+	umpire_buf_free(&b);
+	umpire_arena_free(&a);
+}
+
+static void
+ordinals(void **state)
+{
+	static const struct { int n; const char *s; } want[] = {
+		{ 1, "1st" }, { 2, "2nd" }, { 3, "3rd" }, { 4, "4th" },
+		{ 11, "11th" }, { 12, "12th" }, { 13, "13th" }, { 21, "21st" },
+		{ 102, "102nd" }, { 111, "111th" },
+	};
+	char buf[16];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_string_equal(umpire_ordinal(want[i].n, buf, sizeof(buf)),
+		    want[i].s);
+}
+
+/* Decode a result: standings over the four players. */
+static size_t
+decode(const char *yaml, struct umpire_result *r, struct umpire_arena *a,
+	struct umpire_diags *d)
+{
+	umpire_result_init(r, a, four, 4);
+	return umpire_result_decode(r, parse_ok(a, yaml), d);
+}
+
+static void
+result_decode(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_result r;
+
+	(void)state;
+	assert_int_equal(decode("step: 9\nhow: x\nstandings:\n"
+	    "  ann: {rank: 1, score: 5}\n  bob: {rank: 3, score: 3}\n"
+	    "  cat: {rank: 1, score: 5}\n  dan: {rank: 4, score: 1}\n", &r, &a,
+	    &d), 0);
+	assert_true(r.over);
+	assert_int_equal(r.step, 9);
+	assert_int_equal(umpire_result_of(&r, "bob")->rank, 3);
+	/* A player missing, and one out of order. */
+	assert_int_equal(decode("step: 9\nhow: x\nstandings:\n"
+	    "  ann: {rank: 1, score: 5}\n  cat: {rank: 2, score: 3}\n"
+	    "  bob: {rank: 3, score: 1}\n", &r, &a, &d), 3);
+	assert_diag(&d, "t.yaml:4:3: error: result.standings names 3 players, "
+	    "but the game has 4");
+	assert_diag(&d, "t.yaml:5:3: error: result.standings: expected player "
+	    "'bob' here (the players in the order of players), not 'cat'");
+	assert_diag(&d, "t.yaml:6:3: error: result.standings: expected player "
+	    "'cat' here");
+	umpire_diags_clear(&d);
+	/* Ranks no ranking has: two firsts and a second. */
+	assert_int_equal(decode("step: 9\nhow: x\nstandings:\n"
+	    "  ann: {rank: 1, score: 5}\n  bob: {rank: 1, score: 5}\n"
+	    "  cat: {rank: 2, score: 3}\n  dan: {rank: 4, score: 1}\n", &r, &a,
+	    &d), 1);
+	assert_diag(&d, "t.yaml:6:15: error: result.standings: cat cannot be "
+	    "2nd with 2 players ranked ahead");
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+}
+
+/* ---------------------------------------------------------- registry */
+
+static void *
+no_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *n)
+{
+	(void)ga;
+	(void)ctx;
+	(void)n;
+	return NULL;
+}
+
+static void
+registry_checks(void **state)
+{
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	(void)state;
+	/* Every ruleset umpire has keeps the interface. */
+	assert_int_equal(umpire_rulesets_check(&d), 0);
+	assert_non_null(umpire_rulesets[0]);
+
+	/* A copy of a good one, broken one way at a time. */
+	struct umpire_ruleset r = *umpire_rulesets[0];
+	r.version = UMPIRE_RULESET_VERSION - 1;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
+	assert_diag(&d, "implements interface version 1, but this umpire needs "
+	    "version 2");
+	umpire_diags_clear(&d);
+
+	r = *umpire_rulesets[0];
+	r.bot = NULL;
+	r.board = NULL;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 2);
+	assert_diag(&d, "has no bot hook");
+	assert_diag(&d, "has no board hook");
+	umpire_diags_clear(&d);
+
+	r = *umpire_rulesets[0];
+	r.name = "Chess";
+	r.create = no_create;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 4);
+	assert_diag(&d, "a name is 1 to 16 lowercase letters and digits");
+	assert_diag(&d, "no built-in schema schemas/Chess/state.yaml");
+	umpire_diags_clear(&d);
+
+	r = *umpire_rulesets[0];
+	r.default_scenario = "samples/none.yaml";
+	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
+	assert_diag(&d, "its default scenario samples/none.yaml is not built in");
+	umpire_diags_free(&d);
+}
+
+/* --------------------------------------------------------------- kit */
+
+static void
+lists(void **state)
+{
+	static const char *const v[] = { "a", "b", "c" };
+	static const char *const want[] = { "", "a", "a and b", "a, b and c" };
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	(void)state;
+	for (size_t n = 0; n <= 3; n++) {
+		umpire_buf_clear(&b);
+		umpire_join(&b, v, n);
+		assert_string_equal(umpire_buf_cstr(&b), want[n]);
+	}
+	umpire_buf_free(&b);
+}
+
+static void
+headlines(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_report r;
+	struct umpire_headline h = UMPIRE_HEADLINE_INIT(2);
+
+	(void)state;
+	umpire_report_init(&r, &a);
+	assert_true(umpire_headline_empty(&h));
+	umpire_headline_clause(&h, "g1 moves to row %d", 7);
+	umpire_headline_clause(&h, "g2 kills t1");
+	umpire_headline_clause(&h, "g3 moves");
+	umpire_headline_clause(&h, "g4 moves");
+	umpire_headline_lead(&h, "Green: ");
+	umpire_headline_finish(&h, &r, ". Tan to play %s.", "6 and 1");
+	assert_string_equal(r.headline, "Green: g1 moves to row 7; g2 kills t1; "
+	    "and 2 more. Tan to play 6 and 1.");
+	umpire_report_free(&r);
+	umpire_arena_free(&a);
+}
+
+static void
+roll_log(void **state)
+{
+	static const char report[] = "# Step 3\n\n| 9 | not | a roll |\n\n"
+	    "## Rolls\n\n| roll | sides | result | for |\n"
+	    "| ---: | ---: | ---: | --- |\n| 0 | 6 | 4 | a \\| b |\n"
+	    "| 1 | 8 | 8 | c |\n\n## Shuffles\n\n| shuffle | items | for |\n"
+	    "| ---: | ---: | --- |\n| 0 | 8 | the turn deck |\n";
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	(void)state;
+	umpire_report_roll_log(&b, report, sizeof(report) - 1);
+	assert_string_equal(b.ptr, "r 0 6 4\nr 1 8 8\ns 0 8\n");
+	umpire_buf_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ranks_by_score),
+		cmocka_unit_test(ordinals),
+		cmocka_unit_test(result_decode),
+		cmocka_unit_test(registry_checks),
+		cmocka_unit_test(lists),
+		cmocka_unit_test(headlines),
+		cmocka_unit_test(roll_log),
+	};
+
+	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
+}
