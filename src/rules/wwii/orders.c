@@ -6,8 +6,8 @@
  * awaited (WW-25).  A turn is checked as it will be carried out, on a
  * copy of the position: the reinforcement first, then each move in the
  * order given, then each attack on the position the attacks before it
- * leave, the Fire Phase played by resolve's own code (WW-10).  Every
- * problem is reported at its place, with the rule.
+ * leave, the Fire Phase played by fire.c as resolve plays it (WW-10).
+ * Every problem is reported at its place, with the rule.
  */
 #include <stdio.h>
 #include <string.h>
@@ -402,7 +402,7 @@ refuse_target(struct umpire_ctx *ctx, const struct wwii_fire *f,
 
 /*
  * The Fire Phase played ahead on p, the position the moves leave, by
- * resolve's code: each attack is judged on the position the attacks
+ * fire.c as resolve plays it: each attack is judged on the position the attacks
  * before it leave (WW-10).  A target destroyed earlier in the phase is
  * passed over for the next named, and an attack with none left is
  * spent; a target still on the board must be one the unit can attack

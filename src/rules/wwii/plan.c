@@ -6,7 +6,7 @@
  * own when resolve carries a turn out, a copy when check and the bot
  * plan one.  There are no dice in a turn, so a plan is exactly what the
  * turn will do: the moves in order, then the Fire Phase played on the
- * copy by resolve's own code (wwii_fire_hit, WW-10).
+ * copy by fire.c, as resolve plays it (wwii_fire_hit, WW-10).
  */
 #include <stdarg.h>
 #include <stdio.h>
