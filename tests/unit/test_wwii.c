@@ -408,7 +408,8 @@ attacking(void **state)
 {
 	struct position p = { { "a-hq hq d1", "a-how1 howitzer c1",
 		"a-inf1 infantry c2", "a-af1 airfield d2", "a-eng1 engineers d7",
-		"a-at1 at-gun f3", "a-inf2 infantry f7 elite", NULL },
+		"a-at1 at-gun f3", "a-inf2 infantry f7 elite", "a-aa1 aa-gun b2",
+		NULL },
 		{ "x-hq hq e8", "x-mt1 medium-tank c3", "x-inf1 infantry c4",
 		"x-inf2 infantry f5", "x-aa1 aa-gun d6", "x-inf3 infantry d5",
 		"x-mech1 mech-infantry f4", "x-fort1 fortification c8", NULL },
@@ -433,9 +434,18 @@ attacking(void **state)
 	assert_false(can_attack(&w->pos, "a-af1", "x-inf3", why));
 	assert_non_null(strstr(why, "x-aa1 is an anti-aircraft gun next to it"));
 	assert_true(can_attack(&w->pos, "a-af1", "x-inf1", why));
+	/* Its neighbours of either side: the allies' own gun shields x-mt1
+	 * from the allies' airfield, and from nothing else. */
+	assert_false(can_attack(&w->pos, "a-af1", "x-mt1", why));
+	assert_non_null(strstr(why, "x-mt1 is immune to attacks by airfields: "
+	    "a-aa1, an allied anti-aircraft gun, is next to it"));
 	assert_int_equal(wwii_protector(&w->pos, WWII_AXIS, square(w, "e7")),
-	    unit(w, "x-aa1", &s));
+	    wwii_ref(WWII_AXIS, unit(w, "x-aa1", &s)));
 	assert_int_equal(wwii_protector(&w->pos, WWII_ALLIES, square(w, "e7")),
+	    wwii_ref(WWII_AXIS, unit(w, "x-aa1", &s)));
+	assert_int_equal(wwii_protector(&w->pos, WWII_AXIS, square(w, "c3")),
+	    wwii_ref(WWII_ALLIES, unit(w, "a-aa1", &s)));
+	assert_int_equal(wwii_protector(&w->pos, WWII_AXIS, square(w, "e2")),
 	    -1);
 	/* WW-11: damage. */
 	const struct wwii_unit *eng = &w->units[0][unit(w, "a-eng1", &s)];

@@ -385,7 +385,10 @@ refuse_target(struct umpire_ctx *ctx, const struct wwii_fire *f,
 	int enemy = !f->side, v = a->targets[k];
 	int aa = p->units[f->side][a->unit].type == WWII_AIRFIELD ?
 		wwii_protector(p, enemy, p->where[enemy][v]) : -1;
-	int moved[2] = { v, aa != v ? aa : -1 };
+	/* Only the enemy's units retreat in this phase; the firing side's
+	 * AA gun stands where the Move Phase left it. */
+	int gun = aa >= 0 && wwii_ref_side(aa) == enemy ? wwii_ref_index(aa) : -1;
+	int moved[2] = { v, gun != v ? gun : -1 };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 
 	/* The target, or the AA gun that shields it, was forced back. */

@@ -256,7 +256,11 @@ int wwii_reinforce_rank(const struct wwii_pos *p, int side);
 int wwii_defense(const struct wwii_pos *p, int side, int i);
 /* Damage one attack of attacker on target does (Fire Phase, WW-11). */
 int wwii_damage(const struct wwii_unit *attacker, const struct wwii_unit *target);
-/* The AA gun of side next to (or on) square sq that protects it, or -1. */
+/*
+ * The AA gun that makes a unit on square sq immune to airfields: one on
+ * sq or next to it, of either side (WW-16), side's own first; as a unit
+ * reference (wwii_ref), or -1.
+ */
 int wwii_protector(const struct wwii_pos *p, int side, int sq);
 /* Whether a paratrooper of side on sq stands next to a friendly airfield. */
 bool wwii_next_to_airfield(const struct wwii_pos *p, int side, int sq);
