@@ -1172,6 +1172,61 @@ whole_games(void **state)
 	assert_int_equal(ends[0] + ends[1] + ends[2], 24);
 }
 
+/*
+ * CAMPAIGN: "Use a Larger map with bigger armies": more files or more
+ * ranks than 8x8 (the schema refuses fewer), more units than 16 (WW-24).
+ */
+static void
+campaign_sizes(void **state)
+{
+	static const struct {
+		int files, ranks, units;
+		const char *error;	/* NULL: the game is made */
+	} cases[] = {
+		{ 9, 8, 17, NULL },
+		{ 8, 10, 17, NULL },
+		{ 64, 64, 17, NULL },
+		{ 8, 8, 17, "files: a campaign is played on a larger map than the "
+		    "standard 8x8, and this one is 8x8" },
+		{ 10, 10, 16, "units: a campaign is played with bigger armies than "
+		    "the standard 16 units, and these have 16" },
+		{ 10, 10, 12, "and these have 12: give army.units more than 16" },
+		{ 6, 12, 17, "map.files: 6 is out of range 8 to 64" },
+	};
+	struct umpire_seed seed = { { 9 } };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct umpire_arena pa = UMPIRE_ARENA_INIT;
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		struct umpire_buf report = UMPIRE_BUF_INIT;
+		struct umpire_game *g = NULL;
+		char text[512];
+		snprintf(text, sizeof(text), "umpire: 1\nruleset: wwii\n"
+		    "players: {allies: {name: A}, axis: {name: B}}\n"
+		    "options: {campaign: true}\n"
+		    "map: {files: %d, ranks: %d}\narmy: {units: %d}\n",
+		    cases[k].files, cases[k].ranks, cases[k].units);
+		const struct umpire_node *doc = umpire_game_parse(&pa,
+		    "scenario.yaml", text, strlen(text), &d);
+		assert_non_null(doc);
+		int rc = umpire_game_create(&g, doc, &seed, false, &report, &d);
+		if (!cases[k].error && rc != 0)
+			fail_msg("%dx%d, %d units: %s", cases[k].files,
+			    cases[k].ranks, cases[k].units, diags_text(&d));
+		if (cases[k].error) {
+			assert_int_not_equal(rc, 0);
+			assert_diag(&d, cases[k].error);
+		} else {
+			assert_int_equal(rs(g)->lim.units, cases[k].units);
+			umpire_game_free(g);
+		}
+		umpire_buf_free(&report);
+		umpire_diags_free(&d);
+		umpire_arena_free(&pa);
+	}
+}
+
 static void
 campaign_game(void **state)
 {
@@ -1237,6 +1292,7 @@ main(void)
 		cmocka_unit_test(resolving),
 		cmocka_unit_test(bot_random_positions),
 		cmocka_unit_test(whole_games),
+		cmocka_unit_test(campaign_sizes),
 		cmocka_unit_test(campaign_game),
 	};
 

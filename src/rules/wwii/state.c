@@ -157,6 +157,54 @@ campaign_only(struct umpire_ctx *ctx, const struct umpire_node *n,
 	}
 }
 
+/*
+ * Where a size stands in a file, and its key: the size itself; or, where
+ * the file leaves it to the default, the mapping that would hold it, or
+ * else the campaign option that asks for it.
+ */
+static const struct umpire_node *
+size_at(const struct umpire_node *size, const char *key,
+	const struct umpire_node *holder, const char *holder_key,
+	const struct umpire_node *campaign, const char **name)
+{
+	*name = size ? key : holder ? holder_key : "campaign";
+	return size ? size : holder ? holder : campaign;
+}
+
+/*
+ * CAMPAIGN: "Use a Larger map with bigger armies", read literally: a map
+ * larger than the standard 8x8, in files or ranks (never smaller: the
+ * schema says so), and armies of more than the standard 16 units
+ * (WW-24).  campaign is the option's node.
+ */
+static void
+check_campaign_size(struct umpire_ctx *ctx, const struct wwii_game *g,
+	const struct umpire_node *map, const struct umpire_node *army,
+	const struct umpire_node *campaign)
+{
+	const struct umpire_node *files = umpire_map_get(map, "files");
+	const struct umpire_node *n;
+	const char *name;
+
+	if (g->grid.files <= WWII_FILES && g->grid.ranks <= WWII_RANKS) {
+		n = size_at(files ? files : umpire_map_get(map, "ranks"),
+			files ? "files" : "ranks", map, "map", campaign, &name);
+		umpire_node_error(ctx->diags, n, "%s: a campaign is played on a "
+			"larger map than the standard %dx%d, and this one is %dx%d: "
+			"give map.files or map.ranks more than %d (Campaign, WW-24)",
+			name, WWII_FILES, WWII_RANKS, g->grid.files, g->grid.ranks,
+			WWII_FILES);
+	}
+	if (g->lim.units <= standard_limits.units) {
+		n = size_at(umpire_map_get(army, "units"), "units", army, "army",
+			campaign, &name);
+		umpire_node_error(ctx->diags, n, "%s: a campaign is played with "
+			"bigger armies than the standard %d units, and these have %d: "
+			"give army.units more than %d (Campaign, WW-24)", name,
+			standard_limits.units, g->lim.units, standard_limits.units);
+	}
+}
+
 static void
 read_limits(const struct umpire_node *n, struct wwii_limits *l)
 {
@@ -365,6 +413,9 @@ wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		cities = (int)umpire_node_integer(ccount, 4);
 	if (ctx->diags->errors != errors)
 		return NULL;
+	if (g->opt.campaign)
+		check_campaign_size(ctx, g, map, army, umpire_map_get(
+			umpire_map_get(scenario, "options"), "campaign"));
 	check_map(ctx, g, map, army ? army : scenario);
 	if (ccount && cities > 2 * g->grid.files)
 		umpire_node_error(ctx->diags, ccount, "city-count: the two middle "
@@ -583,6 +634,9 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		umpire_node_error(ctx->diags, umpire_map_get(state, "army"), "army: "
 			"limits other than the rulebook's (16 units, 5 tanks, 7 types, "
 			"4 of a type, 2 elite) need the campaign option (WW-24)");
+	if (g->opt.campaign)
+		check_campaign_size(ctx, g, map, umpire_map_get(state, "army"),
+			umpire_map_get(umpire_map_get(state, "options"), "campaign"));
 	check_map(ctx, g, map, umpire_map_get(state, "army"));
 	if (ctx->diags->errors != errors)
 		return NULL;
