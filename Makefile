@@ -78,7 +78,7 @@ BIN = $(BUILD)/umpire
 
 .PHONY: all deps demo check bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
-	fuzz fuzz-check valgrind-check umpire
+	check-chain fuzz fuzz-check valgrind-check umpire
 
 all: $(BIN) umpire
 
@@ -188,8 +188,8 @@ UMPIRE_ABS = $(abspath $(BIN))
 check: deps
 	@$(MAKE) --no-print-directory check-all
 
-check-all: all check-unit check-golden check-python check-e2e check-man \
-	check-soak
+check-all: all check-unit check-chain check-golden check-python check-e2e \
+	check-man check-soak
 	@echo "make check: every test passed ($(BUILD))"
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
@@ -204,6 +204,11 @@ tools: $(TOOLS_BIN)
 
 check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
+
+# The ruleset folders whose header lists a one-way chain of files.
+CHAINED = src/rules/wwii
+check-chain: $(LIB)
+	sh tests/chain.sh $(BUILD) $(CHAINED)
 
 check-golden: $(BIN)
 	$(PYTHON) tests/golden.py $(BIN)

@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include <ctype.h>
+
 const char *
 umpire_list_sep(size_t i, size_t n)
 {
@@ -66,6 +68,8 @@ umpire_headline_finish(struct umpire_headline *h, struct umpire_report *r,
 	va_start(ap, fmt);
 	umpire_buf_vprintf(&h->lead, fmt, ap);
 	va_end(ap);
+	if (h->capital && h->lead.len)
+		h->lead.ptr[0] = (char)toupper((unsigned char)h->lead.ptr[0]);
 	umpire_report_headline(r, "%s", umpire_buf_cstr(&h->lead));
 	umpire_buf_free(&h->lead);
 	umpire_buf_free(&h->text);

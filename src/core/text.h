@@ -8,6 +8,7 @@
 #define UMPIRE_TEXT_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "buf.h"
@@ -27,10 +28,12 @@ struct umpire_headline {
 	struct umpire_buf text;	/* the clauses */
 	int max;		/* clauses told in full; 0 for all */
 	int told, more;
+	bool capital;		/* start with a capital letter (when the
+				   first word is not an id such as "g3") */
 };
 
 #define UMPIRE_HEADLINE_INIT(max) { UMPIRE_BUF_INIT, UMPIRE_BUF_INIT, \
-	(max), 0, 0 }
+	(max), 0, 0, false }
 
 void umpire_headline_clause(struct umpire_headline *h, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -43,8 +46,8 @@ void umpire_headline_lead(struct umpire_headline *h, const char *fmt, ...)
 int umpire_headline_empty(const struct umpire_headline *h);
 /*
  * The lead, the clauses ("; and N more" for those left out) and the
- * tail (printf-style, may be empty), as the report's headline.  Frees
- * h's text.
+ * tail (printf-style, may be empty), as the report's headline, with a
+ * capital first letter if h->capital.  Frees h's text.
  */
 void umpire_headline_finish(struct umpire_headline *h,
 	struct umpire_report *r, const char *fmt, ...)

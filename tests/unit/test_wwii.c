@@ -408,7 +408,8 @@ attacking(void **state)
 {
 	struct position p = { { "a-hq hq d1", "a-how1 howitzer c1",
 		"a-inf1 infantry c2", "a-af1 airfield d2", "a-eng1 engineers d7",
-		"a-at1 at-gun f3", "a-inf2 infantry f7 elite", NULL },
+		"a-at1 at-gun f3", "a-inf2 infantry f7 elite", "a-aa1 aa-gun b2",
+		NULL },
 		{ "x-hq hq e8", "x-mt1 medium-tank c3", "x-inf1 infantry c4",
 		"x-inf2 infantry f5", "x-aa1 aa-gun d6", "x-inf3 infantry d5",
 		"x-mech1 mech-infantry f4", "x-fort1 fortification c8", NULL },
@@ -433,9 +434,18 @@ attacking(void **state)
 	assert_false(can_attack(&w->pos, "a-af1", "x-inf3", why));
 	assert_non_null(strstr(why, "x-aa1 is an anti-aircraft gun next to it"));
 	assert_true(can_attack(&w->pos, "a-af1", "x-inf1", why));
+	/* Its neighbours of either side: the allies' own gun shields x-mt1
+	 * from the allies' airfield, and from nothing else. */
+	assert_false(can_attack(&w->pos, "a-af1", "x-mt1", why));
+	assert_non_null(strstr(why, "x-mt1 is immune to attacks by airfields: "
+	    "a-aa1, an allied anti-aircraft gun, is next to it"));
 	assert_int_equal(wwii_protector(&w->pos, WWII_AXIS, square(w, "e7")),
-	    unit(w, "x-aa1", &s));
+	    wwii_ref(WWII_AXIS, unit(w, "x-aa1", &s)));
 	assert_int_equal(wwii_protector(&w->pos, WWII_ALLIES, square(w, "e7")),
+	    wwii_ref(WWII_AXIS, unit(w, "x-aa1", &s)));
+	assert_int_equal(wwii_protector(&w->pos, WWII_AXIS, square(w, "c3")),
+	    wwii_ref(WWII_ALLIES, unit(w, "a-aa1", &s)));
+	assert_int_equal(wwii_protector(&w->pos, WWII_AXIS, square(w, "e2")),
 	    -1);
 	/* WW-11: damage. */
 	const struct wwii_unit *eng = &w->units[0][unit(w, "a-eng1", &s)];
@@ -1170,6 +1180,61 @@ whole_games(void **state)
 	assert_int_equal(ends[0] + ends[1] + ends[2], 24);
 }
 
+/*
+ * CAMPAIGN: "Use a Larger map with bigger armies": more files or more
+ * ranks than 8x8 (the schema refuses fewer), more units than 16 (WW-24).
+ */
+static void
+campaign_sizes(void **state)
+{
+	static const struct {
+		int files, ranks, units;
+		const char *error;	/* NULL: the game is made */
+	} cases[] = {
+		{ 9, 8, 17, NULL },
+		{ 8, 10, 17, NULL },
+		{ 64, 64, 17, NULL },
+		{ 8, 8, 17, "files: a campaign is played on a larger map than the "
+		    "standard 8x8, and this one is 8x8" },
+		{ 10, 10, 16, "units: a campaign is played with bigger armies than "
+		    "the standard 16 units, and these have 16" },
+		{ 10, 10, 12, "and these have 12: give army.units more than 16" },
+		{ 6, 12, 17, "map.files: 6 is out of range 8 to 64" },
+	};
+	struct umpire_seed seed = { { 9 } };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct umpire_arena pa = UMPIRE_ARENA_INIT;
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		struct umpire_buf report = UMPIRE_BUF_INIT;
+		struct umpire_game *g = NULL;
+		char text[512];
+		snprintf(text, sizeof(text), "umpire: 1\nruleset: wwii\n"
+		    "players: {allies: {name: A}, axis: {name: B}}\n"
+		    "options: {campaign: true}\n"
+		    "map: {files: %d, ranks: %d}\narmy: {units: %d}\n",
+		    cases[k].files, cases[k].ranks, cases[k].units);
+		const struct umpire_node *doc = umpire_game_parse(&pa,
+		    "scenario.yaml", text, strlen(text), &d);
+		assert_non_null(doc);
+		int rc = umpire_game_create(&g, doc, &seed, false, &report, &d);
+		if (!cases[k].error && rc != 0)
+			fail_msg("%dx%d, %d units: %s", cases[k].files,
+			    cases[k].ranks, cases[k].units, diags_text(&d));
+		if (cases[k].error) {
+			assert_int_not_equal(rc, 0);
+			assert_diag(&d, cases[k].error);
+		} else {
+			assert_int_equal(rs(g)->lim.units, cases[k].units);
+			umpire_game_free(g);
+		}
+		umpire_buf_free(&report);
+		umpire_diags_free(&d);
+		umpire_arena_free(&pa);
+	}
+}
+
 static void
 campaign_game(void **state)
 {
@@ -1235,6 +1300,7 @@ main(void)
 		cmocka_unit_test(resolving),
 		cmocka_unit_test(bot_random_positions),
 		cmocka_unit_test(whole_games),
+		cmocka_unit_test(campaign_sizes),
 		cmocka_unit_test(campaign_game),
 	};
 

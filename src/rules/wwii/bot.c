@@ -10,10 +10,10 @@
  * attacks then pick a target at random (the enemy HQ whenever one can
  * reach it) and concentrate on it (Fire Phase: "Combined Arms: you must
  * concentrate force") until it is destroyed or none can reach it, each
- * attack played ahead by resolve's code so that the next is drawn on
- * the position it leaves (WW-10).  An army and a placement are drawn
- * uniformly within the rules.  Every draw is checked by the same code
- * as a player's orders.
+ * attack played ahead by fire.c, as resolve plays it, so that the next
+ * is drawn on the position it leaves (WW-10).  An army and a placement
+ * are drawn uniformly within the rules.  Every draw is checked by the
+ * same code as a player's orders.
  */
 #include <string.h>
 

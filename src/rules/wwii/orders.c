@@ -6,8 +6,8 @@
  * awaited (WW-25).  A turn is checked as it will be carried out, on a
  * copy of the position: the reinforcement first, then each move in the
  * order given, then each attack on the position the attacks before it
- * leave, the Fire Phase played by resolve's own code (WW-10).  Every
- * problem is reported at its place, with the rule.
+ * leave, the Fire Phase played by fire.c as resolve plays it (WW-10).
+ * Every problem is reported at its place, with the rule.
  */
 #include <stdio.h>
 #include <string.h>
@@ -385,7 +385,10 @@ refuse_target(struct umpire_ctx *ctx, const struct wwii_fire *f,
 	int enemy = !f->side, v = a->targets[k];
 	int aa = p->units[f->side][a->unit].type == WWII_AIRFIELD ?
 		wwii_protector(p, enemy, p->where[enemy][v]) : -1;
-	int moved[2] = { v, aa != v ? aa : -1 };
+	/* Only the enemy's units retreat in this phase; the firing side's
+	 * AA gun stands where the Move Phase left it. */
+	int gun = aa >= 0 && wwii_ref_side(aa) == enemy ? wwii_ref_index(aa) : -1;
+	int moved[2] = { v, gun != v ? gun : -1 };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 
 	/* The target, or the AA gun that shields it, was forced back. */
@@ -402,7 +405,7 @@ refuse_target(struct umpire_ctx *ctx, const struct wwii_fire *f,
 
 /*
  * The Fire Phase played ahead on p, the position the moves leave, by
- * resolve's code: each attack is judged on the position the attacks
+ * fire.c as resolve plays it: each attack is judged on the position the attacks
  * before it leave (WW-10).  A target destroyed earlier in the phase is
  * passed over for the next named, and an attack with none left is
  * spent; a target still on the board must be one the unit can attack

@@ -6,7 +6,7 @@
  * own when resolve carries a turn out, a copy when check and the bot
  * plan one.  There are no dice in a turn, so a plan is exactly what the
  * turn will do: the moves in order, then the Fire Phase played on the
- * copy by resolve's own code (wwii_fire_hit, WW-10).
+ * copy by fire.c, as resolve plays it (wwii_fire_hit, WW-10).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -128,12 +128,19 @@ wwii_protector(const struct wwii_pos *p, int side, int sq)
 	struct umpire_square near[9];
 	size_t n = umpire_grid_within(&g->grid, wwii_square(g, sq), 1, near);
 
-	/* AA Guns: the gun itself and every friendly unit next to it. */
-	for (size_t k = 0; k < n; k++) {
-		int ref = p->at[umpire_grid_index(&g->grid, near[k])];
-		if (ref >= 0 && wwii_ref_side(ref) == side &&
-		    p->units[side][wwii_ref_index(ref)].type == WWII_AA_GUN)
-			return wwii_ref_index(ref);
+	/*
+	 * AA Guns: "The AA gun and all adjacent units are immune to attacks
+	 * by Airfields" -- every unit next to a gun, whichever side either
+	 * is on (WW-16).  side's own guns are named first, then the others.
+	 */
+	for (int k = 0; k < 2; k++) {
+		int s = k ? !side : side;
+		for (size_t j = 0; j < n; j++) {
+			int ref = p->at[umpire_grid_index(&g->grid, near[j])];
+			if (ref >= 0 && wwii_ref_side(ref) == s &&
+			    p->units[s][wwii_ref_index(ref)].type == WWII_AA_GUN)
+				return ref;
+		}
 	}
 	return -1;
 }
@@ -313,10 +320,16 @@ wwii_can_attack(const struct wwii_pos *p, int side, int i, int t, char *why,
 			u->id, name(g, from, b), u->id, range);
 	if (u->type == WWII_AIRFIELD) {
 		int aa = wwii_protector(p, !side, at);
+		if (aa >= 0 && wwii_ref_side(aa) == side)
+			return umpire_refuse(why, n, "%s is immune to attacks by airfields: %s, "
+				"an %s anti-aircraft gun, is next to it, and an AA gun shields "
+				"the units of both sides (AA Guns, WW-16)", v->id,
+				p->units[side][wwii_ref_index(aa)].id, wwii_adj[side]);
 		if (aa >= 0)
 			return umpire_refuse(why, n, "%s is immune to attacks by airfields: %s "
 				"is an anti-aircraft gun%s (AA Guns, WW-16)", v->id,
-				p->units[!side][aa].id, aa == t ? "" : " next to it");
+				p->units[!side][wwii_ref_index(aa)].id,
+				wwii_ref_index(aa) == t ? "" : " next to it");
 	}
 	return true;
 }

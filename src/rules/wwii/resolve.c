@@ -8,97 +8,13 @@
  * game ends the moment an HQ falls or a side holds every city (WW-17,
  * WW-19), or as a draw at the turn limit (WW-18).
  *
- * The Fire Phase here (wwii_fire_*) is also what check and the bot play
- * on a copy of the position, silently, to judge each attack on the
- * position the attacks before it leave (WW-10).
+ * This is the turn sequence: it reads the orders (orders.c), plays the
+ * Fire Phase (fire.c) and tells it all (tell.c), and says what decision
+ * comes next, which the game's set-up asks too (state.c).
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "wwii.h"
-
-struct wwii_telling {
-	struct umpire_ctx *ctx;
-	struct wwii_game *g;
-	int side;
-	int item;		/* numbered list item */
-	int moves;		/* moves carried out */
-	int nevents;		/* events told in the headline */
-	int more;		/* and those left out of it */
-	struct umpire_buf head;	/* headline clauses */
-};
-
-/* The headline names this many events, then counts the rest. */
-#define HEADLINE_EVENTS 4
-
-static void
-event(struct wwii_telling *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* A clause of the headline; after a few, only a count (a campaign turn
- * may see dozens). */
-static void
-event(struct wwii_telling *t, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (t->nevents++ >= HEADLINE_EVENTS) {
-		t->more++;
-		return;
-	}
-	if (t->head.len)
-		umpire_buf_puts(&t->head, "; ");
-	va_start(ap, fmt);
-	umpire_buf_vprintf(&t->head, fmt, ap);
-	va_end(ap);
-}
-
-/*
- * Report text without printf where it is told most: a campaign turn
- * tells hundreds of moves and attacks.
- */
-static void
-put(struct wwii_telling *t, const char *s)
-{
-	umpire_buf_puts(&t->ctx->report->body, s);
-}
-
-static void
-put_int(struct wwii_telling *t, int n)
-{
-	char b[16];
-	int k = sizeof(b) - 1;
-	unsigned v = n < 0 ? 0u - (unsigned)n : (unsigned)n;
-
-	b[k] = '\0';
-	do
-		b[--k] = (char)('0' + v % 10);
-	while ((v /= 10) && k > 1);
-	if (n < 0)
-		b[--k] = '-';
-	put(t, b + k);
-}
-
-static void
-put_sq(struct wwii_telling *t, int square)
-{
-	char name[UMPIRE_SQUARE_NAME];
-
-	put(t, umpire_grid_name(wwii_square(t->g, square), name));
-}
-
-/* "a-mt1 (elite Medium Tanks)", as wwii_unit_text. */
-static void
-put_unit(struct wwii_telling *t, int side, int i)
-{
-	const struct wwii_unit *u = &t->g->units[side][i];
-
-	put(t, u->id);
-	put(t, u->elite ? " (elite " : " (");
-	put(t, wwii_types[u->type].title);
-	put(t, ")");
-}
 
 static const char *
 sq(struct wwii_telling *t, int square)
@@ -110,40 +26,6 @@ static const char *
 text(struct wwii_telling *t, int side, int i)
 {
 	return wwii_unit_text(t->ctx->arena, &t->g->units[side][i]);
-}
-
-static void
-game_over(struct wwii_telling *t, int winner, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void
-game_over(struct wwii_telling *t, int winner, const char *fmt, ...)
-{
-	struct wwii_game *g = t->g;
-	va_list ap;
-
-	char how[300];
-
-	va_start(ap, fmt);
-	vsnprintf(how, sizeof(how), fmt, ap);
-	va_end(ap);
-	g->winner = winner;
-	g->to_move = -1;
-	umpire_result_end(t->ctx->result, t->ctx->step, "%s", how);
-	umpire_result_winner(t->ctx->result, winner >= 0 ? wwii_sides[winner] :
-		NULL);
-}
-
-/* City Spaces: "If you occupy all the cities you automatically win" --
- * the moment a unit enters the last (WW-19), by a move or a retreat. */
-static void
-tell_city_victory(struct wwii_telling *t, int side)
-{
-	umpire_report_printf(t->ctx->report, " The %s now occupy every city: "
-		"**the %s win** (City Spaces, WW-19).", wwii_sides[side],
-		wwii_sides[side]);
-	game_over(t, side, "the %s occupied every city", wwii_sides[side]);
-	event(t, "the %s occupy every city", wwii_sides[side]);
 }
 
 /* ------------------------------------------------------- set-up steps */
@@ -209,7 +91,7 @@ resolve_army(struct wwii_telling *t, const struct wwii_orders *o)
 		umpire_report_printf(r, "\n");
 	}
 	standing_orders(t, o);
-	event(t, "the %s design an army of %d units", wwii_sides[side],
+	wwii_tell_event(t, "the %s design an army of %d units", wwii_sides[side],
 		o->narmy);
 }
 
@@ -234,7 +116,7 @@ resolve_place(struct wwii_telling *t, const struct wwii_orders *o)
 	else
 		umpire_report_printf(r, "They have placed every unit.\n");
 	standing_orders(t, o);
-	event(t, "the %s place %s on %s", wwii_sides[side], g->units[side][i].id,
+	wwii_tell_event(t, "the %s place %s on %s", wwii_sides[side], g->units[side][i].id,
 		sq(t, o->place_sq));
 }
 
@@ -256,7 +138,7 @@ reinforce(struct wwii_telling *t, const struct wwii_orders *o)
 		"arrives on %s, a reinforcement of turn %d (every third turn, "
 		"WW-23).\n", ++t->item, text(t, side, i), sq(t, o->rsq),
 		g->turns[side] + 1);
-	event(t, "%s arrives on %s", u->id, sq(t, o->rsq));
+	wwii_tell_event(t, "%s arrives on %s", u->id, sq(t, o->rsq));
 }
 
 static void
@@ -274,23 +156,23 @@ do_move(struct wwii_telling *t, const struct wwii_move *m, int allow)
 		wwii_reach(&reach, &g->pos, side, m->unit, allow);
 		n = umpire_grid_reach_path(&reach, &g->grid, path[0], path);
 	}
-	put_int(t, ++t->item);
-	put(t, ". **Move Phase.** ");
-	put_unit(t, side, m->unit);
-	put(t, " moves from ");
-	put_sq(t, from);
-	put(t, " to ");
-	put_sq(t, m->to);
+	wwii_tell_int(t, ++t->item);
+	wwii_tell_puts(t, ". **Move Phase.** ");
+	wwii_tell_unit(t, side, m->unit);
+	wwii_tell_puts(t, " moves from ");
+	wwii_tell_square(t, from);
+	wwii_tell_puts(t, " to ");
+	wwii_tell_square(t, m->to);
 	for (int k = 0; k < n - 1; k++) {
 		char name[UMPIRE_SQUARE_NAME];
-		put(t, k ? ", " : " by ");
-		put(t, umpire_grid_name(path[k], name));
+		wwii_tell_puts(t, k ? ", " : " by ");
+		wwii_tell_puts(t, umpire_grid_name(path[k], name));
 	}
-	put(t, ", ");
-	put_int(t, n);
-	put(t, n == 1 ? " square of its Move " : " squares of its Move ");
-	put_int(t, allow);
-	put(t, allow != wwii_types[g->units[side][m->unit].type].move ?
+	wwii_tell_puts(t, ", ");
+	wwii_tell_int(t, n);
+	wwii_tell_puts(t, n == 1 ? " square of its Move " : " squares of its Move ");
+	wwii_tell_int(t, allow);
+	wwii_tell_puts(t, allow != wwii_types[g->units[side][m->unit].type].move ?
 		" (next to a friendly airfield, WW-8)." : ".");
 	wwii_try_move(&g->pos, side, m->unit, m->to, allow, NULL, 0);
 	if (g->units[side][m->unit].type == WWII_AIRFIELD)
@@ -298,242 +180,10 @@ do_move(struct wwii_telling *t, const struct wwii_move *m, int allow)
 			"(WW-7).");
 	t->moves++;
 	if (wwii_takes_last_city(&g->pos, side, m->to))
-		tell_city_victory(t, side);
+		wwii_tell_city_victory(t, side);
 	umpire_report_printf(r, "\n");
 }
 
-/* ------------------------------------------------------ the Fire Phase */
-
-void
-wwii_fire_begin(struct wwii_fire *f, struct wwii_pos *p, int side, long step,
-	long deaths, struct umpire_arena *scratch, struct umpire_arena *keep)
-{
-	size_t ne = (size_t)p->n[!side] + 1;
-
-	memset(f, 0, sizeof(*f));
-	f->p = p;
-	f->scratch = scratch;
-	f->keep = keep;
-	f->side = side;
-	f->step = step;
-	f->deaths = deaths;
-	f->damage = umpire_arena_alloc(scratch, ne * sizeof(int));
-	f->retreats = umpire_arena_alloc(scratch, ne * sizeof(int));
-	f->forced_at = umpire_arena_alloc(scratch, ne * sizeof(int));
-	memset(f->forced_at, -1, ne * sizeof(int));
-	f->helpers = umpire_arena_alloc(scratch, ne * sizeof(int *));
-	f->nhelpers = umpire_arena_alloc(scratch, ne * sizeof(int));
-	f->hcap = umpire_arena_alloc(scratch, ne * sizeof(size_t));
-}
-
-int
-wwii_fire_target(const struct wwii_fire *f, const struct wwii_attack *a,
-	int *k)
-{
-	/* "Each of your units can attack one target": the first named that
-	 * is still there; the ones destroyed meanwhile are passed over. */
-	for (; *k < a->ntargets; ++*k)
-		if (!f->p->units[!f->side][a->targets[*k]].destroyed)
-			return a->targets[*k];
-	return -1;
-}
-
-static void
-destroy(struct wwii_fire *f, int v, enum wwii_how how)
-{
-	struct wwii_pos *p = f->p;
-	struct wwii_telling *t = f->tell;
-	int side = f->side, enemy = !side;
-	struct wwii_unit *u = &p->units[enemy][v];
-	int at = p->where[enemy][v];
-
-	u->destroyed = true;
-	u->fell = at;
-	u->died = f->step;
-	u->how = how;
-	u->seq = ++f->deaths;
-	u->nby = f->nhelpers[v];
-	u->by = umpire_arena_alloc(f->keep, ((size_t)u->nby + 1) *
-		sizeof(*u->by));
-	for (int k = 0; k < u->nby; k++)
-		u->by[k] = p->units[side][f->helpers[v][k]].id;
-	p->at[at] = -1;
-	p->where[enemy][v] = -1;
-	if (t) {
-		umpire_report_printf(t->ctx->report, " **%s is destroyed.**", u->id);
-		event(t, "%s is destroyed", u->id);
-	}
-	/* Experienced Units: "A unit that helps destroy 5 enemy units
-	 * becomes Elite" -- every unit that damaged it this phase (WW-22). */
-	if (p->g->opt.experienced)
-		for (int k = 0; k < u->nby; k++) {
-			struct wwii_unit *h = &p->units[side][f->helpers[v][k]];
-			if (++h->kills == WWII_EXPERIENCE && !h->elite) {
-				h->elite = true;
-				if (t)
-					umpire_report_printf(t->ctx->report, " %s has helped "
-						"destroy %d enemy units and becomes Elite "
-						"(Experienced Units, WW-22).", h->id,
-						WWII_EXPERIENCE);
-			}
-		}
-	if (u->type != WWII_HQ)
-		return;
-	f->over = true;
-	if (t) {
-		umpire_report_printf(t->ctx->report, " It was the %s' Headquarters: "
-			"**the %s win** (Victory, WW-17).", wwii_sides[enemy],
-			wwii_sides[side]);
-		game_over(t, side, "%s destroyed the %s' HQ, %s",
-			p->units[side][f->helpers[v][f->nhelpers[v] - 1]].id,
-			wwii_sides[enemy], u->id);
-	}
-}
-
-/* The directions a retreat tried before the one it took, and why each
- * was refused (WW-13, WW-14). */
-static void
-tell_retreat_order(struct wwii_telling *t, const struct wwii_pos *p, int v,
-	int dir)
-{
-	struct umpire_report *r = t->ctx->report;
-	int enemy = !t->side;
-	const struct wwii_unit *u = &p->units[enemy][v];
-	unsigned char order[WWII_DIRS];
-	char why[160];
-
-	wwii_retreat_order(u, order);
-	umpire_report_printf(r, " It must retreat one square (Fire Phase); its "
-		"retreat order is");
-	for (int k = 0; k < WWII_DIRS; k++)
-		umpire_report_printf(r, "%s %s", k ? "," : "", wwii_dirs[order[k]]);
-	umpire_report_printf(r, "%s (WW-13).", u->nretreat ? "" : ", the default");
-	for (int k = 0; k < WWII_DIRS && order[k] != dir; k++) {
-		wwii_retreat_why(p, enemy, v, order[k], why, sizeof(why));
-		umpire_report_printf(r, "%s %s: %s", k ? "; nor" : " It cannot go",
-			wwii_dirs[order[k]], why);
-		if (k + 1 == WWII_DIRS || order[k + 1] == dir)
-			umpire_report_printf(r, " (WW-14).");
-	}
-}
-
-/* A unit that has taken its Defense retreats, or is destroyed. */
-static void
-retreat(struct wwii_fire *f, int v, int index)
-{
-	struct wwii_pos *p = f->p;
-	struct wwii_telling *t = f->tell;
-	struct umpire_report *r = t ? t->ctx->report : NULL;
-	int enemy = !f->side, from = p->where[enemy][v], dir;
-	const struct wwii_unit *u = &p->units[enemy][v];
-	bool off;
-
-	if (++f->retreats[v] == 2) {
-		if (t)
-			umpire_report_printf(r, " It must retreat a second time this "
-				"phase, so it is automatically destroyed (Double Whammy "
-				"Rule, WW-15).");
-		destroy(f, v, WWII_DOUBLE_WHAMMY);
-		return;
-	}
-	if (wwii_types[u->type].move == 0) {
-		if (t)
-			umpire_report_printf(r, " It must retreat, but bases cannot "
-				"move, so it is destroyed (Fire Phase).");
-		destroy(f, v, WWII_BASE);
-		return;
-	}
-	int to = wwii_retreat_square(p, enemy, v, &dir, &off);
-	if (t)
-		tell_retreat_order(t, p, v, dir);
-	if (to < 0) {
-		if (t)
-			umpire_report_printf(r, off ? " It retreats off the board." :
-				" It is unable to move.");
-		destroy(f, v, off ? WWII_OFF_BOARD : WWII_NO_RETREAT);
-		return;
-	}
-	p->at[from] = -1;
-	p->at[to] = wwii_ref(enemy, v);
-	p->where[enemy][v] = to;
-	f->forced_at[v] = index;
-	if (t) {
-		umpire_report_printf(r, " It retreats %s, from %s to %s.",
-			wwii_dirs[dir], sq(t, from), sq(t, to));
-		event(t, "%s retreats to %s", u->id, sq(t, to));
-	}
-	if (wwii_takes_last_city(p, enemy, to)) {
-		f->over = true;
-		if (t)
-			tell_city_victory(t, enemy);
-	}
-}
-
-/* The attack's damage in words, for the report. */
-static void
-tell_hit(struct wwii_telling *t, const struct wwii_fire *f, int i, int v,
-	int dmg, int def)
-{
-	const struct wwii_pos *p = f->p;
-	int side = f->side, enemy = !side;
-	const struct wwii_unit *u = &p->units[side][i], *tu = &p->units[enemy][v];
-	int from = p->where[side][i], at = p->where[enemy][v];
-	int dist = umpire_grid_distance(wwii_square(p->g, from),
-		wwii_square(p->g, at));
-	const char *reason = "";
-
-	if (dmg == 2)
-		reason = u->elite ? " (an elite unit does 2: Elite Units, WW-21)" :
-			u->type == WWII_ENGINEERS ? " (engineers do 2 to fortifications "
-			"and HQs)" : " (anti-tank guns do 2 to tanks)";
-	put(t, " The target is ");
-	put_unit(t, enemy, v);
-	put(t, " on ");
-	put_sq(t, at);
-	put(t, ", ");
-	put_int(t, dist);
-	put(t, dist == 1 ? " square away: " : " squares away: ");
-	put_int(t, dmg);
-	put(t, " damage");
-	put(t, reason);
-	put(t, ". It has taken ");
-	put_int(t, f->damage[v]);
-	put(t, f->retreats[v] ? " this phase since it retreated, against its "
-		"Defense " : " this phase, against its Defense ");
-	put_int(t, def);
-	if (def > wwii_types[tu->type].defense) {
-		put(t, " (");
-		put_int(t, wwii_types[tu->type].defense);
-		put(t, tu->elite ? ", +1 elite" : "");
-		put(t, def - wwii_types[tu->type].defense - tu->elite > 0 ?
-			", +1 difficult terrain: WW-20)" : ")");
-	}
-	put(t, ".");
-}
-
-void
-wwii_fire_hit(struct wwii_fire *f, int i, int v, int index)
-{
-	struct wwii_pos *p = f->p;
-	int side = f->side, enemy = !side;
-	int dmg = wwii_damage(&p->units[side][i], &p->units[enemy][v]);
-
-	f->made++;
-	f->damage[v] += dmg;
-	/* Each unit attacks once a phase, so it helps against v once. */
-	f->helpers[v] = umpire_arena_grow(f->scratch, f->helpers[v], sizeof(int),
-		(size_t)f->nhelpers[v], &f->hcap[v], (size_t)f->nhelpers[v] + 1);
-	f->helpers[v][f->nhelpers[v]++] = i;
-	int def = wwii_defense(p, enemy, v);
-	if (f->tell)
-		tell_hit(f->tell, f, i, v, dmg, def);
-	if (f->damage[v] >= def) {
-		/* "As soon as a unit takes damage in a turn equal to its Defense
-		 * Trait, it must retreat"; the count starts again (WW-12). */
-		f->damage[v] = 0;
-		retreat(f, v, index);
-	}
-}
 
 /* An attack in the report: the targets passed over, then the hit. */
 static void
@@ -546,14 +196,14 @@ do_attack(struct wwii_telling *t, struct wwii_fire *f,
 	const struct wwii_unit *u = &g->units[side][a->unit];
 	int v = wwii_fire_target(f, a, &k);
 
-	put_int(t, ++t->item);
-	put(t, ". **Fire Phase.** ");
-	put_unit(t, side, a->unit);
-	put(t, ", on ");
-	put_sq(t, g->pos.where[side][a->unit]);
-	put(t, " (Range ");
-	put_int(t, wwii_types[u->type].range);
-	put(t, "), attacks.");
+	wwii_tell_int(t, ++t->item);
+	wwii_tell_puts(t, ". **Fire Phase.** ");
+	wwii_tell_unit(t, side, a->unit);
+	wwii_tell_puts(t, ", on ");
+	wwii_tell_square(t, g->pos.where[side][a->unit]);
+	wwii_tell_puts(t, " (Range ");
+	wwii_tell_int(t, wwii_types[u->type].range);
+	wwii_tell_puts(t, "), attacks.");
 	for (int j = 0; j < k; j++)
 		umpire_report_printf(r, " %s, %s target, was destroyed earlier this "
 			"phase (WW-10).", g->units[enemy][a->targets[j]].id, j == 0 ?
@@ -586,7 +236,7 @@ resolve_turn(struct wwii_telling *t, const struct wwii_orders *o,
 	if (wwii_reinforcement_due(g, turn) && !o->reinforce) {
 		umpire_report_printf(r, " Every square of their setup rows is held, "
 			"so the reinforcement due is lost (WW-23).");
-		event(t, "the %s' reinforcement is lost, every square of their "
+		wwii_tell_event(t, "the %s' reinforcement is lost, every square of their "
 			"setup rows being held", wwii_sides[side]);
 	}
 	umpire_report_printf(r, "\n\n");
@@ -627,7 +277,7 @@ resolve_turn(struct wwii_telling *t, const struct wwii_orders *o,
 		umpire_report_printf(r, "\nBoth sides have played the %d turns of "
 			"the turn limit and neither has won: **a draw** (WW-18).\n",
 			g->turn_limit);
-		game_over(t, -1, "the turn limit, %d turns a side, was reached",
+		wwii_tell_game_over(t, -1, "the turn limit, %d turns a side, was reached",
 			g->turn_limit);
 	}
 }
@@ -733,8 +383,8 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 {
 	struct wwii_game *g = game;
 	struct umpire_report *r = ctx->report;
-	struct wwii_telling t = { ctx, g, g->to_move, 0, 0, 0, 0,
-		UMPIRE_BUF_INIT };
+	struct wwii_telling t = { ctx, g, g->to_move, 0, 0,
+		UMPIRE_HEADLINE_INIT(WWII_HEADLINE_EVENTS) };
 	int side = g->to_move, attacks = 0;
 	long base = g->deaths;
 	enum wwii_kind kind = g->kind;
@@ -752,19 +402,15 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 		resolve_turn(&t, &o, &attacks);
 		break;
 	}
-	if (t.more)
-		umpire_buf_printf(&t.head, "; and %d more", t.more);
-	if (kind == WWII_TURN) {
-		/* "The allies make 3 moves and 2 attacks: x-inf2 retreats...",
-		 * counting what was done: the game may end half way. */
-		struct umpire_buf h = UMPIRE_BUF_INIT;
-		umpire_buf_printf(&h, "the %s make %d move%s and %d attack%s%s%s",
-			wwii_sides[side], t.moves, t.moves == 1 ? "" : "s",
-			attacks, attacks == 1 ? "" : "s", t.head.len ? ": " : "",
-			umpire_buf_cstr(&t.head));
-		umpire_buf_free(&t.head);
-		t.head = h;
-	}
+	/* "The allies make 3 moves and 2 attacks: x-inf2 retreats...",
+	 * counting what was done: the game may end half way. */
+	if (kind == WWII_TURN)
+		umpire_headline_lead(&t.head, "the %s make %d move%s and %d "
+			"attack%s%s", wwii_sides[side], t.moves, t.moves == 1 ? "" :
+			"s", attacks, attacks == 1 ? "" : "s",
+			umpire_headline_empty(&t.head) ? "" : ": ");
+	/* A headline is a sentence; the ones here start "the allies ...". */
+	t.head.capital = true;
 	if (g->to_move >= 0) {
 		wwii_next_decision(g, side);
 		const char *next = wwii_next_text(ctx->arena, g);
@@ -772,18 +418,14 @@ wwii_resolve(struct umpire_ctx *ctx, void *game,
 			wwii_sides[g->to_move], next, g->kind == WWII_TURN &&
 			wwii_reinforcement_due(g, g->turns[g->to_move] + 1) ?
 			", with a reinforcement due (WW-23)" : "");
-		umpire_buf_printf(&t.head, ". The %s %s next.",
+		umpire_headline_finish(&t.head, r, ". The %s %s next.",
 			wwii_sides[g->to_move], next);
 	} else if (g->winner >= 0) {
-		umpire_buf_printf(&t.head, ". %s win.", wwii_Sides[g->winner]);
+		umpire_headline_finish(&t.head, r, ". %s win.",
+			wwii_Sides[g->winner]);
 	} else {
-		umpire_buf_puts(&t.head, ". The turn limit is reached: the game is "
-			"a draw.");
+		umpire_headline_finish(&t.head, r, ". The turn limit is reached: "
+			"the game is a draw.");
 	}
-	/* A headline is a sentence; the ones here start "the allies ...". */
-	if (strncmp(umpire_buf_cstr(&t.head), "the ", 4) == 0)
-		t.head.ptr[0] = 'T';
-	umpire_report_headline(r, "%s", t.head.ptr);
-	umpire_buf_free(&t.head);
 	normalize(g, ctx->arena, base);
 }

@@ -7,10 +7,22 @@
  * their headings (Unit Master List, Army Creation, Setup, Move Phase,
  * Fire Phase, Double Whammy Rule, and the optional rules by name).
  *
- * Files: ruleset.c (the hooks, the Unit Master List), state.c (scenario
- * and state files), plan.c (what is legal: moves, targets, damage,
- * retreats), orders.c (reading and checking orders of the three kinds),
- * resolve.c (carrying them out and telling it), bot.c, board.c.
+ * Files, in a one-way chain: each calls only the files listed before it,
+ * as mandoc's parsers never call its formatters.
+ *
+ *   ruleset.c   the Unit Master List, units, sides, squares; the
+ *               registry entry, which names every hook and calls none
+ *   plan.c      what is legal: moves, targets, damage, retreats
+ *   read.c      what scenario, state and orders files share: squares,
+ *               retreat orders, lists of units, Army Creation
+ *   tell.c      how a step is told: report text, headline, the end
+ *   fire.c      the Fire Phase, played by resolve and ahead by check
+ *               and the bot
+ *   orders.c    reading and checking orders of the three kinds
+ *   resolve.c   the turn sequence: carrying out a decision, the next
+ *   state.c     scenario (the set-up, step 0) and state files
+ *   bot.c       random legal orders
+ *   board.c     the map as text
  */
 #ifndef UMPIRE_WWII_H
 #define UMPIRE_WWII_H
@@ -19,6 +31,7 @@
 #include <stdint.h>
 
 #include "core/ruleset.h"
+#include "core/text.h"
 #include "geom/grid.h"
 
 #define WWII_FILES 8		/* The Map: an 8x8 chessboard */
@@ -162,7 +175,7 @@ wwii_ref_index(int ref)
 	return ref >> 1;
 }
 
-/* ---------------------------------------------------------------- tables */
+/* ----------------------------------------------------- tables (ruleset.c) */
 
 int wwii_find_type(const char *name);
 int wwii_find_dir(const char *name);
@@ -170,7 +183,7 @@ int wwii_find_side(const char *name);
 bool wwii_is_tank(enum wwii_type t);
 bool wwii_is_base(enum wwii_type t);
 
-/* ------------------------------------------------------------- the game */
+/* --------------------------------------------------- the game (ruleset.c) */
 
 /* The unit called id: its index, with its side in *side; -1 if none. */
 int wwii_find_unit(const struct wwii_game *g, const char *id, int *side);
@@ -211,7 +224,7 @@ bool wwii_holds_cities(const struct wwii_pos *p, int side);
  * it wins then, by a move or a retreat (WW-19). */
 bool wwii_takes_last_city(const struct wwii_pos *p, int side, int entered);
 
-/* ------------------------------------------------------------- planning */
+/* ------------------------------------------------------ planning (plan.c) */
 
 /*
  * A copy in a, units and squares, with room for one more unit of side
@@ -242,7 +255,11 @@ int wwii_reinforce_rank(const struct wwii_pos *p, int side);
 int wwii_defense(const struct wwii_pos *p, int side, int i);
 /* Damage one attack of attacker on target does (Fire Phase, WW-11). */
 int wwii_damage(const struct wwii_unit *attacker, const struct wwii_unit *target);
-/* The AA gun of side next to (or on) square sq that protects it, or -1. */
+/*
+ * The AA gun that makes a unit on square sq immune to airfields: one on
+ * sq or next to it, of either side (WW-16), side's own first; as a unit
+ * reference (wwii_ref), or -1.
+ */
 int wwii_protector(const struct wwii_pos *p, int side, int sq);
 /* Whether a paratrooper of side on sq stands next to a friendly airfield. */
 bool wwii_next_to_airfield(const struct wwii_pos *p, int side, int sq);
@@ -282,7 +299,7 @@ void wwii_retreat_why(const struct wwii_pos *p, int side, int i, int d,
 /* The square one step in direction d from sq for side, or -1 if off. */
 int wwii_step(const struct wwii_game *g, int side, int sq, int d);
 
-/* ---------------------------------------------------------------- orders */
+/* ------------------------------------------------------- readers (read.c) */
 
 struct wwii_recruit {
 	const char *id;
@@ -293,6 +310,36 @@ struct wwii_recruit {
 	int nretreat;
 	const struct umpire_node *node;
 };
+
+/*
+ * An army as a list of recruits (scenario or army orders): check the
+ * Army Creation rules, the ids and the elite units.  side's army.
+ * Returns the number of problems.
+ */
+size_t wwii_check_army(struct umpire_ctx *ctx, const struct wwii_game *g,
+	int side, const struct wwii_recruit *r, int n,
+	const struct umpire_node *where);
+/*
+ * Read side's list of recruits.  A unit without an id gets its default
+ * (WW-2), skipping the ids of g's units and those the file gives in
+ * list and in other, the other side's list (may be NULL).  Returns the
+ * problems found.
+ */
+size_t wwii_read_recruits(struct umpire_ctx *ctx, const struct wwii_game *g,
+	int side, const struct umpire_node *list, const struct umpire_node *other,
+	struct wwii_recruit **out, int *n);
+/* A retreat order's list of directions. */
+int wwii_read_dirs(const struct umpire_node *list, unsigned char *out);
+/*
+ * A square's name in a file: its index, or -1 after a located error
+ * that starts with what the file calls it, formatted from fmt only then
+ * (a campaign turn names hundreds of squares).
+ */
+int wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
+	const struct umpire_node *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* --------------------------------------------------------- orders as read */
 
 struct wwii_move {
 	int unit;
@@ -332,71 +379,49 @@ struct wwii_orders {
 	int nstanding;
 };
 
-/*
- * Read orders (valid under the schema and the envelope) into o, checking
- * every rule.  Returns the number of problems recorded.
- */
-size_t wwii_orders_read(struct umpire_ctx *ctx, const struct wwii_game *g,
-	const struct umpire_node *doc, struct wwii_orders *o);
+/* ------------------------------------------------------- telling (tell.c) */
 
 /*
- * An army as a list of recruits (scenario or army orders): check the
- * Army Creation rules, the ids and the elite units.  side's army.
- * Returns the number of problems.
+ * How resolve tells a step: the report, and the headline, whose events
+ * are counted past the first few.  ctx->report receives the text.
  */
-size_t wwii_check_army(struct umpire_ctx *ctx, const struct wwii_game *g,
-	int side, const struct wwii_recruit *r, int n,
-	const struct umpire_node *where);
-/*
- * Read side's list of recruits.  A unit without an id gets its default
- * (WW-2), skipping the ids of g's units and those the file gives in
- * list and in other, the other side's list (may be NULL).  Returns the
- * problems found.
- */
-size_t wwii_read_recruits(struct umpire_ctx *ctx, const struct wwii_game *g,
-	int side, const struct umpire_node *list, const struct umpire_node *other,
-	struct wwii_recruit **out, int *n);
-/* A retreat order's list of directions. */
-int wwii_read_dirs(const struct umpire_node *list, unsigned char *out);
-/*
- * A square's name in a file: its index, or -1 after a located error
- * that starts with what the file calls it, formatted from fmt only then
- * (a campaign turn names hundreds of squares).
- */
-int wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
-	const struct umpire_node *n, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+/* The headline names this many events, then counts the rest. */
+#define WWII_HEADLINE_EVENTS 4
 
-/* ----------------------------------------------------------------- hooks */
+struct wwii_telling {
+	struct umpire_ctx *ctx;
+	struct wwii_game *g;
+	int side;
+	int item;		/* numbered list item */
+	int moves;		/* moves carried out */
+	struct umpire_headline head;	/* names a few events, counts the rest */
+};
 
-void *wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
-	const struct umpire_node *scenario);
-void *wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
-	const struct umpire_node *state);
-void wwii_encode(struct umpire_ctx *ctx, const void *game,
-	struct umpire_node *state);
-size_t wwii_check(struct umpire_ctx *ctx, const void *game,
-	const struct umpire_node *orders);
-void wwii_resolve(struct umpire_ctx *ctx, void *game,
-	const struct umpire_node *orders);
-void wwii_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
-	struct umpire_node *orders);
-void wwii_board(struct umpire_buf *out, const void *game);
+/* A clause of the headline: "x-inf1 retreats to d5". */
+void wwii_tell_event(struct wwii_telling *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Text, a number, a square's name, a unit as wwii_unit_text: appended to
+ * the report's body without printf (a campaign turn tells hundreds). */
+void wwii_tell_puts(struct wwii_telling *t, const char *s);
+void wwii_tell_int(struct wwii_telling *t, int n);
+void wwii_tell_square(struct wwii_telling *t, int sq);
+void wwii_tell_unit(struct wwii_telling *t, int side, int i);
+/* The game ends at this step: winner (-1 for a draw) and how, in the
+ * game's arena, for the state's result. */
+void wwii_tell_game_over(struct wwii_telling *t, int winner,
+	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* side occupies every city and wins (City Spaces, WW-19): told and ended. */
+void wwii_tell_city_victory(struct wwii_telling *t, int side);
 
-/* What comes after a step: the next decision, or the end (resolve.c). */
-void wwii_next_decision(struct wwii_game *g, int just);
-/* The decision awaited in words, for "the axis ... next": "design their
- * army", "place a unit", "play turn 4" (resolve.c). */
-const char *wwii_next_text(struct umpire_arena *a, const struct wwii_game *g);
+/* ------------------------------------------------ the Fire Phase (fire.c) */
 
 /*
- * The Fire Phase as it is played (resolve.c): by resolve on the game's
- * own position, telling it; by check and the bot on a copy, silently, so
- * that each attack is judged on the position the attacks before it leave
- * (WW-10).  One code for both, so a check cannot disagree with what the
- * turn then does.
+ * The Fire Phase as it is played: by resolve on the game's own position,
+ * telling it; by check and the bot on a copy, silently, so that each
+ * attack is judged on the position the attacks before it leave (WW-10).
+ * One code for all, so a check cannot disagree with what the turn then
+ * does.
  */
-struct wwii_telling;
 struct wwii_fire {
 	struct wwii_pos *p;	/* changed as the phase goes */
 	struct umpire_arena *scratch;	/* the job's */
@@ -433,5 +458,38 @@ int wwii_fire_target(const struct wwii_fire *f, const struct wwii_attack *a,
  * attack's place in the orders, for messages.
  */
 void wwii_fire_hit(struct wwii_fire *f, int i, int v, int index);
+
+/* ------------------------------------------------------ orders (orders.c) */
+
+/*
+ * Read orders (valid under the schema and the envelope) into o, checking
+ * every rule.  Returns the number of problems recorded.
+ */
+size_t wwii_orders_read(struct umpire_ctx *ctx, const struct wwii_game *g,
+	const struct umpire_node *doc, struct wwii_orders *o);
+
+/* ------------------------------------------ the turn sequence (resolve.c) */
+
+/* What comes after a step: the next decision, or the end (resolve.c). */
+void wwii_next_decision(struct wwii_game *g, int just);
+/* The decision awaited in words, for "the axis ... next": "design their
+ * army", "place a unit", "play turn 4" (resolve.c). */
+const char *wwii_next_text(struct umpire_arena *a, const struct wwii_game *g);
+
+/* ----------------------------------------------------------------- hooks */
+
+void *wwii_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *scenario);
+void *wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
+	const struct umpire_node *state);
+void wwii_encode(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *state);
+size_t wwii_check(struct umpire_ctx *ctx, const void *game,
+	const struct umpire_node *orders);
+void wwii_resolve(struct umpire_ctx *ctx, void *game,
+	const struct umpire_node *orders);
+void wwii_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders);
+void wwii_board(struct umpire_buf *out, const void *game);
 
 #endif
