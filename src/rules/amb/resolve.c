@@ -307,7 +307,17 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 		else
 			do_attack(&t, &o.play.a[i]);
 	}
-	if (o.stance_man >= 0 && g->to_move >= 0) {
+	if (o.stance_man >= 0 && g->to_move >= 0 &&
+	    g->men[side][o.stance_man].dead) {
+		/* Accepted while he might live, but he did not (AMB-14). */
+		struct amb_man *m = &g->men[side][o.stance_man];
+		umpire_report_printf(r, "%d. **Stance Phase.** %s was captured on "
+			"row %d this turn, so the order for him to go %s lapses (Stance "
+			"Phase, AMB-14).\n", ++t.item, amb_man_text(ctx->arena, m),
+			m->row, amb_stances[o.stance_to].name);
+		clause(&t, "%s's order to go %s lapses", m->id,
+			amb_stances[o.stance_to].name);
+	} else if (o.stance_man >= 0 && g->to_move >= 0) {
 		struct amb_man *m = &g->men[side][o.stance_man];
 		umpire_report_printf(r, "%d. **Stance Phase.** %s is replaced by a "
 			"%s figure with the same weapon%s.\n", ++t.item,
