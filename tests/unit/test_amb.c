@@ -181,6 +181,16 @@ moves(void **state)
 	PLAY_FAILS(g, &b, "no die shows 5; green's dice are 4 and 2 (Tactics "
 	    "Phase)", "move g2 5");
 	PLAY_FAILS(g, &b, "the 4 is already used", "move g2 4", "move g1 4");
+	/* AMB-4: doubles are two dice; the message says so. */
+	static const int d33[] = { 3, 3 }, d333[] = { 3, 3, 3 };
+	g = position(&a, all_on(2), green, far_tan, AMB_GREEN, d33);
+	PLAY_FAILS(g, &b, "both 3s are already used; doubles are two dice, not "
+	    "four as in backgammon (AMB-4)", "move g1 3", "move g2 3",
+	    "move g2 3");
+	g = position(&a, all_on(3), green, far_tan, AMB_GREEN, d333);
+	PLAY_FAILS(g, &b, "all three 3s are already used; each die is used once, "
+	    "doubles or not (AMB-4)", "move g1 3", "move g2 3", "move g2 3",
+	    "move g1 3");
 	/* Tan moves down. */
 	static const char *const tan[] = { "t1 rifle standing 24", NULL };
 	g = position(&a, all_on(2), green, tan, AMB_TAN, dice);

@@ -219,6 +219,7 @@ struct amb_orders {
 	const struct umpire_node *nodes[AMB_MAX_DICE];	/* for diagnostics */
 	int stance_man;		/* -1: no change */
 	enum amb_stance stance_to;
+	bool won;		/* a move wins the game (AMB-8) */
 };
 
 /*

@@ -163,6 +163,7 @@ amb_orders_read(struct umpire_ctx *ctx, const struct amb_game *g,
 	if (ctx->diags->errors == errors &&
 	    !amb_turn_complete(g, &t, why, sizeof(why)))
 		umpire_node_error(ctx->diags, where, "%s", why);
+	o->won = t.won;
 	if (stance) {
 		const struct umpire_node *man = umpire_map_get(stance, "man");
 		const struct umpire_node *to = umpire_map_get(stance, "to");

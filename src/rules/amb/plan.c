@@ -266,11 +266,18 @@ amb_try(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 		return umpire_refuse(why, n, "the game is won by the move before; nothing "
 			"may follow it (Victory, AMB-8)");
 	if (a->die < 1 || a->die > 6 || !t->left[a->die]) {
-		bool rolled = false;
+		int rolled = 0;
 		for (int i = 0; i < g->opt.dice; i++)
-			rolled |= g->dice[i] == a->die;
-		if (rolled)
+			rolled += g->dice[i] == a->die;
+		if (rolled == 1)
 			return umpire_refuse(why, n, "the %d is already used", a->die);
+		if (rolled == 2)
+			return umpire_refuse(why, n, "both %ds are already used; doubles "
+				"are two dice, not four as in backgammon (AMB-4)", a->die);
+		if (rolled)
+			return umpire_refuse(why, n, "all %s %ds are already used; each "
+				"die is used once, doubles or not (AMB-4)", rolled == 3 ?
+				"three" : "four", a->die);
 		char dice[64] = "";
 		for (int i = 0, k = 0; i < g->opt.dice; i++)
 			k += snprintf(dice + k, sizeof(dice) - (size_t)k, "%s%d",

@@ -207,7 +207,6 @@ describe_turn(struct telling *t, const struct amb_orders *o)
 	struct umpire_report *r = t->ctx->report;
 	int moves = 0, attacks = 0, twice = -1;
 	unsigned char count[AMB_MAX_MEN] = { 0 };
-	bool won = false;
 
 	for (int i = 0; i < o->play.n; i++) {
 		const struct amb_action *a = &o->play.a[i];
@@ -215,8 +214,6 @@ describe_turn(struct telling *t, const struct amb_orders *o)
 			moves++;
 			if (++count[a->man] == 2)
 				twice = a->man;
-			won |= !umpire_track_advance(&amb_track, t->side,
-				g->men[t->side][a->man].row, a->die);
 		} else {
 			attacks++;
 		}
@@ -240,7 +237,10 @@ describe_turn(struct telling *t, const struct amb_orders *o)
 			"Orders Rule).", attacks);
 	else
 		umpire_report_printf(r, "One %s.", moves ? "move" : "attack");
-	if (o->play.n && o->play.n < g->opt.dice && !won)
+	if (o->play.n < g->opt.dice && o->won)
+		umpire_report_printf(r, " The winning move counts as using every "
+			"die (AMB-12).");
+	else if (o->play.n && o->play.n < g->opt.dice)
 		umpire_report_printf(r, " Only %d of the %d dice can be used "
 			"(AMB-12).", o->play.n, g->opt.dice);
 	umpire_report_printf(r, "\n\n");
