@@ -180,6 +180,16 @@ moves(void **state)
 	PLAY_FAILS(g, &b, "no die shows 5; green's dice are 4 and 2 (Tactics "
 	    "Phase)", "move g2 5");
 	PLAY_FAILS(g, &b, "the 4 is already used", "move g2 4", "move g1 4");
+	/* AMB-4: doubles are two dice; the message says so. */
+	static const int d33[] = { 3, 3 }, d333[] = { 3, 3, 3 };
+	g = position(&a, all_on(2), green, far_tan, AMB_GREEN, d33);
+	PLAY_FAILS(g, &b, "both 3s are already used; doubles are two dice, not "
+	    "four as in backgammon (AMB-4)", "move g1 3", "move g2 3",
+	    "move g2 3");
+	g = position(&a, all_on(3), green, far_tan, AMB_GREEN, d333);
+	PLAY_FAILS(g, &b, "all three 3s are already used; each die is used once, "
+	    "doubles or not (AMB-4)", "move g1 3", "move g2 3", "move g2 3",
+	    "move g1 3");
 	/* Tan moves down. */
 	static const char *const tan[] = { "t1 rifle standing 24", NULL };
 	g = position(&a, all_on(2), green, tan, AMB_TAN, dice);
@@ -656,6 +666,78 @@ check_hook(void **state)
 	umpire_arena_free(&a);
 }
 
+
+/*
+ * AMB-14: a stance order may name a man who lives only if a saving
+ * throw fails (issue 7's example): the plan keeps the board as if every
+ * attack killed, and the check reads the Stance Phase off it.
+ */
+static void
+stance_phase(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	static const char *const green[] = { "g1 grenade running 8",
+		"g2 rifle prone 1 sgt", NULL };
+	static const char *const tan[] = { "t1 rifle running 10",
+		"t2 rifle running 10", "t3 pistol prone 6", "t4 rifle prone 24 sgt",
+		NULL };
+	static const char *const crowd[] = { "t1 rifle running 10",
+		"t2 rifle running 10", "t3 pistol prone 10", "t4 rifle prone 24 sgt",
+		NULL };
+	static const int dice[] = { 2, 2 };
+	const struct amb_game *g = position(&a, all_on(2), green, tan, AMB_GREEN,
+		dice);
+	struct amb_board b;
+	int g1 = man(g, "g1");
+
+	(void)state;
+	/* Saved, t1 leaves two men on row 10 and g1 is lost; killed, he
+	 * leaves t2 alone, and g1 captures him. */
+	struct amb_turn t = PLAY_OK(g, &b, "attack g1 2 t1", "move g1 2");
+	assert_int_equal(b.row[AMB_GREEN][g1], 0);
+	assert_int_equal(b.best_row[AMB_GREEN][g1], 10);
+	assert_int_equal(b.best_row[AMB_TAN][man(g, "t1")], 0);
+	assert_int_equal(b.best_row[AMB_TAN][man(g, "t2")], 0);
+	assert_int_equal(b.best_count[AMB_TAN][10], 0);
+	assert_int_equal(b.best_count[AMB_GREEN][10], 1);
+	/* Only an attack before the moves, onto a row a move can reach,
+	 * decides who may live. */
+	amb_turn_init(&t, g);
+	amb_board_init(&b, g);
+	assert_true(amb_kill_matters(g, &b, &t, 2, 10));
+	assert_false(amb_kill_matters(g, &b, &t, 2, 6));
+	/* The first target named still standing is the one killed. */
+	PLAY_OK(g, &b, "attack g1 2 t1,t3");
+	assert_int_equal(b.best_row[AMB_TAN][man(g, "t1")], 0);
+	assert_int_equal(b.best_row[AMB_TAN][man(g, "t3")], 6);
+	assert_int_equal(b.row[AMB_TAN][man(g, "t1")], 10);
+
+	assert_int_equal(check_orders(g, "actions:\n"
+	    "- {attack: g1, die: 2, target: t1}\n- {move: g1, die: 2}\n"
+	    "stance: {man: g1, to: prone}\n", &d), 0);
+	/* Had t3 been the target, nothing could save g1. */
+	assert_int_equal(check_orders(g, "actions:\n"
+	    "- {attack: g1, die: 2, target: t3}\n- {move: g1, die: 2}\n"
+	    "stance: {man: g1, to: prone}\n", &d), 1);
+	assert_diag(&d, "t.yaml:4:15: error: g1 is captured this turn whatever "
+	    "the saving throws, and cannot change stance (Stance Phase, AMB-14)");
+	umpire_diags_free(&d);
+	/* Nor with no attack before his move. */
+	assert_int_equal(check_orders(g, "actions:\n- {move: g1, die: 2}\n"
+	    "- {move: g2, die: 2}\nstance: {man: g1, to: prone}\n", &d), 1);
+	assert_diag(&d, "g1 is captured this turn whatever the saving throws");
+	umpire_diags_free(&d);
+	/* Nor among three. */
+	g = position(&a, all_on(2), green, crowd, AMB_GREEN, dice);
+	assert_int_equal(check_orders(g, "actions:\n"
+	    "- {attack: g1, die: 2, target: t1}\n- {move: g1, die: 2}\n"
+	    "stance: {man: g1, to: prone}\n", &d), 1);
+	assert_diag(&d, "g1 is captured this turn whatever the saving throws");
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+}
+
 /* ------------------------------------------------------------- the bot */
 
 /* A random position a state file could hold. */
@@ -761,6 +843,192 @@ bot_random_positions(void **state)
 	}
 	assert_int_equal(tried, 400);
 	assert_true(used_all > 0);
+}
+
+
+/* A key for orders: "move g1 2; attack g1 2 t1; stance g1 prone". */
+static void
+orders_key(struct umpire_buf *out, const struct umpire_node *orders)
+{
+	const struct umpire_node *list = umpire_map_get(orders, "actions");
+	const struct umpire_node *st = umpire_map_get(orders, "stance");
+
+	for (size_t i = 0; list && i < list->u.seq.n; i++) {
+		const struct umpire_node *n = list->u.seq.v[i];
+		const struct umpire_node *who = umpire_map_get(n, "move");
+		const struct umpire_node *target = umpire_map_get(n, "target");
+		umpire_buf_printf(out, "%s %s %lld%s%s; ", who ? "move" : "attack",
+			(who ? who : umpire_map_get(n, "attack"))->u.s.ptr,
+			(long long)umpire_node_integer(umpire_map_get(n, "die"), 0),
+			target ? " " : "", target ? target->u.s.ptr : "");
+	}
+	if (st)
+		umpire_buf_printf(out, "stance %s %s",
+			umpire_map_get(st, "man")->u.s.ptr,
+			umpire_map_get(st, "to")->u.s.ptr);
+}
+
+struct legal {
+	char *key[4096];
+	long seen[4096];
+	int n;
+};
+
+/*
+ * Every orders the bot could give, each attack at one target, tried by
+ * the check: actions (up to the dice) of living men, then the Stance
+ * Phase.  The check must accept them as the bot would write them.
+ */
+static void
+find_legal(const struct amb_game *g, struct legal *l, struct umpire_buf *yaml,
+	struct umpire_buf *key, int depth)
+{
+	int side = g->to_move, enemy = !side;
+	size_t ylen = yaml->len, klen = key->len;
+
+	for (int s = -1; s < g->nmen[side] * AMB_STANCES; s++) {
+		const struct amb_man *m = s < 0 ? NULL : &g->men[side][s / AMB_STANCES];
+		if (m && m->dead)
+			continue;
+		umpire_buf_truncate(yaml, ylen);
+		umpire_buf_truncate(key, klen);
+		umpire_buf_puts(yaml, depth ? "" : "actions: []\n");
+		if (m) {
+			const char *to = amb_stances[s % AMB_STANCES].name;
+			umpire_buf_printf(yaml, "stance: {man: %s, to: %s}\n", m->id, to);
+			umpire_buf_printf(key, "stance %s %s", m->id, to);
+		}
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		if (check_orders(g, umpire_buf_cstr(yaml), &d) == 0) {
+			assert_true(l->n < 4096);
+			l->key[l->n++] = strdup(umpire_buf_cstr(key));
+		}
+		umpire_diags_free(&d);
+	}
+	umpire_buf_truncate(yaml, ylen);
+	umpire_buf_truncate(key, klen);
+	if (depth == g->opt.dice)
+		return;
+	for (int die = 1; die <= 6; die++) {
+		bool rolled = false;
+		for (int i = 0; i < g->opt.dice; i++)
+			rolled |= g->dice[i] == die;
+		for (int i = 0; rolled && i < g->nmen[side]; i++) {
+			const struct amb_man *m = &g->men[side][i];
+			for (int v = -1; !m->dead && v < g->nmen[enemy]; v++) {
+				const struct amb_man *e = v < 0 ? NULL : &g->men[enemy][v];
+				if (e && e->dead)
+					continue;
+				umpire_buf_puts(yaml, depth ? "" : "actions:\n");
+				if (e) {
+					umpire_buf_printf(yaml, "- {attack: %s, die: %d, target: "
+						"%s}\n", m->id, die, e->id);
+					umpire_buf_printf(key, "attack %s %d %s; ", m->id, die,
+						e->id);
+				} else {
+					umpire_buf_printf(yaml, "- {move: %s, die: %d}\n", m->id,
+						die);
+					umpire_buf_printf(key, "move %s %d; ", m->id, die);
+				}
+				find_legal(g, l, yaml, key, depth + 1);
+				umpire_buf_truncate(yaml, ylen);
+				umpire_buf_truncate(key, klen);
+			}
+		}
+	}
+}
+
+/*
+ * The bot draws uniformly over every legal order, the stance orders
+ * that hang on a saving throw (AMB-14) included: count the legal orders
+ * by brute force, draw many times, and every one comes up about equally
+ * often (a chi-square bound far from what a fair draw reaches).
+ */
+static void
+bot_uniform(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_rng r;
+	static const char *const green[] = { "g1 grenade running 8",
+		"g2 rifle prone 4 sgt", NULL };
+	static const char *const tan[] = { "t1 rifle running 10",
+		"t2 pistol running 10", "t3 pistol prone 6", "t4 rifle prone 24 sgt",
+		NULL };
+	static const int dice[] = { 2, 2 };
+
+	(void)state;
+	umpire_rng_seed(&r, "bot uniform", 11);
+	for (int k = 0; k < 12; k++) {
+		struct amb_game *g;
+		if (k == 0) {
+			g = position(&a, all_on(2), green, tan, AMB_GREEN, dice);
+		} else {
+			/* A few men close together, so attacks and captures mix. */
+			g = random_position(&a, &r);
+			g->opt.dice = 2;
+			for (int s = 0; s < 2; s++) {
+				g->nmen[s] = g->nmen[s] < 3 ? g->nmen[s] : 3;
+				g->nfallen[s] = g->men[s][0].dead && g->nmen[s] > 1;
+				for (int i = 0; i < g->nmen[s]; i++)
+					g->men[s][i].row = 6 + 2 * i + s;
+			}
+		}
+		struct legal *l = calloc(1, sizeof(*l));
+		struct umpire_buf yaml = UMPIRE_BUF_INIT, key = UMPIRE_BUF_INIT;
+		find_legal(g, l, &yaml, &key, 0);
+		assert_true(l->n > 0);
+		long want = 60, draws = want * l->n;
+		for (long i = 0; i < draws; i++) {
+			struct umpire_arena ba = UMPIRE_ARENA_INIT;
+			struct umpire_diags d = UMPIRE_DIAGS_INIT;
+			struct umpire_ctx ctx = { &ba, &d, NULL, NULL, "amb-0000000000",
+				g->step, false };
+			struct umpire_rng br;
+			struct umpire_node *orders = umpire_node_map(&ba, false);
+			struct umpire_buf got = UMPIRE_BUF_INIT;
+			umpire_rng_seed(&br, &i, sizeof(i));
+			amb()->bot(&ctx, g, &br, orders);
+			orders_key(&got, orders);
+			int j = 0;
+			while (j < l->n && strcmp(l->key[j], umpire_buf_cstr(&got)))
+				j++;
+			if (j == l->n)
+				fail_msg("position %d: the bot gave orders the brute force "
+				    "did not find: %s", k, umpire_buf_cstr(&got));
+			l->seen[j]++;
+			umpire_buf_free(&got);
+			umpire_arena_free(&ba);
+		}
+		/* Chi-square times want, against its mean n - 1 plus six of
+		 * its standard deviations, sqrt(2 (n - 1)), and a margin. */
+		long chi = 0, sd = 0;
+		for (int j = 0; j < l->n; j++) {
+			if (!l->seen[j])
+				fail_msg("position %d: the bot never gave %s", k, l->key[j]);
+			chi += (l->seen[j] - want) * (l->seen[j] - want);
+		}
+		while (sd * sd < 2L * l->n)
+			sd++;
+		if (chi > want * (l->n + 6 * sd + 10))
+			fail_msg("position %d: %d legal orders, chi-square %ld/%ld", k,
+			    l->n, chi, want);
+		print_message("position %d: %d legal orders, chi-square %ld/%ld\n",
+		    k, l->n, chi, want);
+		if (k == 0) {
+			/* The example of issue 7 is among them. */
+			int j = 0;
+			while (j < l->n && strcmp(l->key[j], "attack g1 2 t1; "
+			    "move g1 2; stance g1 prone"))
+				j++;
+			assert_true(j < l->n);
+		}
+		for (int j = 0; j < l->n; j++)
+			free(l->key[j]);
+		free(l);
+		umpire_buf_free(&yaml);
+		umpire_buf_free(&key);
+	}
+	umpire_arena_free(&a);
 }
 
 /* ------------------------------------------------------------- resolve */
@@ -1087,7 +1355,9 @@ main(void)
 		cmocka_unit_test(most_dice),
 		cmocka_unit_test(registry),
 		cmocka_unit_test(check_hook),
+		cmocka_unit_test(stance_phase),
 		cmocka_unit_test(bot_random_positions),
+		cmocka_unit_test(bot_uniform),
 		cmocka_unit_test(resolving),
 		cmocka_unit_test(whole_games),
 		cmocka_unit_test(last_step),

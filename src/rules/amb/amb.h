@@ -94,10 +94,19 @@ struct amb_game {
 
 /* ------------------------------------------------------------ planning */
 
-/* Where the men stand while a turn is planned; small enough to copy. */
+/*
+ * Where the men stand while a turn is planned; small enough to copy.
+ * row and count are the board had every attack so far been saved, on
+ * which orders are checked (AMB-10).  best_row and best_count are the
+ * board had every attack killed: the fewest enemies, so the most men of
+ * the side to move alive, that the saving throws can leave; a Stance
+ * Phase order may name any man on it (AMB-14).
+ */
 struct amb_board {
 	signed char row[2][AMB_MAX_MEN];	/* 0: dead or off the board */
 	unsigned char count[2][AMB_ROWS + 1];	/* men per row */
+	signed char best_row[2][AMB_MAX_MEN];
+	unsigned char best_count[2][AMB_ROWS + 1];
 };
 
 enum amb_kind { AMB_MOVE, AMB_ATTACK };
@@ -154,10 +163,21 @@ bool amb_turn_complete(const struct amb_game *g, const struct amb_turn *t,
 int amb_turn_value(const struct amb_game *g, const struct amb_turn *t);
 
 /*
+ * Whether an attack now with die, if it killed an enemy on row, could
+ * change which men of the side to move may live to the Stance Phase
+ * (AMB-14): a move may follow it and land there.
+ */
+bool amb_kill_matters(const struct amb_game *g, const struct amb_board *b,
+	const struct amb_turn *t, int die, int row);
+
+/*
  * Every action the side to move may take next from b and t: fn gets it
- * with the board and turn after it, and how many orders it stands for
- * (an attack, one per target it could name; AMB-10).  Stops, returning
- * false, when fn does.
+ * with the board and turn after it, and how many orders it stands for.
+ * Which target an attack names does not change the moves and attacks
+ * that may follow (AMB-10), so one call stands for the attack at every
+ * target whose death does not matter (amb_kill_matters); each of the
+ * others has a call of its own, standing for one order.  Stops,
+ * returning false, when fn does.
  */
 typedef bool (*amb_next_fn)(void *ctx, const struct amb_action *a,
 	const struct amb_board *b, const struct amb_turn *t, uint64_t ways);
@@ -196,6 +216,7 @@ struct amb_orders {
 	const struct umpire_node *nodes[AMB_MAX_DICE];	/* for diagnostics */
 	int stance_man;		/* -1: no change */
 	enum amb_stance stance_to;
+	bool won;		/* a move wins the game (AMB-8) */
 };
 
 /*

@@ -3,11 +3,13 @@
  *
  * "Uniform" is over distinct orders: every legal sequence of moves and
  * attacks that uses the most dice (AMB-12), each attack at one target,
- * times every choice of the Stance Phase (no change, or one living man to
- * one of his three other stances).  Which target an attack names does not
- * change what else the turn may do (AMB-10), so the search weighs an
- * attack by its number of targets instead of branching on them, and one
- * pass of weighted reservoir sampling picks a turn without storing them.
+ * times every choice of the Stance Phase (no change, or one man who may
+ * live to it to one of his three other stances, AMB-14).  Which target
+ * an attack names changes what else the turn may do only when a move
+ * may follow onto the target's row, by deciding who may live; for the
+ * other targets the search weighs the attack by their number instead of
+ * branching on them (amb_each_next), and one pass of weighted reservoir
+ * sampling picks a turn without storing them.
  */
 #include <string.h>
 
@@ -20,6 +22,9 @@ struct pick {
 	uint64_t weight;	/* orders the current partial turn stands for */
 	uint64_t total;		/* weight seen so far */
 	struct amb_play cur, chosen;
+	/* Per action: an attack whose target is still to be drawn, from
+	 * those whose death does not matter. */
+	bool draw[AMB_MAX_DICE], chosen_draw[AMB_MAX_DICE];
 };
 
 static uint64_t
@@ -28,7 +33,7 @@ stance_choices(const struct amb_board *b, int side)
 	uint64_t alive = 0;
 
 	for (int i = 0; i < AMB_MAX_MEN; i++)
-		alive += b->row[side][i] != 0;
+		alive += b->best_row[side][i] != 0;
 	return 1 + (AMB_STANCES - 1) * alive;
 }
 
@@ -43,8 +48,10 @@ walk(struct pick *p, const struct amb_board *b, const struct amb_turn *t)
 	if (amb_turn_complete(g, t, NULL, 0) && amb_turn_value(g, t) == p->want) {
 		uint64_t w = p->weight * (t->won ? 1 : stance_choices(b, t->side));
 		p->total += w;
-		if (umpire_rng_below(p->rng, p->total) < w)
+		if (umpire_rng_below(p->rng, p->total) < w) {
 			p->chosen = p->cur;
+			memcpy(p->chosen_draw, p->draw, sizeof(p->draw));
+		}
 	}
 	amb_each_next(g, b, t, walk_next, p);
 }
@@ -56,6 +63,7 @@ walk_next(void *ctx, const struct amb_action *a, const struct amb_board *b,
 	struct pick *p = ctx;
 	uint64_t weight = p->weight;
 
+	p->draw[p->cur.n] = ways > 1;
 	p->cur.a[p->cur.n++] = *a;
 	p->weight *= ways;
 	walk(p, b, t);
@@ -93,9 +101,16 @@ amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 			umpire_node_str(a, g->men[side][act.man].id));
 		umpire_map_add(a, n, "die", umpire_node_int(a, act.die));
 		if (act.kind == AMB_ATTACK) {
-			int targets[AMB_MAX_IN_RANGE];
-			int k = amb_targets(g, &b, side, act.man, act.die, targets);
-			act.targets[0] = targets[umpire_rng_below(rng, (uint64_t)k)];
+			int targets[AMB_MAX_IN_RANGE], k = 0;
+			int in_range = amb_targets(g, &b, side, act.man, act.die,
+				targets);
+			for (int j = 0; j < in_range; j++)
+				if (!amb_kill_matters(g, &b, &t, act.die,
+				    b.row[enemy][targets[j]]))
+					targets[k++] = targets[j];
+			if (p.chosen_draw[i])
+				act.targets[0] = targets[umpire_rng_below(rng,
+					(uint64_t)k)];
 			umpire_map_add(a, n, "target", umpire_node_str(a,
 				g->men[enemy][act.targets[0]].id));
 		}
@@ -108,7 +123,7 @@ amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		return;
 	k--;
 	for (int i = 0; i < g->nmen[side]; i++) {
-		if (!b.row[side][i])
+		if (!b.best_row[side][i])
 			continue;
 		if (k >= AMB_STANCES - 1) {
 			k -= AMB_STANCES - 1;

@@ -163,19 +163,26 @@ amb_orders_read(struct umpire_ctx *ctx, const struct amb_game *g,
 	if (ctx->diags->errors == errors &&
 	    !amb_turn_complete(g, &t, why, sizeof(why)))
 		umpire_node_error(ctx->diags, where, "%s", why);
+	o->won = t.won;
 	if (stance) {
 		const struct umpire_node *man = umpire_map_get(stance, "man");
 		const struct umpire_node *to = umpire_map_get(stance, "to");
 		int i = own_man(ctx, g, side, man);
+		/*
+		 * A man who lives only if an attack kills may be named
+		 * (best_row): resolve carries the order out if he is alive
+		 * at the Stance Phase (AMB-14).
+		 */
 		if (i >= 0) {
 			const struct amb_man *m = &g->men[side][i];
 			o->stance_to = (enum amb_stance)amb_find_stance(to->u.s.ptr);
 			if (t.won)
 				umpire_node_error(ctx->diags, stance, "the game is won this "
 					"turn, so no Stance Phase follows (Victory, AMB-8)");
-			else if (!b.row[side][i])
+			else if (!b.best_row[side][i])
 				umpire_node_error(ctx->diags, man, "%s is captured this turn "
-					"and cannot change stance (Stance Phase)", m->id);
+					"whatever the saving throws, and cannot change stance "
+					"(Stance Phase, AMB-14)", m->id);
 			else if (o->stance_to == m->stance)
 				umpire_node_error(ctx->diags, to, "%s is already %s; the "
 					"Stance Phase replaces a man with a figure of a "

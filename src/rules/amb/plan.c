@@ -4,8 +4,10 @@
  * A turn is planned on a copy of the board on which moves happen
  * (captures are certain) and attacks change nothing (a saving throw is
  * not known in advance): orders are checked as if every attack were saved
- * (AMB-10).  The same checks serve orders, the "must use your dice"
- * search (AMB-12) and the bot.
+ * (AMB-10).  Beside it the copy keeps the board as if every attack
+ * killed, which is as many of his men as the player can hope to have at
+ * the Stance Phase (AMB-14).  The same checks serve orders, the "must use
+ * your dice" search (AMB-12) and the bot.
  */
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +37,8 @@ amb_board_init(struct amb_board *b, const struct amb_game *g)
 				b->row[s][i] = (signed char)g->men[s][i].row;
 				b->count[s][g->men[s][i].row]++;
 			}
+	memcpy(b->best_row, b->row, sizeof(b->row));
+	memcpy(b->best_count, b->count, sizeof(b->count));
 }
 
 void
@@ -81,6 +85,32 @@ amb_targets(const struct amb_game *g, const struct amb_board *b, int side,
 	return n;
 }
 
+/*
+ * Man of side lands on row to (0: moves off the board) on one of the
+ * boards of struct amb_board: he captures a lone enemy there, or is
+ * captured by two or more (AMB-7).
+ */
+static void
+land(signed char row[2][AMB_MAX_MEN], unsigned char count[2][AMB_ROWS + 1],
+	int side, int man, int to)
+{
+	int enemy = !side;
+
+	if (row[side][man])
+		count[side][row[side][man]]--;
+	row[side][man] = 0;
+	if (!to || count[enemy][to] >= 2)
+		return;
+	if (count[enemy][to] == 1) {
+		for (int i = 0; i < AMB_MAX_MEN; i++)
+			if (row[enemy][i] == to)
+				row[enemy][i] = 0;
+		count[enemy][to] = 0;
+	}
+	row[side][man] = (signed char)to;
+	count[side][to]++;
+}
+
 /* The weapon of man that fits die: the one named, or the first. */
 static int
 fitting_weapon(const struct amb_man *m, int die)
@@ -121,7 +151,7 @@ static bool
 try_move(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 	const struct amb_action *a, char *why, size_t n)
 {
-	int side = t->side, enemy = !side;
+	int side = t->side;
 	const struct amb_man *m = &g->men[side][a->man];
 	int from = b->row[side][a->man];
 
@@ -156,24 +186,11 @@ try_move(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 		return umpire_refuse(why, n, "row %d already holds %d %s men (the 5 man "
 			"limit, Maneuver Phase, AMB-6)", to, AMB_ROW_LIMIT,
 			amb_sides[side]);
-	/* Legal: apply it. */
-	b->count[side][from]--;
-	if (!to) {
-		/* Victory: off the far end, the roll need not be exact (AMB-8). */
-		b->row[side][a->man] = 0;
-		t->won = true;
-	} else if (b->count[enemy][to] == 1) {
-		int victim = amb_lone_enemy(b, side, to);
-		b->row[enemy][victim] = 0;
-		b->count[enemy][to] = 0;
-		b->row[side][a->man] = (signed char)to;
-		b->count[side][to]++;
-	} else if (b->count[enemy][to] >= 2) {
-		b->row[side][a->man] = 0;	/* AMB-7: he is captured */
-	} else {
-		b->row[side][a->man] = (signed char)to;
-		b->count[side][to]++;
-	}
+	/* Legal: apply it.  Off the far end wins; the roll need not be
+	 * exact (AMB-8). */
+	land(b->row, b->count, side, a->man, to);
+	land(b->best_row, b->best_count, side, a->man, to);
+	t->won |= !to;
 	if (t->moves[a->man]++ == 1)
 		t->double_mover = a->man;
 	t->nmoves++;
@@ -227,6 +244,15 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 				"(Attack Phase)", e->id, r, umpire_track_distance(r, row),
 				m->id, row, a->die, a->die);
 	}
+	/* Had it killed: the first target named still standing (AMB-10). */
+	for (int i = 0; i < a->ntargets; i++) {
+		int v = a->targets[i], r = b->best_row[enemy][v];
+		if (r) {
+			b->best_row[enemy][v] = 0;
+			b->best_count[enemy][r]--;
+			break;
+		}
+	}
 	t->attacked[a->man] = true;
 	t->nattacks++;
 	return true;
@@ -240,11 +266,18 @@ amb_try(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 		return umpire_refuse(why, n, "the game is won by the move before; nothing "
 			"may follow it (Victory, AMB-8)");
 	if (a->die < 1 || a->die > 6 || !t->left[a->die]) {
-		bool rolled = false;
+		int rolled = 0;
 		for (int i = 0; i < g->opt.dice; i++)
-			rolled |= g->dice[i] == a->die;
-		if (rolled)
+			rolled += g->dice[i] == a->die;
+		if (rolled == 1)
 			return umpire_refuse(why, n, "the %d is already used", a->die);
+		if (rolled == 2)
+			return umpire_refuse(why, n, "both %ds are already used; doubles "
+				"are two dice, not four as in backgammon (AMB-4)", a->die);
+		if (rolled)
+			return umpire_refuse(why, n, "all %s %ds are already used; each "
+				"die is used once, doubles or not (AMB-4)", rolled == 3 ?
+				"three" : "four", a->die);
 		char dice[64] = "";
 		for (int i = 0, k = 0; i < g->opt.dice; i++)
 			k += snprintf(dice + k, sizeof(dice) - (size_t)k, "%s%d",
@@ -292,6 +325,29 @@ amb_turn_value(const struct amb_game *g, const struct amb_turn *t)
 /* ------------------------------------------------------------- search */
 
 bool
+amb_kill_matters(const struct amb_game *g, const struct amb_board *b,
+	const struct amb_turn *t, int die, int row)
+{
+	int side = t->side;
+
+	/* Moves follow attacks only by Fire & Movement, and never once the
+	 * Sergeant is dead (AMB-15). */
+	if (t->nmoves || !g->opt.fire_and_movement || amb_sergeant_dead(g, side))
+		return false;
+	for (int d = 1; d <= 6; d++) {
+		if (t->left[d] - (d == die) <= 0)
+			continue;
+		for (int i = 0; i < g->nmen[side]; i++) {
+			int from = b->row[side][i];
+			if (from && d <= amb_stances[g->men[side][i].stance].max_move &&
+			    umpire_track_advance(&amb_track, side, from, d) == row)
+				return true;
+		}
+	}
+	return false;
+}
+
+bool
 amb_each_next(const struct amb_game *g, const struct amb_board *b,
 	const struct amb_turn *t, amb_next_fn fn, void *ctx)
 {
@@ -308,21 +364,35 @@ amb_each_next(const struct amb_game *g, const struct amb_board *b,
 					continue;
 				struct amb_action a = { (enum amb_kind)kind, i, die, -1, 0,
 					{ 0 } };
+				int targets[AMB_MAX_IN_RANGE], n = 0, k = 0, calls = 1;
 				uint64_t ways = 1;
 				if (kind == AMB_ATTACK) {
-					/* Which target does not change the plan (AMB-10). */
-					int targets[AMB_MAX_IN_RANGE];
-					ways = (uint64_t)amb_targets(g, b, side, i, die, targets);
-					if (!ways)
+					n = amb_targets(g, b, side, i, die, targets);
+					if (!n)
 						continue;
 					a.ntargets = 1;
-					a.targets[0] = targets[0];
+					/* The first k targets get a call each. */
+					for (int j = 0; j < n; j++)
+						if (amb_kill_matters(g, b, t, die,
+						    b->row[!side][targets[j]])) {
+							int x = targets[k];
+							targets[k++] = targets[j];
+							targets[j] = x;
+						}
+					calls = k + (k < n);
 				}
-				struct amb_board nb = *b;
-				struct amb_turn nt = *t;
-				if (amb_try(g, &nb, &nt, &a, NULL, 0) &&
-				    !fn(ctx, &a, &nb, &nt, ways))
-					return false;
+				for (int j = 0; j < calls; j++) {
+					struct amb_board nb = *b;
+					struct amb_turn nt = *t;
+					if (kind == AMB_ATTACK) {
+						a.targets[0] = targets[j];
+						ways = j < k ? 1 : (uint64_t)(n - k);
+					}
+					if (!amb_try(g, &nb, &nt, &a, NULL, 0))
+						break;	/* not for any target */
+					if (!fn(ctx, &a, &nb, &nt, ways))
+						return false;
+				}
 			}
 		}
 	}

@@ -223,7 +223,6 @@ describe_turn(struct telling *t, const struct amb_orders *o)
 	struct umpire_report *r = t->ctx->report;
 	int moves = 0, attacks = 0, twice = -1;
 	unsigned char count[AMB_MAX_MEN] = { 0 };
-	bool won = false;
 
 	for (int i = 0; i < o->play.n; i++) {
 		const struct amb_action *a = &o->play.a[i];
@@ -231,8 +230,6 @@ describe_turn(struct telling *t, const struct amb_orders *o)
 			moves++;
 			if (++count[a->man] == 2)
 				twice = a->man;
-			won |= !umpire_track_advance(&amb_track, t->side,
-				g->men[t->side][a->man].row, a->die);
 		} else {
 			attacks++;
 		}
@@ -256,7 +253,10 @@ describe_turn(struct telling *t, const struct amb_orders *o)
 			"Orders Rule).", attacks);
 	else
 		umpire_report_printf(r, "One %s.", moves ? "move" : "attack");
-	if (o->play.n && o->play.n < g->opt.dice && !won)
+	if (o->play.n < g->opt.dice && o->won)
+		umpire_report_printf(r, " The winning move counts as using every "
+			"die (AMB-12).");
+	else if (o->play.n && o->play.n < g->opt.dice)
 		umpire_report_printf(r, " Only %d of the %d dice can be used "
 			"(AMB-12).", o->play.n, g->opt.dice);
 	umpire_report_printf(r, "\n\n");
@@ -323,7 +323,17 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 		else
 			do_attack(&t, &o.play.a[i]);
 	}
-	if (o.stance_man >= 0 && g->to_move >= 0) {
+	if (o.stance_man >= 0 && g->to_move >= 0 &&
+	    g->men[side][o.stance_man].dead) {
+		/* Accepted while he might live, but he did not (AMB-14). */
+		struct amb_man *m = &g->men[side][o.stance_man];
+		umpire_report_printf(r, "%d. **Stance Phase.** %s was captured on "
+			"row %d this turn, so the order for him to go %s lapses (Stance "
+			"Phase, AMB-14).\n", ++t.item, amb_man_text(ctx->arena, m),
+			m->row, amb_stances[o.stance_to].name);
+		clause(&t, "%s's order to go %s lapses", m->id,
+			amb_stances[o.stance_to].name);
+	} else if (o.stance_man >= 0 && g->to_move >= 0) {
 		struct amb_man *m = &g->men[side][o.stance_man];
 		umpire_report_printf(r, "%d. **Stance Phase.** %s is replaced by a "
 			"%s figure with the same weapon%s.\n", ++t.item,
