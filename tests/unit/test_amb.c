@@ -981,8 +981,9 @@ bot_uniform(void **state)
 		for (long i = 0; i < draws; i++) {
 			struct umpire_arena ba = UMPIRE_ARENA_INIT;
 			struct umpire_diags d = UMPIRE_DIAGS_INIT;
-			struct umpire_ctx ctx = { &ba, &d, NULL, NULL, "amb-0000000000",
-				g->step, false };
+			struct umpire_ctx ctx = { .arena = &ba, .diags = &d,
+				.game_id = "amb-0000000000", .step = 5,
+				.result = no_result(&ba) };
 			struct umpire_rng br;
 			struct umpire_node *orders = umpire_node_map(&ba, false);
 			struct umpire_buf got = UMPIRE_BUF_INIT;
