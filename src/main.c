@@ -1,7 +1,6 @@
 /*
  * main.c - the verb table and dispatch; nothing else.
  */
-#include <git2.h>
 #include <malloc.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -109,10 +108,7 @@ main(int argc, char **argv)
 			fputs("umpire: error: cannot initialise libsodium\n", stderr);
 			return EX_SOFTWARE;
 		}
-		git_libgit2_init();
-		int rc = v->run(argc - 1, argv + 1);
-		git_libgit2_shutdown();
-		return rc;
+		return v->run(argc - 1, argv + 1);
 	}
 	struct umpire_suggest sg;
 	umpire_suggest_init(&sg, argv[1]);

@@ -1,6 +1,6 @@
 /*
- * repo.c - opening (or making) a game's repository, its HEAD, and
- * reading files at HEAD.
+ * repo.c - libgit2's start, opening (or making) a game's repository, its
+ * HEAD, and reading files at HEAD.
  */
 #include "repo.h"
 
@@ -15,6 +15,31 @@
 #include <unistd.h>
 
 #include "arena.h"
+
+/*
+ * libgit2 starts with the first repository a call opens, not with every
+ * call: git_libgit2_init readies HTTPS and SSH, which umpire never uses
+ * (Debian's libgit2 parses the system's CA bundle and starts OpenSSL),
+ * and the verbs that open no repository (resolve, simulate, schema,
+ * rules) are spared that cost.  It stops when the process exits.
+ */
+static void
+library_stop(void)
+{
+	git_libgit2_shutdown();
+}
+
+static void
+library_start(void)
+{
+	static bool started;
+
+	if (started)
+		return;
+	started = true;
+	if (git_libgit2_init() > 0)
+		atexit(library_stop);
+}
 
 int
 umpire_repo_fail(struct umpire_diags *d, const char *dir, int code,
@@ -115,6 +140,7 @@ umpire_history_open(struct umpire_history **out, const char *dir,
 			"(make one with umpire new)");
 		return EX_NOINPUT;
 	}
+	library_start();
 	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
 	    NULL) != 0) {
 		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "not a game: no git "
@@ -147,6 +173,7 @@ umpire_history_probe(const char *dir, struct umpire_diags *d)
 	git_repository *repo;
 	struct stat st;
 
+	library_start();
 	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
 	    NULL) == 0) {
 		git_object *obj = NULL;

@@ -3,7 +3,7 @@
  * implementing history share.  Only they include this header, and they
  * are the library's only files that include <git2.h>:
  *
- *   repo.c      opening a repository, HEAD, reading files at HEAD
+ *   repo.c      starting libgit2, opening a repository, reading HEAD
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
  *   commit.c    a step's commit: blobs, trees, the branch's move
