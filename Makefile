@@ -20,35 +20,12 @@ CFLAGS ?= -O2 -g
 SANITIZE ?=
 WERROR ?=
 
+# The shared libraries, so that the security fixes Debian ships for
+# libgit2 (umpire opens repositories that players push to) reach umpire
+# with no rebuild.
 PKGS = yaml-0.1 libgit2 libsodium
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-
-# LINK=static (the default) links libgit2 and the libraries under it,
-# libyaml and libsodium from their Debian archives, so that only the C
-# library is shared: a turn starts as fast as git does and runs about a
-# third faster (make bench).  LINK=shared links the shared libraries.
-# See src/cli/nonet.c for what is left out of libgit2 either way.
-# The archives, in link order; all come with libgit2-dev, libyaml-dev and
-# libsodium-dev.  If one is missing, LINK defaults to shared.
-STATIC_ARCHIVES = git2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 ssh2 \
-	ssl crypto z yaml sodium
-LIBDIR := $(shell $(PKG_CONFIG) --variable=libdir libgit2 2>/dev/null)
-STATIC_MISSING := $(foreach l,$(STATIC_ARCHIVES),\
-	$(if $(wildcard $(LIBDIR)/lib$(l).a),,lib$(l).a))
-LINK ?= $(if $(strip $(STATIC_MISSING)),shared,static)
-NONET_WRAPS = mbedtls_x509_crt_parse_file mbedtls_x509_crt_parse_path \
-	libssh2_init
-ifeq ($(LINK),static)
-BIN_LIBS = $(addprefix -Wl$(comma)--wrap=,$(NONET_WRAPS)) -Wl,-Bstatic \
-	$(addprefix -l,$(STATIC_ARCHIVES)) -Wl,-Bdynamic -lpthread -ldl -lm
-NONET_CFLAGS = -DUMPIRE_NONET_WRAP
-else ifeq ($(LINK),shared)
-BIN_LIBS = $(DEPS_LIBS) -lm
-NONET_CFLAGS =
-else
-$(error LINK is static or shared, not '$(LINK)')
-endif
 
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral -Wvla \
@@ -88,17 +65,7 @@ umpire: $(BIN)
 	@[ "$$(readlink umpire)" = "$(BIN)" ] || ln -sf $(BIN) umpire
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDFLAGS) $(BIN_LIBS)
-
-# How the stand-ins take libgit2's calls depends on LINK; rebuild on a change.
-$(BUILD)/src/cli/nonet.o: src/cli/nonet.c $(BUILD)/link-$(LINK)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(NONET_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(BUILD)/link-$(LINK):
-	@mkdir -p $(dir $@)
-	rm -f $(BUILD)/link-*
-	touch $@
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@

@@ -1,13 +1,14 @@
 /*
  * main.c - the verb table and dispatch; nothing else.
  */
-#include <git2.h>
-#include <malloc.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
+#ifdef __GLIBC__	/* defined by any of the C library's headers above */
+#include <malloc.h>
+#endif
 
 #include "cli/cli.h"
 #include "core/diag.h"
@@ -98,13 +99,16 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0)
 		return usage(stdout);
+#ifdef __GLIBC__
 	/*
 	 * A call allocates a few MiB and exits: let the heap grow in big
 	 * steps and never give memory back, instead of a brk(2) per page
-	 * (untouched pages cost no memory).
+	 * (untouched pages cost no memory).  Other C libraries have their
+	 * own allocators, and no mallopt.
 	 */
 	mallopt(M_TOP_PAD, 4 << 20);
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 	for (const struct cli_verb *v = cli_verbs; v->name; v++) {
 		if (strcmp(v->name, argv[1]) != 0)
 			continue;
@@ -118,10 +122,7 @@ main(int argc, char **argv)
 			umpire_diags_free(&d);
 			return EX_SOFTWARE;
 		}
-		git_libgit2_init();
-		int rc = v->run(argc - 1, argv + 1);
-		git_libgit2_shutdown();
-		return rc;
+		return v->run(argc - 1, argv + 1);
 	}
 	struct umpire_suggest sg;
 	umpire_suggest_init(&sg, argv[1]);

@@ -9,7 +9,8 @@
  * cut short is repaired by the next umpire call (umpire_history_repair).
  *
  * Every function returns 0 or a sysexits(3) code after recording a
- * diagnostic.
+ * diagnostic.  libgit2 is started by the first open, probe or init of
+ * a process, and stopped when it exits.
  */
 #ifndef UMPIRE_HISTORY_H
 #define UMPIRE_HISTORY_H

@@ -81,11 +81,23 @@ $(git -C "$1" status --porcelain)"
 
 head_of() { git -C "$1" rev-parse HEAD; }
 
-# play DIR N: N bot turns (fewer if the game ends).
+# play DIR N: N bot turns, fewer if the game ends first.  The bot says
+# a game is over with exit status 65 and one line (umpire(1)); a bot
+# that stops in any other way, or a turn that refuses its orders, fails
+# the test.
 play() {
 	i=0
 	while [ "$i" -lt "$2" ]; do
-		umpire bot "$1" >"$TMP/bot.yaml" 2>"$TMP/err" || return 0
+		umpire bot "$1" >"$TMP/bot.yaml" 2>"$TMP/err"
+		s=$?
+		if [ "$s" != 0 ]; then
+			case $s:$(cat "$TMP/err") in
+			"65:$1: error: the game is over ("*"); no decision is awaited")
+				[ "$(wc -l <"$TMP/err")" = 1 ] && return 0 ;;
+			esac
+			fail "bot failed (exit $s), and not because the game is over:
+$(cat "$TMP/err")"
+		fi
 		umpire turn "$1" "$TMP/bot.yaml" >"$TMP/out" 2>"$TMP/err" ||
 			fail "turn refused the bot's orders:
 $(cat "$TMP/bot.yaml")

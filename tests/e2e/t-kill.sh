@@ -8,6 +8,26 @@ RUNS=${KILL_RUNS:-60}
 [ -n "${UMPIRE_SLOW:-}" ] && RUNS=12	# under valgrind every run is slow
 G=$TMP/game
 umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null
+
+# How long a whole turn lasts here, in microseconds: the slowest of
+# three.  Kills land within that span, so they hit every part of a turn,
+# the commit included, however fast the build (a sanitizer, valgrind)
+# and the machine.
+now_us() { t=$(date +%s%N); echo "${t%???}"; }
+case $(now_us) in
+''|*[!0-9]*) fail "date +%s%N does not count nanoseconds here" ;;
+esac
+span=0
+k=0
+while [ "$k" -lt 3 ]; do
+	k=$((k + 1))
+	umpire bot "$G" >"$TMP/o.yaml" || fail "bot failed"
+	t0=$(now_us)
+	umpire turn "$G" "$TMP/o.yaml" >/dev/null || fail "turn failed"
+	t=$(($(now_us) - t0))
+	[ "$t" -gt "$span" ] && span=$t
+done
+
 old=0
 new=0
 i=0
@@ -20,11 +40,10 @@ while [ "$i" -lt "$RUNS" ]; do
 		continue
 	fi
 	before=$(step_of "$G")
-	# A random moment within a turn's lifetime (tens of microseconds to
-	# a few milliseconds; longer under valgrind).
-	us=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
-	delay=$(awk -v u="$us" -v s="${UMPIRE_SLOW:+100}" \
-		'BEGIN { printf "%.6f", (u % 25000) / 1e6 * (s ? s : 1) }')
+	# A random moment within a turn's lifetime.
+	r=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+	delay=$(awk -v r="$r" -v span="$span" \
+		'BEGIN { printf "%.6f", r / 65536 * span / 1e6 }')
 	$UMPIRE turn "$G" "$TMP/o.yaml" >/dev/null 2>&1 &
 	pid=$!
 	sleep "$delay"

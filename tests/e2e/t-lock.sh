@@ -10,14 +10,23 @@ umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null ||
 umpire bot "$G" >"$TMP/o.yaml"
 before=$(head_of "$G")
 
-# Another umpire holds the lock for two seconds (flock(1) stands in).
-flock "$G/.git/umpire.lock" sleep 2 &
+# Another process holds the game's lock (flock(1) stands in for an
+# umpire) and says so through a FIFO once it does: no guessing how long
+# it takes to start.
+mkfifo "$TMP/held"
+sh -c '{ flock 9 && echo held >"$2" && exec sleep 600; } 9>>"$1"
+	echo failed >"$2"' sh "$G/.git/umpire.lock" "$TMP/held" &
 holder=$!
-sleep 0.5
+trap 'kill -9 "$holder" 2>/dev/null; rm -rf "$TMP"' EXIT
+read -r state <"$TMP/held"
+[ "$state" = held ] || fail "the stand-in could not take the lock"
 expect_exit 75 umpire turn "$G" "$TMP/o.yaml"
 expect_err "another umpire is adjudicating this game; try again shortly"
 [ "$(head_of "$G")" = "$before" ] || fail "the locked-out turn moved HEAD"
 expect_clean "$G"
+# Killed, it leaves no stale lock: the kernel drops a flock with its
+# holder, and the next turn goes through.
+kill -9 "$holder"
 wait "$holder" 2>/dev/null
 expect_exit 0 umpire turn "$G" "$TMP/o.yaml"
 expect_clean "$G"

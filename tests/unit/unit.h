@@ -3,14 +3,6 @@
  *
  * Each test file is its own program (the Makefile builds
  * tests/unit/NAME.c alone), so everything here is static inline.
- *
- * A test that shows a bug umpire may still have asserts the right
- * behaviour, but starts with KNOWN_BUG(present, what), where present is
- * a cheap probe that is true while the bug is there: the test is then
- * skipped (and says why) unless UMPIRE_KNOWN_BUGS=1 is set, so that
- * `make check-unit` stays green while the bug waits for its fix.  Once
- * the bug is fixed the probe is false and the test runs in full; the
- * KNOWN_BUG line can then go.
  */
 #ifndef UMPIRE_UNIT_H
 #define UMPIRE_UNIT_H
@@ -28,14 +20,6 @@
 #include "core/buf.h"
 #include "core/diag.h"
 #include "core/yaml.h"
-
-#define KNOWN_BUG(present, what) do {					\
-	if ((present) && !getenv("UMPIRE_KNOWN_BUGS")) {		\
-		print_message("known bug, skipped (UMPIRE_KNOWN_BUGS=1 runs "	\
-		    "it): %s\n", what);					\
-		skip();							\
-	}								\
-} while (0)
 
 /* Every diagnostic, printed as umpire prints them, in a heap string. */
 static inline char *

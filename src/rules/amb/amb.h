@@ -74,6 +74,17 @@ struct amb_man {
 	int by;			/* the enemy responsible, or -1 */
 };
 
+/* How many weapons m carries (plain C: no compiler's popcount builtin). */
+static inline int
+amb_weapon_count(const struct amb_man *m)
+{
+	int n = 0;
+
+	for (unsigned w = m->weapons; w; w &= w - 1)
+		n++;
+	return n;
+}
+
 struct amb_options {
 	int dice;
 	bool fire_and_movement, charge, dig_in, infiltration, sergeant;

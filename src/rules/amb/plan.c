@@ -221,7 +221,7 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 	} else if (fitting_weapon(m, a->die) < 0) {
 		char list[256];
 		size_t k = 0;
-		int count = 0, total = __builtin_popcount(m->weapons);
+		int count = 0, total = amb_weapon_count(m);
 		list[0] = '\0';
 		for (int w = 0; w < AMB_WEAPONS && k < sizeof(list); w++)
 			if (m->weapons & (1u << w))

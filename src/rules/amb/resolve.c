@@ -338,7 +338,7 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 		umpire_report_printf(r, "%d. **Stance Phase.** %s is replaced by a "
 			"%s figure with the same weapon%s.\n", ++t.item,
 			amb_man_text(ctx->arena, m), amb_stances[o.stance_to].name,
-			__builtin_popcount(m->weapons) > 1 ? "s" : "");
+			amb_weapon_count(m) > 1 ? "s" : "");
 		clause(&t, "%s goes %s", m->id, amb_stances[o.stance_to].name);
 		m->stance = o.stance_to;
 	}

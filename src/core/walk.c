@@ -1,0 +1,128 @@
+/*
+ * walk.c - the first-parent history of a game, for verify: its
+ * revisions, oldest first, and the files in each.
+ */
+#include "repo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "arena.h"
+
+int
+umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
+{
+	git_commit *c, *next;
+	size_t cap = 0;
+
+	/*
+	 * Do not re-hash every object read: verify compares every byte it
+	 * reads against re-adjudication, so a corrupt object shows up as a
+	 * difference anyway, and the integrity of the object store is git
+	 * fsck's to check.
+	 */
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+
+	*n = 0;
+	if (git_revparse_single((git_object **)&c, h->repo, "HEAD^{commit}") != 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "not a game: the "
+			"repository has no commit");
+		return EX_NOINPUT;
+	}
+	for (;;) {
+		if (h->nrevs == cap) {
+			cap = cap ? cap * 2 : 256;
+			h->revs = umpire_xrealloc(h->revs, cap * sizeof(*h->revs));
+		}
+		struct umpire_rev *r = &h->revs[h->nrevs++];
+		const git_signature *a = git_commit_author(c);
+		const char *summary = git_commit_summary(c);
+		git_oid_cpy(&r->id, git_commit_id(c));
+		git_oid_tostr(r->hex, sizeof(r->hex), &r->id);
+		r->summary = strdup(summary ? summary : "");
+		r->author_name = strdup(a->name);
+		r->author_email = strdup(a->email);
+		if (!r->summary || !r->author_name || !r->author_email)
+			umpire_die_oom();
+		int rc = git_commit_parentcount(c) ?
+			git_commit_parent(&next, c, 0) : 1;
+		git_commit_free(c);
+		if (rc > 0)
+			break;
+		if (rc < 0)
+			return umpire_repo_fail(d, h->dir, EX_IOERR,
+				"cannot read the history");
+		c = next;
+	}
+	/* Oldest first. */
+	for (size_t i = 0; i < h->nrevs / 2; i++) {
+		struct umpire_rev t = h->revs[i];
+		h->revs[i] = h->revs[h->nrevs - 1 - i];
+		h->revs[h->nrevs - 1 - i] = t;
+	}
+	*n = h->nrevs;
+	return 0;
+}
+
+const char *
+umpire_history_rev_id(struct umpire_history *h, size_t i)
+{
+	static char shortid[13];
+	snprintf(shortid, sizeof(shortid), "%.12s", h->revs[i].hex);
+	return shortid;
+}
+
+const char *
+umpire_history_rev_summary(struct umpire_history *h, size_t i)
+{
+	return h->revs[i].summary;
+}
+
+void
+umpire_history_rev_author(struct umpire_history *h, size_t i,
+	struct umpire_person *out)
+{
+	out->name = h->revs[i].author_name;
+	out->email = h->revs[i].author_email;
+}
+
+int
+umpire_walk_rev_tree(struct umpire_history *h, size_t i, git_tree **out)
+{
+	git_commit *c;
+
+	if (git_commit_lookup(&c, h->repo, &h->revs[i].id) != 0)
+		return -1;
+	int rc = git_commit_tree(out, c);
+	git_commit_free(c);
+	return rc;
+}
+
+int
+umpire_history_rev_read(struct umpire_history *h, size_t i, const char *path,
+	struct umpire_buf *out, struct umpire_diags *d)
+{
+	git_tree *tree;
+
+	for (size_t k = 0; h->changed_rev == i && k < h->nchanged; k++) {
+		git_blob *blob;
+		if (strcmp(h->changed[k].path, path) != 0)
+			continue;
+		if (git_blob_lookup(&blob, h->repo, &h->changed[k].id) != 0)
+			return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read a file");
+		umpire_buf_clear(out);
+		umpire_buf_add(out, git_blob_rawcontent(blob),
+			(size_t)git_blob_rawsize(blob));
+		git_blob_free(blob);
+		return 0;
+	}
+	if (umpire_walk_rev_tree(h, i, &tree) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read a commit");
+	int rc = umpire_repo_tree_read(h->repo, tree, path, out);
+	git_tree_free(tree);
+	if (rc < 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read a file");
+	return rc;
+}
