@@ -362,33 +362,25 @@ bin_of(struct umpire_pt v)
 	return q * 64 + (int)(((uint32_t)y * 64) / ((uint32_t)x + (uint32_t)y));
 }
 
-/* Sift key a[i] down the heap a[0..n). */
+/*
+ * Sort n keys by their upper 32 bits, keeping the order of equal ones: a
+ * radix sort, a byte at a time from the lowest, through tmp (room for n).
+ * The keys come in the table's order, so equals stay in it.
+ */
 static void
-sift(uint64_t *a, size_t i, size_t n)
+sort_keys(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	uint64_t k = a[i];
-
-	for (size_t c; (c = 2 * i + 1) < n; i = c) {
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[c] <= k)
-			break;
-		a[i] = a[c];
-	}
-	a[i] = k;
-}
-
-/* Sort n keys in place, in O(n log n) whatever their order (heapsort). */
-static void
-sort_keys(uint64_t *a, size_t n)
-{
-	for (size_t i = n / 2; i-- > 0;)
-		sift(a, i, n);
-	while (n > 1) {
-		uint64_t t = a[0];
-		a[0] = a[--n];
-		a[n] = t;
-		sift(a, 0, n);
+	for (int shift = 32; shift < 64; shift += 8) {
+		size_t count[257] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			count[(a[i] >> shift & 0xff) + 1]++;
+		if (count[(a[0] >> shift & 0xff) + 1] == n)
+			continue;	/* one byte for all: nothing to do */
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (size_t i = 0; i < n; i++)
+			tmp[count[a[i] >> shift & 0xff]++] = a[i];
+		memcpy(a, tmp, n * sizeof(*a));
 	}
 }
 
@@ -407,7 +399,7 @@ umpire_eye_aim(struct umpire_eye *e, const struct umpire_table *t,
 		free(e->bins);
 		e->cap = cap;
 		e->piece = umpire_xmalloc(cap * sizeof(*e->piece));
-		e->key = umpire_xmalloc(cap * sizeof(*e->key));
+		e->key = umpire_xmalloc(2 * cap * sizeof(*e->key));
 		e->front = umpire_xmalloc(cap * sizeof(*e->front));
 		e->bins = umpire_xmalloc(UMPIRE_EYE_BINS * ((cap + 63) / 64) *
 			sizeof(*e->bins));
@@ -429,22 +421,21 @@ umpire_eye_aim(struct umpire_eye *e, const struct umpire_table *t,
 		if (e->front[i])
 			e->key[m++] = (uint64_t)near2(p, from->at) << 32 | i;
 	}
-	sort_keys(e->key, m);
-	for (size_t r = 0; r < m; r++) {
-		struct umpire_eye_piece *ep = &e->piece[r];
-		ep->index = (uint32_t)(e->key[r] & 0xffffffffu);
-		ep->near2 = (int64_t)(e->key[r] >> 32);
-		ep->front = e->front[ep->index];
-	}
+	if (m)
+		sort_keys(e->key, e->key + t->npieces, m);
 	e->n = m;
 	e->words = (m + 63) / 64;
 	memset(e->bins, 0, UMPIRE_EYE_BINS * e->words * sizeof(*e->bins));
 	for (size_t r = 0; r < m; r++) {
 		struct umpire_eye_piece *ep = &e->piece[r];
-		const struct umpire_piece *p = &t->piece[ep->index];
+		uint32_t i = (uint32_t)(e->key[r] & 0xffffffffu);
+		const struct umpire_piece *p = &t->piece[i];
 		struct umpire_pt w[UMPIRE_PIECE_CORNERS];
 		int lo, hi;
 
+		ep->index = i;
+		ep->near2 = (int64_t)(e->key[r] >> 32);
+		ep->front = e->front[i];
 		for (int j = 0; j < p->n; j++)
 			w[j] = far(p, j, f);
 		outermost(w, p->n, &lo, &hi);

@@ -84,7 +84,7 @@ struct umpire_eye {
 	size_t cap, n, words;		/* room for pieces, pieces that can
 					   block, words a bin */
 	struct umpire_eye_piece *piece;
-	uint64_t *key;			/* for sorting them */
+	uint64_t *key;			/* for sorting them, and as much room */
 	uint16_t *front;		/* scratch, by index */
 	uint64_t *bins;			/* UMPIRE_EYE_BINS bitsets of pieces */
 };
