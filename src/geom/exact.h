@@ -1,0 +1,54 @@
+/*
+ * exact.h - the integer arithmetic under the tabletop: square roots
+ * rounded down and up, floor division, and non-negative fractions
+ * compared without multiplying (so without overflow).
+ *
+ * Nothing here allocates or keeps state.  The tabletop (table.h) never
+ * uses floating point: every decision is one of these exact answers, the
+ * same on every machine and compiler, because `umpire verify` replays it
+ * years later.
+ */
+#ifndef UMPIRE_EXACT_H
+#define UMPIRE_EXACT_H
+
+#include <stdint.h>
+
+/* num / den with num >= 0 and den > 0, in lowest terms when made here. */
+struct umpire_frac {
+	int64_t num, den;
+};
+
+/* The greatest integer whose square is at most n. */
+uint64_t umpire_exact_isqrt(uint64_t n);
+/* The least integer whose square is at least n. */
+uint64_t umpire_exact_isqrt_up(uint64_t n);
+/* floor(a / b) for b > 0 (C's division truncates towards zero). */
+int64_t umpire_exact_floor_div(int64_t a, int64_t b);
+/* The number of trailing zero bits of v, which is not 0. */
+static inline int
+umpire_exact_ctz(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctzll(v);
+#else
+	int n = 0;
+
+	while (!(v & 1)) {
+		v >>= 1;
+		n++;
+	}
+	return n;
+#endif
+}
+/* The greatest common divisor of |a| and |b|; 0 for 0 and 0. */
+int64_t umpire_exact_gcd(int64_t a, int64_t b);
+/* num / den (num >= 0, den > 0) in lowest terms. */
+struct umpire_frac umpire_exact_frac(int64_t num, int64_t den);
+/*
+ * -1, 0 or 1 as a < b, a = b or a > b, for fractions as above.  Compares
+ * by continued fractions (whole parts, then the reciprocals of what is
+ * left), so no product is ever formed: any two int64 fractions compare.
+ */
+int umpire_exact_frac_cmp(struct umpire_frac a, struct umpire_frac b);
+
+#endif

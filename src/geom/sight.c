@@ -1,0 +1,518 @@
+#include "sight.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arena.h"
+
+/*
+ * The ends of the lines on a rim of radius 5: the centre, then the compass
+ * points and the 3-4-5 directions, counter-clockwise from the east.
+ */
+static const struct umpire_pt rim[UMPIRE_SIGHT_LINES] = {
+	{ 0, 0 }, { 5, 0 }, { 4, 3 }, { 3, 4 }, { 0, 5 }, { -3, 4 }, { -4, 3 },
+	{ -5, 0 }, { -4, -3 }, { -3, -4 }, { 0, -5 }, { 3, -4 }, { 4, -3 },
+};
+
+struct umpire_pt
+umpire_sight_end10(const struct umpire_figure *to, int k)
+{
+	return (struct umpire_pt){ 10 * to->at.x + to->base * rim[k].x,
+		10 * to->at.y + to->base * rim[k].y };
+}
+
+/*
+ * What an eye keeps of a piece that can block its lines, nearest first:
+ * bit r of a bin is the r-th of these.
+ */
+struct umpire_eye_piece {
+	int64_t near2;		/* at most its squared distance from the
+				   firer: its box's */
+	uint32_t index;		/* in the table */
+	uint8_t lo, hi;		/* its rightmost and leftmost corners */
+	uint16_t front;		/* bit j: the firer is outside edge j */
+};
+
+/*
+ * One question and what is found so far.  All points are ten times the
+ * table's: f the firer's centre, c the target's.  The square around the
+ * target's base, c +- 5 d along both axes, holds the far end of every
+ * line.
+ */
+struct look {
+	const struct umpire_table *t;
+	bool explain;
+	struct umpire_pt to;		/* the target's centre, as given */
+	const struct umpire_figure *target;
+	struct umpire_pt f;
+	int64_t dist2;			/* from the firer to the target */
+	int64_t r;			/* the target's radius, rounded up */
+	struct umpire_pt c;		/* ten times the target's centre */
+	uint32_t lines;
+	struct umpire_frac first[UMPIRE_SIGHT_LINES];	/* where by[k] is met */
+	int by[UMPIRE_SIGHT_LINES];
+};
+
+/* Ten times corner j of p, less f: as seen from the firer. */
+static struct umpire_pt
+far(const struct umpire_piece *p, int j, struct umpire_pt f)
+{
+	return (struct umpire_pt){ 10 * p->corner[j].x - f.x,
+		10 * p->corner[j].y - f.y };
+}
+
+/*
+ * The outermost of n directions, all within less than half a turn: lo the
+ * one every other is left of, hi the one every other is right of.
+ */
+static void
+outermost(const struct umpire_pt *w, int n, int *lo, int *hi)
+{
+	*lo = *hi = 0;
+	for (int j = 1; j < n; j++) {
+		if (umpire_cross(w[*lo], w[j]) < 0)
+			*lo = j;
+		if (umpire_cross(w[*hi], w[j]) > 0)
+			*hi = j;
+	}
+}
+
+/*
+ * Whether a piece at least sqrt(near2) from the firer is beyond every
+ * line, each at most sqrt(dist2) + r long: near2 > (sqrt(dist2) + r)^2,
+ * that is near2 - dist2 - r^2 > 2 r sqrt(dist2), squared where both
+ * sides are positive (at most 2^62: near2 and dist2 are within 2^31).
+ */
+static bool
+beyond(const struct look *l, int64_t near2)
+{
+	int64_t left = near2 - l->dist2 - l->r * l->r;
+
+	return left > 0 && left * left > 4 * l->r * l->r * l->dist2;
+}
+
+/* At most the squared distance from p (table scale) to piece's box. */
+static int64_t
+near2(const struct umpire_piece *piece, struct umpire_pt p)
+{
+	int64_t dx = 0, dy = 0;
+
+	if (p.x < piece->lo.x)
+		dx = piece->lo.x - p.x;
+	else if (p.x > piece->hi.x)
+		dx = p.x - piece->hi.x;
+	if (p.y < piece->lo.y)
+		dy = piece->lo.y - p.y;
+	else if (p.y > piece->hi.y)
+		dy = p.y - piece->hi.y;
+	return dx * dx + dy * dy;
+}
+
+static void
+start(struct look *l, const struct umpire_table *t,
+	struct umpire_pt from, const struct umpire_figure *to, unsigned flags)
+{
+	l->t = t;
+	l->explain = (flags & UMPIRE_SIGHT_EXPLAIN) != 0;
+	l->to = to->at;
+	l->target = to;
+	l->f = (struct umpire_pt){ 10 * from.x, 10 * from.y };
+	l->dist2 = umpire_dist2(from, to->at);
+	l->r = (to->base + 1) / 2;
+	l->c = (struct umpire_pt){ 10 * to->at.x, 10 * to->at.y };
+	l->lines = 0;
+	if (l->explain)
+		for (int k = 0; k < UMPIRE_SIGHT_LINES; k++)
+			l->by[k] = -1;
+}
+
+/*
+ * The lines whose far ends lie left of, or on, the line through o in
+ * direction u, as bits: cross(u, q[k] - o) >= 0.  With q[k] = 10 c +
+ * d rim[k], that is cross(u, 10 c - o) + rim[k].y (d u.x) - rim[k].x
+ * (d u.y): one cross product and two products for all thirteen, the rest
+ * additions, and no branch (which way a line goes is a coin toss to a
+ * CPU).  At most 2^39 + 2 * 5 * 2^30.
+ */
+static uint32_t
+left_ends(const struct look *l, struct umpire_pt u, struct umpire_pt o)
+{
+	int64_t c0 = umpire_cross(u, umpire_pt_sub(l->c, o));
+	int64_t p = (int64_t)l->target->base * u.x;
+	int64_t q = (int64_t)l->target->base * u.y;
+	uint32_t m = 0;
+
+#define END(k, rx, ry) (m |= (uint32_t)(c0 + (ry) * p - (rx) * q >= 0) << (k))
+	END(0, 0, 0); END(1, 5, 0); END(2, 4, 3); END(3, 3, 4); END(4, 0, 5);
+	END(5, -3, 4); END(6, -4, 3); END(7, -5, 0); END(8, -4, -3);
+	END(9, -3, -4); END(10, 0, -5); END(11, 3, -4); END(12, 4, -3);
+#undef END
+	return m;
+}
+
+/*
+ * Where line k comes into the piece, as a fraction of its length from f:
+ * the last of the front edges it crosses (for TABLE-9).  The line is
+ * known to meet the piece, so each front edge has f outside and q[k]
+ * inside or on it.
+ */
+static struct umpire_frac
+entry(const struct look *l, int k, const struct umpire_pt *v,
+	const struct umpire_pt *e, const int *out, int nout)
+{
+	struct umpire_frac in = { 0, 1 };
+	struct umpire_pt q = umpire_sight_end10(l->target, k);
+
+	for (int j = 0; j < nout; j++) {
+		int o = out[j];
+		int64_t cf = umpire_cross(e[o], umpire_pt_sub(l->f, v[o]));
+		int64_t cq = umpire_cross(e[o], umpire_pt_sub(q, v[o]));
+		struct umpire_frac at = { -cf, cq - cf };
+		if (umpire_exact_frac_cmp(at, in) > 0)
+			in = at;
+	}
+	return in;
+}
+
+/*
+ * The edges of p that have the firer (ten times, f) outside, as bits; 0
+ * if p holds f.  Those are the edges that can keep a line from f off p.
+ */
+static unsigned
+front_of(const struct umpire_piece *p, struct umpire_pt f)
+{
+	unsigned front = 0;
+
+	for (int j = 0; j < p->n; j++) {
+		struct umpire_pt e = umpire_pt_sub(p->corner[(j + 1) % p->n],
+			p->corner[j]);
+		if (umpire_cross(e, far(p, j, f)) > 0)
+			front |= 1u << j;
+	}
+	return front;
+}
+
+/*
+ * Where the square around the target lies against the line through o in
+ * direction u: 1 wholly left of it or on it, -1 wholly right, 0 across.
+ * Over the square's corners c + (+-h, +-h), cross(u, x - o) is at most
+ * h (|u.x| + |u.y|) from its value at the centre c.
+ */
+static int
+square_side(const struct look *l, struct umpire_pt u, struct umpire_pt o)
+{
+	int64_t mid = umpire_cross(u, umpire_pt_sub(l->c, o));
+	int64_t h = 5 * (int64_t)l->target->base;
+	int64_t spread = h * ((u.x < 0 ? -(int64_t)u.x : u.x) +
+		(u.y < 0 ? -(int64_t)u.y : u.y));
+
+	return mid - spread >= 0 ? 1 : mid + spread < 0 ? -1 : 0;
+}
+
+/*
+ * Look at piece i, which does not hold the firer's centre: lo and hi are
+ * its outermost corners as seen from the firer, front its edges that have
+ * the firer outside (front_of).  Returns whether every line is now
+ * blocked and the question is settled.
+ *
+ * Line k meets the piece exactly when its far end lies in the piece's
+ * shadow: left of the line from f along the rightmost corner, right of
+ * the one along the leftmost, and not outside any front edge.  (The
+ * lines that can hold a segment and a convex piece apart are the piece's
+ * edges, of which only the front ones have f outside, and the segment's
+ * own line, which does when both outermost corners lie on one side of
+ * it: when its far end is outside the wedge.)  Each of those lines is
+ * tried on the square around the target first: most of the time it
+ * holds all the ends or none, and no line need be looked at one by one.
+ */
+static bool
+examine(struct look *l, size_t i, int lo, int hi, unsigned front)
+{
+	const struct umpire_piece *p = &l->t->piece[i];
+	struct umpire_pt v[UMPIRE_PIECE_CORNERS], e[UMPIRE_PIECE_CORNERS];
+	int out[UMPIRE_PIECE_CORNERS], nout = 0, n = p->n, side[2];
+
+	struct umpire_pt wlo = far(p, lo, l->f), whi = far(p, hi, l->f);
+	struct umpire_pt right = { -whi.x, -whi.y };
+	uint32_t meet = UMPIRE_SIGHT_ALL;
+
+	if ((side[0] = square_side(l, wlo, l->f)) < 0 ||
+	    (side[1] = square_side(l, right, l->f)) < 0)
+		return false;
+	for (unsigned bits = front; bits; bits &= bits - 1) {
+		int j = umpire_exact_ctz(bits);
+		v[j] = (struct umpire_pt){ 10 * p->corner[j].x, 10 * p->corner[j].y };
+		e[j] = umpire_pt_sub(p->corner[(j + 1) % n], p->corner[j]);
+		switch (square_side(l, e[j], v[j])) {
+		case -1:
+			return false;
+		case 0:
+			meet &= left_ends(l, e[j], v[j]);
+			break;
+		}
+		out[nout++] = j;
+	}
+	if (meet && side[0] == 0)
+		meet &= left_ends(l, wlo, l->f);
+	if (meet && side[1] == 0)
+		meet &= left_ends(l, right, l->f);
+	if (!l->explain)
+		meet &= ~l->lines;
+	/* TABLE-8: a piece under the target hides nothing. */
+	if (!meet || (l->to.x >= p->lo.x && l->to.x <= p->hi.x &&
+	    l->to.y >= p->lo.y && l->to.y <= p->hi.y &&
+	    umpire_piece_holds(p, l->to)))
+		return false;
+	l->lines |= meet;
+	if (l->explain)
+		for (int k = 0; k < UMPIRE_SIGHT_LINES; k++) {
+			if (!(meet >> k & 1))
+				continue;
+			struct umpire_frac in = entry(l, k, v, e, out, nout);
+			int c = l->by[k] < 0 ? -1 :
+				umpire_exact_frac_cmp(in, l->first[k]);
+			if (c < 0 || (c == 0 && (int)i < l->by[k])) {
+				l->by[k] = (int)i;
+				l->first[k] = in;
+			}
+		}
+	return !l->explain && l->lines == UMPIRE_SIGHT_ALL;
+}
+
+static void
+finish(struct umpire_sight *out, const struct look *l)
+{
+	uint32_t n = l->lines;
+
+	out->lines = l->lines;
+	/* Counting bits in parallel: pairs, nibbles, then bytes. */
+	n = n - ((n >> 1) & 0x55555555u);
+	n = (n & 0x33333333u) + ((n >> 2) & 0x33333333u);
+	n = (n + (n >> 4)) & 0x0f0f0f0fu;
+	out->blocked = (int)((n * 0x01010101u) >> 24);
+	if (l->explain)
+		memcpy(out->by, l->by, sizeof(out->by));
+	else
+		for (int k = 0; k < UMPIRE_SIGHT_LINES; k++)
+			out->by[k] = -1;
+	out->verdict = out->blocked == 0 ? UMPIRE_SIGHT_CLEAR :
+		out->blocked == UMPIRE_SIGHT_LINES ? UMPIRE_SIGHT_BLOCKED :
+		UMPIRE_SIGHT_PARTLY;
+}
+
+void
+umpire_sight(struct umpire_sight *out, const struct umpire_table *t,
+	const struct umpire_figure *from, const struct umpire_figure *to,
+	unsigned mask, unsigned flags)
+{
+	struct look l;
+
+	start(&l, t, from->at, to, flags);
+	for (size_t i = 0; i < t->npieces; i++) {
+		const struct umpire_piece *p = &t->piece[i];
+		struct umpire_pt w[UMPIRE_PIECE_CORNERS];
+		unsigned front;
+		int lo, hi;
+
+		if (!(mask & UMPIRE_KIND(p->kind)) || beyond(&l, near2(p, from->at)) ||
+		    (front = front_of(p, l.f)) == 0)
+			continue;
+		for (int j = 0; j < p->n; j++)
+			w[j] = far(p, j, l.f);
+		outermost(w, p->n, &lo, &hi);
+		if (examine(&l, i, lo, hi, front))
+			break;
+	}
+	finish(out, &l);
+}
+
+/* ------------------------------------------------------------------- eyes */
+
+/*
+ * The bin of a direction (not zero), 0..255, in the order of its angle
+ * counter-clockwise from the east: the quarter turn it is in, then 64
+ * slices of that quarter by y / (x + y) once turned into the first.  Not
+ * equal angles, but in order, which is all the filing needs: a piece
+ * covering the directions from lo to hi is in the bins from lo's to hi's.
+ */
+static int
+bin_of(struct umpire_pt v)
+{
+	int32_t x = v.x, y = v.y, t;
+	int q;
+
+	if (x > 0 && y >= 0) {
+		q = 0;
+	} else if (x <= 0 && y > 0) {
+		q = 1;
+		t = x;
+		x = y;
+		y = -t;
+	} else if (x < 0 && y <= 0) {
+		q = 2;
+		x = -x;
+		y = -y;
+	} else {
+		q = 3;
+		t = x;
+		x = -y;
+		y = t;
+	}
+	/* x, y < 2^19 (sight.h): 64 y and x + y fit in 32 bits. */
+	return q * 64 + (int)(((uint32_t)y * 64) / ((uint32_t)x + (uint32_t)y));
+}
+
+/*
+ * Sort n keys by their upper 32 bits, keeping the order of equal ones: a
+ * radix sort, a byte at a time from the lowest, through tmp (room for n).
+ * The keys come in the table's order, so equals stay in it.
+ */
+static void
+sort_keys(uint64_t *a, uint64_t *tmp, size_t n)
+{
+	for (int shift = 32; shift < 64; shift += 8) {
+		size_t count[257] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			count[(a[i] >> shift & 0xff) + 1]++;
+		if (count[(a[0] >> shift & 0xff) + 1] == n)
+			continue;	/* one byte for all: nothing to do */
+		for (int b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (size_t i = 0; i < n; i++)
+			tmp[count[a[i] >> shift & 0xff]++] = a[i];
+		memcpy(a, tmp, n * sizeof(*a));
+	}
+}
+
+void
+umpire_eye_aim(struct umpire_eye *e, const struct umpire_table *t,
+	const struct umpire_figure *from, unsigned mask)
+{
+	struct umpire_pt f = { 10 * from->at.x, 10 * from->at.y };
+	size_t m = 0;
+
+	if (t->npieces > e->cap || !e->piece) {
+		size_t cap = t->npieces > 64 ? t->npieces : 64;
+		free(e->piece);
+		free(e->key);
+		free(e->front);
+		free(e->bins);
+		e->cap = cap;
+		e->piece = umpire_xmalloc(cap * sizeof(*e->piece));
+		e->key = umpire_xmalloc(2 * cap * sizeof(*e->key));
+		e->front = umpire_xmalloc(cap * sizeof(*e->front));
+		e->bins = umpire_xmalloc(UMPIRE_EYE_BINS * ((cap + 63) / 64) *
+			sizeof(*e->bins));
+	}
+	e->t = t;
+	e->mask = mask;
+	e->from = from->at;
+	/*
+	 * Nearest first: a line is most often blocked by what is nearest
+	 * the firer, and once one piece is beyond the target all the rest
+	 * are.  A key is the squared distance of the piece's box (within
+	 * 2^31) over its index (within 2^32): sorted, they rank the pieces
+	 * by distance, then by index.
+	 */
+	for (size_t i = 0; i < t->npieces; i++) {
+		const struct umpire_piece *p = &t->piece[i];
+		e->front[i] = (mask & UMPIRE_KIND(p->kind)) ?
+			(uint16_t)front_of(p, f) : 0;
+		if (e->front[i])
+			e->key[m++] = (uint64_t)near2(p, from->at) << 32 | i;
+	}
+	if (m)
+		sort_keys(e->key, e->key + t->npieces, m);
+	e->n = m;
+	e->words = (m + 63) / 64;
+	memset(e->bins, 0, UMPIRE_EYE_BINS * e->words * sizeof(*e->bins));
+	for (size_t r = 0; r < m; r++) {
+		struct umpire_eye_piece *ep = &e->piece[r];
+		uint32_t i = (uint32_t)(e->key[r] & 0xffffffffu);
+		const struct umpire_piece *p = &t->piece[i];
+		struct umpire_pt w[UMPIRE_PIECE_CORNERS];
+		int lo, hi;
+
+		ep->index = i;
+		ep->near2 = (int64_t)(e->key[r] >> 32);
+		ep->front = e->front[i];
+		for (int j = 0; j < p->n; j++)
+			w[j] = far(p, j, f);
+		outermost(w, p->n, &lo, &hi);
+		ep->lo = (uint8_t)lo;
+		ep->hi = (uint8_t)hi;
+		uint64_t bit = (uint64_t)1 << (r % 64);
+		for (int b = bin_of(w[lo]), last = bin_of(w[hi]);;
+		    b = (b + 1) & (UMPIRE_EYE_BINS - 1)) {
+			e->bins[(size_t)b * e->words + r / 64] |= bit;
+			if (b == last)
+				break;
+		}
+	}
+}
+
+void
+umpire_eye_look(struct umpire_sight *out, struct umpire_eye *e,
+	const struct umpire_figure *to, unsigned flags)
+{
+	struct look l;
+	uint64_t want[16];	/* room for 1024 pieces; more on the heap */
+	uint64_t *cand = want;
+	size_t words = e->words;
+
+	start(&l, e->t, e->from, to, flags);
+	if (words > sizeof(want) / sizeof(want[0]))
+		cand = umpire_xmalloc(words * sizeof(*cand));
+	/*
+	 * The pieces in the bins the lines run through, or all of them if the
+	 * firer is within the square around the target: from outside it,
+	 * its corners span less than half a turn, and every line lies
+	 * between the outermost two.
+	 */
+	int64_t h = 5 * (int64_t)to->base;
+	if (l.f.x < l.c.x - h || l.f.x > l.c.x + h || l.f.y < l.c.y - h ||
+	    l.f.y > l.c.y + h) {
+		struct umpire_pt w[4];
+		int lo, hi;
+		for (int j = 0; j < 4; j++)
+			w[j] = (struct umpire_pt){
+				(int32_t)(l.c.x - l.f.x + (j == 1 || j == 2 ? h : -h)),
+				(int32_t)(l.c.y - l.f.y + (j >= 2 ? h : -h)) };
+		outermost(w, 4, &lo, &hi);
+		int b = bin_of(w[lo]), last = bin_of(w[hi]);
+		memcpy(cand, &e->bins[(size_t)b * words], words * sizeof(*cand));
+		while (b != last) {
+			b = (b + 1) & (UMPIRE_EYE_BINS - 1);
+			for (size_t word = 0; word < words; word++)
+				cand[word] |= e->bins[(size_t)b * words + word];
+		}
+	} else {
+		memset(cand, 0xff, words * sizeof(*cand));
+	}
+	for (size_t word = 0; word < words; word++)
+		for (uint64_t bits = cand[word]; bits; bits &= bits - 1) {
+			size_t r = word * 64 + (size_t)umpire_exact_ctz(bits);
+			const struct umpire_eye_piece *ep;
+			if (r >= e->n)
+				goto done;
+			ep = &e->piece[r];
+			if (beyond(&l, ep->near2))
+				goto done;
+			if (examine(&l, ep->index, ep->lo, ep->hi, ep->front))
+				goto done;
+		}
+done:
+	if (cand != want)
+		free(cand);
+	finish(out, &l);
+}
+
+void
+umpire_eye_free(struct umpire_eye *e)
+{
+	free(e->piece);
+	free(e->key);
+	free(e->front);
+	free(e->bins);
+	memset(e, 0, sizeof(*e));
+}

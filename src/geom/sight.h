@@ -1,0 +1,106 @@
+/*
+ * sight.h - line of sight from one figure to another through the pieces
+ * of some kinds (high blocks and tanks for Army Men's "behind a high
+ * block", low blocks for its "behind a low block", buildings and walls
+ * for VSGMR's cover): rulings TABLE-7 to TABLE-10 in table.h.
+ *
+ * Thirteen lines run from the centre of the firer's base: line 0 to the
+ * centre of the target's base, lines 1 to 12 to points of its rim, in
+ * order counter-clockwise from the east (umpire_sight_end10).  The rim
+ * points are whole after a scale of ten: the rim point in direction
+ * (a, b) / 5 of a base of diameter d is 10 c + d (a, b), over ten.  So
+ * every line is decided exactly, at ten times the table's scale: points
+ * within 10 (2^14 + 2^10) < 2^18, their differences within 2^19, cross
+ * products within 2^39.
+ *
+ * Two ways to ask.  umpire_sight asks once and looks at every piece: for
+ * a report, or a few questions.  An eye (umpire_eye_aim) is one firer's
+ * view of the table, the pieces filed by the directions they cover as
+ * seen from it: every figure of the other side can then be asked about
+ * cheaply (a Fire card asks 250 x 250 questions).  Both give the same
+ * answers, exactly; the tests hold them to it.
+ */
+#ifndef UMPIRE_SIGHT_H
+#define UMPIRE_SIGHT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "table.h"
+
+#define UMPIRE_SIGHT_LINES 13
+#define UMPIRE_SIGHT_ALL (((uint32_t)1 << UMPIRE_SIGHT_LINES) - 1)
+
+enum umpire_sight_verdict {
+	UMPIRE_SIGHT_CLEAR,	/* no line blocked */
+	UMPIRE_SIGHT_PARTLY,	/* some lines blocked, not all */
+	UMPIRE_SIGHT_BLOCKED,	/* every line blocked */
+};
+
+/* Flags of umpire_sight and umpire_eye_look. */
+#define UMPIRE_SIGHT_EXPLAIN 1u	/* name the piece blocking each line */
+
+struct umpire_sight {
+	enum umpire_sight_verdict verdict;
+	int blocked;			/* how many lines are blocked */
+	uint32_t lines;			/* bit k: line k is blocked */
+	/*
+	 * With UMPIRE_SIGHT_EXPLAIN, the piece that line k meets first from
+	 * the firer (TABLE-9), -1 for a clear line; otherwise all -1.
+	 * Without it, a query stops as soon as every line is blocked.
+	 */
+	int by[UMPIRE_SIGHT_LINES];
+};
+
+/* Ten times the far end of line k (0..12) to a target (see above). */
+struct umpire_pt umpire_sight_end10(const struct umpire_figure *to, int k);
+
+/*
+ * Line of sight from `from` to `to` through the pieces of t whose kinds
+ * are in mask (bit k for kind k), but for the pieces that hold either
+ * centre (TABLE-8).  flags: 0 or UMPIRE_SIGHT_EXPLAIN.  Allocates
+ * nothing.
+ */
+void umpire_sight(struct umpire_sight *out, const struct umpire_table *t,
+	const struct umpire_figure *from, const struct umpire_figure *to,
+	unsigned mask, unsigned flags);
+
+/* The directions from a firer, in bins (see sight.c): a turn in 256. */
+#define UMPIRE_EYE_BINS 256
+
+/*
+ * One firer's view: for each piece of the kinds asked, whether it can
+ * block anything (not if it holds the firer's centre), its outermost
+ * corners as seen from the firer, and the bins of directions it covers.
+ * Ownership: the eye allocates its own memory (exiting on exhaustion,
+ * as all of umpire does) and umpire_eye_free releases it; the table and
+ * its pieces stay the caller's, must outlive the eye, and must not change
+ * between aiming it and looking through it.
+ */
+struct umpire_eye {
+	const struct umpire_table *t;
+	unsigned mask;
+	struct umpire_pt from;		/* the firer's centre */
+	size_t cap, n, words;		/* room for pieces, pieces that can
+					   block, words a bin */
+	struct umpire_eye_piece *piece;
+	uint64_t *key;			/* for sorting them, and as much room */
+	uint16_t *front;		/* scratch, by index */
+	uint64_t *bins;			/* UMPIRE_EYE_BINS bitsets of pieces */
+};
+
+#define UMPIRE_EYE_INIT { NULL, 0, { 0, 0 }, 0, 0, 0, NULL, NULL, NULL, NULL }
+
+/*
+ * Aim e from `from` at the pieces of t whose kinds are in mask.  An eye
+ * may be aimed again and again (from another firer, at a changed table):
+ * it keeps its memory and grows it when the table has more pieces.
+ */
+void umpire_eye_aim(struct umpire_eye *e, const struct umpire_table *t,
+	const struct umpire_figure *from, unsigned mask);
+/* umpire_sight from e's firer to `to`, through the pieces e was aimed at. */
+void umpire_eye_look(struct umpire_sight *out, struct umpire_eye *e,
+	const struct umpire_figure *to, unsigned flags);
+void umpire_eye_free(struct umpire_eye *e);
+
+#endif
