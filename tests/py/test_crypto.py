@@ -3,7 +3,9 @@
 tests/tools/cryptotool: OpenSSH's ssh-keygen and the age command (Debian
 packages openssh-client and age, in make check's dependencies).
 
-1. fingerprints: what ssh-keygen -l prints, for every key type;
+1. fingerprints: what ssh-keygen -l prints, for every key type; private
+   key files both ways (ssh-keygen's read by umpire, umpire's by
+   ssh-keygen);
 2. signatures by ssh-keygen -Y sign are accepted (sha512 and sha256), and
    each refusal issue 10 lists is produced with the real tools: another
    player's key, another namespace, an ecdsa and an rsa key, a changed
@@ -109,6 +111,19 @@ def test_fingerprints():
                 refused("key-type", fp, "fingerprint", data=line)
                 refused("key-type", "a key type other than ed25519",
                         "private-key", k)
+        # A private key file umpire writes, ssh-keygen reads and signs with.
+        k = os.path.join(d, "made")
+        ut.write(k, ok([ut.tool("cryptotool"), "make-key", SEED]))
+        os.chmod(k, 0o600)
+        pub = ok(["ssh-keygen", "-y", "-f", k])
+        check(ok([ut.tool("cryptotool"), "private-key", k]).split() ==
+              pub.split()[:2], "ssh-keygen -y and umpire disagree on %s" % k)
+        ut.write(k + ".pub", pub)
+        sig = sign(d, k, b"text")
+        rc, out, err = tool("sshsig-verify", "-n", "umpire", "-s", sig, "-k",
+                            k + ".pub", data=b"text")
+        check(rc == 0, "ssh-keygen's signature with umpire's key file: "
+              + err)
         k = os.path.join(d, "locked")
         ok(["ssh-keygen", "-q", "-t", "ed25519", "-N", "a passphrase",
             "-f", k])

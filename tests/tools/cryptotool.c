@@ -5,6 +5,7 @@
  *
  *   cryptotool fingerprint                 (public key line on stdin)
  *   cryptotool private-key KEYFILE         (prints the public key line)
+ *   cryptotool make-key SEEDHEX            (an OpenSSH private key file)
  *   cryptotool sshsig-verify -n NS -s SIG [-k PUBFILE]...   (msg on stdin)
  *   cryptotool sshsig-sign -n NS -f KEYFILE [-2]   (msg on stdin; -2: sha256)
  *   cryptotool age-encrypt [-a] [-d SEEDHEX LABEL] RECIPIENT...
@@ -72,6 +73,7 @@ static _Noreturn void
 usage(void)
 {
 	fputs("usage: cryptotool fingerprint | private-key KEYFILE |\n"
+	    "       make-key SEEDHEX |\n"
 	    "       sshsig-verify -n NS -s SIG [-k PUBFILE]... |\n"
 	    "       sshsig-sign -n NS -f KEYFILE [-2] |\n"
 	    "       age-encrypt [-a] [-d SEEDHEX LABEL] RECIPIENT... |\n"
@@ -123,6 +125,24 @@ cmd_private_key(int argc, char **argv)
 	puts(line.ptr);
 	umpire_sshkey_private_wipe(&k);
 	umpire_buf_free(&line);
+	return 0;
+}
+
+static int
+cmd_make_key(int argc, char **argv)
+{
+	struct umpire_sshkey_private k;
+	struct umpire_buf out = UMPIRE_BUF_INIT;
+	struct umpire_seed seed;
+
+	if (argc != 2)
+		usage();
+	seed_arg(&seed, argv[1]);
+	umpire_sshkey_private_from_seed(&k, seed.bytes);
+	umpire_sshkey_format_private(&out, &k, "made by cryptotool", 0x5eed);
+	fwrite(out.ptr, 1, out.len, stdout);
+	umpire_sshkey_private_wipe(&k);
+	umpire_buf_free(&out);
 	return 0;
 }
 
@@ -356,6 +376,8 @@ main(int argc, char **argv)
 		return cmd_fingerprint();
 	if (strcmp(argv[0], "private-key") == 0)
 		return cmd_private_key(argc, argv);
+	if (strcmp(argv[0], "make-key") == 0)
+		return cmd_make_key(argc, argv);
 	if (strcmp(argv[0], "sshsig-verify") == 0)
 		return cmd_sshsig_verify(argc, argv);
 	if (strcmp(argv[0], "sshsig-sign") == 0)
