@@ -43,7 +43,8 @@ umpire_age_recipient_parse(struct umpire_age_recipient *out,
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
 	    s[len - 1] == '\n' || s[len - 1] == '\r'))
 		len--;
-	if (len >= 4 && memcmp(s, "ssh-", 4) == 0) {
+	/* A key line has a space between its type and its key; age1... none. */
+	if (memchr(s, ' ', len) || memchr(s, '\t', len)) {
 		struct umpire_sshkey key;
 		int rc = umpire_sshkey_parse_public(&key, s, len, err);
 		return rc ? rc : umpire_age_recipient_from_sshkey(out, &key, err);
