@@ -183,8 +183,8 @@ decrypt_binary(struct umpire_buf *out, const struct umpire_age_identity *ids,
 		}
 	if (!found) {
 		rc = umpire_crypto_fail(err, UMPIRE_CRYPTO_ENOMATCH,
-			"no identity given opens this file (it is encrypted to %zu "
-			"other recipient%s)", h.n, h.n == 1 ? "" : "s");
+			"no identity given opens this file (none of its %zu recipient "
+			"stanza%s is for them)", h.n, h.n == 1 ? "" : "s");
 		goto out;
 	}
 	umpire_age_header_mac(mac, file_key, in, h.mac_input_len);
