@@ -97,6 +97,7 @@ clean:
 
 DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev git
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
+	age openssh-client \
 	valgrind
 DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_BENCH = hyperfine python3 time

@@ -33,13 +33,13 @@ static FILE *fuzz_null;
 /*
  * libFuzzer parses its flags after LLVMFuzzerInitialize, which may change
  * them: without a -dict of its own, a target run from the top of the
- * tree (as make fuzz-check does) uses tests/fuzz/yaml.dict.
+ * tree (as make fuzz-check does) uses its dictionary, dict (a path such
+ * as tests/fuzz/yaml.dict).
  */
 static inline void
-fuzz_default_dict(int *argc, char ***argv)
+fuzz_default_dict(int *argc, char ***argv, const char *dict)
 {
-	static const char dict[] = "tests/fuzz/yaml.dict";
-	static char flag[] = "-dict=tests/fuzz/yaml.dict";
+	static char flag[256];
 	static char *args[256];
 
 	if (*argc < 1 || *argc > 250)
@@ -51,6 +51,7 @@ fuzz_default_dict(int *argc, char ***argv)
 	if (!f)
 		return;
 	fclose(f);
+	snprintf(flag, sizeof(flag), "-dict=%s", dict);
 	args[0] = (*argv)[0];
 	args[1] = flag;
 	for (int i = 1; i < *argc; i++)
@@ -60,10 +61,11 @@ fuzz_default_dict(int *argc, char ***argv)
 	*argv = args;
 }
 
+/* Set up a target whose dictionary is dict. */
 static inline void
-fuzz_setup(int *argc, char ***argv)
+fuzz_setup_dict(int *argc, char ***argv, const char *dict)
 {
-	fuzz_default_dict(argc, argv);
+	fuzz_default_dict(argc, argv, dict);
 	if (sodium_init() < 0) {
 		fputs("fuzz: cannot initialise libsodium\n", stderr);
 		exit(1);
@@ -72,6 +74,13 @@ fuzz_setup(int *argc, char ***argv)
 		perror("fuzz: /dev/null");
 		exit(1);
 	}
+}
+
+/* Set up a target of umpire's YAML files. */
+static inline void
+fuzz_setup(int *argc, char ***argv)
+{
+	fuzz_setup_dict(argc, argv, "tests/fuzz/yaml.dict");
 }
 
 static inline void
