@@ -7,6 +7,7 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=address,undefined check    the suite under ASan+UBSan
 #   make WERROR=1 ...                        warnings are errors (CI)
+#   make V=1 ...                             show every command in full
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -19,6 +20,11 @@ PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo pyth
 CFLAGS ?= -O2 -g
 SANITIZE ?=
 WERROR ?=
+V ?= 0
+
+# Quiet by default, as kbuild and git are: one short line per step, or
+# none at all under QUIET=1 (make demo); V=1 shows every command.
+cmd = $(if $(filter 1,$(V)),,@$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)');)
 
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
@@ -53,7 +59,7 @@ CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIB = $(BUILD)/libumpire.a
 BIN = $(BUILD)/umpire
 
-.PHONY: all deps demo check bench install uninstall clean lint-man \
+.PHONY: all libs deps demo check bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
 	check-chain fuzz fuzz-check valgrind-check umpire
 
@@ -65,25 +71,46 @@ umpire: $(BIN)
 	@[ "$$(readlink umpire)" = "$(BIN)" ] || ln -sf $(BIN) umpire
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
+	$(call cmd,LINK,$@)$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) \
+		$(ALL_LDFLAGS) $(DEPS_LIBS) -lm
 
 $(LIB): $(LIB_OBJ)
-	rm -f $@
-	ar rcs $@ $(LIB_OBJ)
+	$(call cmd,AR,$@)rm -f $@ && ar rcs $@ $(LIB_OBJ)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | libs
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/embed: src/tools/embed.c
+$(BUILD)/embed: src/tools/embed.c | libs
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O1 -o $@ $<
+	$(call cmd,CC,$<)$(CC) -std=c11 -O1 -o $@ $<
 
 $(BUILD)/embedded.c: $(BUILD)/embed $(EMBED)
-	$(BUILD)/embed $@ $(EMBED)
+	$(call cmd,EMBED,$@)$(BUILD)/embed $@ $(EMBED)
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Before compiling anything, the libraries: without them the compiler's
+# first words would be "git2.h: No such file or directory".  Each
+# pkg-config name, then the Debian package that has it.
+LIBS_NEEDED = yaml-0.1:libyaml-dev libgit2:libgit2-dev libsodium:libsodium-dev
+libs:
+	@missing=""; \
+	command -v $(firstword $(CC)) >/dev/null 2>&1 || missing=" gcc"; \
+	if command -v $(PKG_CONFIG) >/dev/null 2>&1; then \
+		for p in $(LIBS_NEEDED); do \
+			$(PKG_CONFIG) --exists $${p%%:*} || missing="$$missing $${p#*:}"; \
+		done; \
+	else \
+		missing="$$missing pkg-config libyaml-dev libgit2-dev libsodium-dev"; \
+	fi; \
+	if [ -n "$$missing" ]; then \
+		echo "umpire: cannot build: missing$$missing"; \
+		echo "  install what the build needs with: make deps (as root)"; \
+		echo "  or with: sudo apt-get install$$missing"; \
+		exit 1; \
+	fi
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -114,9 +141,14 @@ define install_missing
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
-		echo "umpire: installing$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			apt-get install -y -qq --no-install-recommends $$missing; \
+		mkdir -p $(BUILD); log=$(BUILD)/deps.log; \
+		echo "umpire: installing$$missing (the log is in $$log)"; \
+		{ apt-get update && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y --no-install-recommends $$missing; } \
+			>$$log 2>&1 || { \
+			tail -n 20 $$log; \
+			echo "umpire: installing$$missing failed; see $$log"; \
+			exit 1; }; \
 	else \
 		echo "umpire: missing Debian packages; install them with:"; \
 		echo "  sudo apt-get install$$missing"; \
@@ -136,7 +168,8 @@ deps-bench:
 # ------------------------------------------------------------------ demo
 
 demo: deps
-	@$(MAKE) --no-print-directory all
+	@echo "umpire: building (make V=1 shows how)"
+	@$(MAKE) --no-print-directory QUIET=$(if $(filter 1,$(V)),,1) all
 	@sh samples/play.sh ./umpire
 
 # ----------------------------------------------------------------- tests
@@ -162,11 +195,11 @@ check-all: all check-unit check-chain check-golden check-python check-e2e \
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lcmocka -lm
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lcmocka -lm
 
 $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
 
 tools: $(TOOLS_BIN)
 
@@ -225,7 +258,7 @@ fuzz: deps-fuzz
 		CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" $(FUZZ_BIN)
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(DEPS_LIBS) -lm
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(DEPS_LIBS) -lm
 
 fuzz-check: fuzz
 	@for f in $(FUZZ_BIN); do \

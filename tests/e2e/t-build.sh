@@ -1,0 +1,33 @@
+#!/bin/sh
+# A newcomer's `make`: without the libraries it stops before compiling
+# and names what to install and how; with them it builds quietly, one
+# short line a step, and V=1 shows every command.
+. "$(dirname "$0")/lib.sh"
+
+B=$TMP/build
+mk() { make -C "$TOP" --no-print-directory BUILD="$B" CFLAGS=-O0 WERROR= \
+	SANITIZE= "$@"; }
+
+expect_exit 2 mk PKG_CONFIG=false "$B/umpire"
+expect_out "umpire: cannot build: missing libyaml-dev libgit2-dev libsodium-dev"
+expect_out "install what the build needs with: make deps (as root)"
+expect_out "or with: sudo apt-get install libyaml-dev libgit2-dev libsodium-dev"
+[ ! -d "$B/src" ] || fail "make compiled something without the libraries"
+ok
+
+expect_exit 2 mk CC=no-such-compiler "$B/umpire"
+expect_out "umpire: cannot build: missing gcc"
+
+expect_exit 0 mk "$B/umpire"
+expect_out "  CC    src/main.c"
+expect_out "  LINK  $B/umpire"
+grep -q -- '-Wall' "$TMP/out" && fail "a quiet build showed a command"
+ok
+rm -f "$B/src/main.o"
+expect_exit 0 mk V=1 "$B/umpire"
+expect_out "-Wall"
+rm -f "$B/src/main.o"
+expect_exit 0 mk QUIET=1 "$B/umpire"
+[ -s "$TMP/out" ] && fail "QUIET=1 printed: $(cat "$TMP/out")"
+ok
+done_ok
