@@ -52,14 +52,14 @@ BUILD ?= build
 LIB_SRC = $(wildcard src/core/*.c src/geom/*.c src/rules/*.c src/rules/*/*.c)
 CLI_SRC = src/main.c $(wildcard src/cli/*.c)
 EMBED = $(wildcard schemas/*.yaml schemas/*/*.yaml) \
-	$(wildcard samples/*/standard.yaml)
+	$(wildcard samples/*/*.yaml)
 
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIB = $(BUILD)/libumpire.a
 BIN = $(BUILD)/umpire
 
-.PHONY: all libs deps demo check bench install uninstall clean lint-man \
+.PHONY: all libs deps demo check FORCE bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
 	check-chain fuzz fuzz-check valgrind-check umpire
 
@@ -85,8 +85,16 @@ $(BUILD)/embed: src/tools/embed.c | libs
 	@mkdir -p $(dir $@)
 	$(call cmd,CC,$<)$(CC) -std=c11 -O1 -o $@ $<
 
-$(BUILD)/embedded.c: $(BUILD)/embed $(EMBED)
+# The list itself is a prerequisite: a file added to it is older than
+# embedded.c, yet must be embedded.
+$(BUILD)/embed.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(EMBED)' | cmp -s - $@ || echo '$(EMBED)' >$@
+
+$(BUILD)/embedded.c: $(BUILD)/embed $(EMBED) $(BUILD)/embed.list
 	$(call cmd,EMBED,$@)$(BUILD)/embed $@ $(EMBED)
+
+FORCE:
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -19,12 +19,13 @@ const struct cli_verb cli_verbs[] = {
 	{ "rules", cmd_rules, "umpire rules",
 	  "List the rulesets umpire plays: name, title, players.", NULL },
 	{ "new", cmd_new,
-	  "umpire new DIR --scenario FILE|RULESET [--seed HEX | --seed-file F] "
+	  "umpire new DIR --scenario FILE|SCENARIO [--seed HEX | --seed-file F] "
 	  "[--sealed]",
 	  "Start a game from a scenario in DIR, a new git repository: roll for\n"
 	  "the first player (step 0), commit, and print the report.",
-	  "  --scenario FILE  the scenario (see umpire-files(5)); a ruleset's name\n"
-	  "                   (umpire rules) stands for its standard scenario\n"
+	  "  --scenario FILE  the scenario (see umpire-files(5)), or the name of\n"
+	  "                   a built-in one: a ruleset's name for its standard\n"
+	  "                   game, RULESET:NAME for the others (umpire rules)\n"
 	  "  --seed HEX       the dice seed, 64 hex digits; default: 32 random bytes\n"
 	  "  --seed-file F    read the seed from F; with --sealed, F is created\n"
 	  "                   with a random seed if it does not exist\n"
@@ -65,7 +66,7 @@ const struct cli_verb cli_verbs[] = {
 	  "Print a JSON Schema (2020-12, as YAML) that umpire validates with.",
 	  NULL },
 	{ "simulate", cmd_simulate,
-	  "umpire simulate RULESET --games N [--seed HEX] [--scenario FILE|RULESET] "
+	  "umpire simulate RULESET --games N [--seed HEX] [--scenario FILE|SCENARIO] "
 	  "[--max-steps M]",
 	  "Play N games of bot against bot in process, no git, and print the\n"
 	  "wins per side, the game lengths and the speed.",

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
+#include <unistd.h>
 
 #include "core/embedded.h"
 #include "core/fileio.h"
@@ -181,20 +182,66 @@ cli_print_result(FILE *out, const struct umpire_result *r)
 	umpire_buf_free(&b);
 }
 
+/* The built-in scenario a name stands for: RULESET or RULESET:NAME. */
+static const struct umpire_embedded *
+builtin_scenario(const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	const struct umpire_ruleset *rules;
+	char name[64], path[160];
+
+	if (!colon)
+		return (rules = umpire_ruleset_find(arg)) ?
+			umpire_embedded_find(rules->default_scenario) : NULL;
+	if ((size_t)(colon - arg) >= sizeof(name) || strchr(colon + 1, '/') ||
+	    !colon[1])
+		return NULL;
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - arg), arg);
+	if (!umpire_ruleset_find(name))
+		return NULL;
+	snprintf(path, sizeof(path), "samples/%s/%s.yaml", name, colon + 1);
+	return umpire_embedded_find(path);
+}
+
 int
 cli_read_scenario(struct umpire_buf *out, const char **name, const char *arg,
 	struct umpire_diags *d)
 {
-	const struct umpire_ruleset *rules = umpire_ruleset_find(arg);
+	const struct umpire_embedded *e = builtin_scenario(arg);
 
-	if (rules) {
-		const struct umpire_embedded *e =
-			umpire_embedded_find(rules->default_scenario);
+	if (e) {
 		umpire_buf_clear(out);
 		umpire_buf_add(out, e->data, e->len);
-		*name = rules->default_scenario;
+		*name = e->path;
 		return 0;
 	}
 	*name = umpire_file_name(arg);
+	const char *colon = strchr(arg, ':');
+	char ruleset[64];
+	if (colon && (size_t)(colon - arg) < sizeof(ruleset) &&
+	    access(arg, F_OK) != 0) {
+		snprintf(ruleset, sizeof(ruleset), "%.*s", (int)(colon - arg), arg);
+		if (umpire_ruleset_find(ruleset)) {
+			struct umpire_suggest sg;
+			struct umpire_arena a = UMPIRE_ARENA_INIT;
+			char prefix[80];
+			int n = snprintf(prefix, sizeof(prefix), "samples/%s/", ruleset);
+			umpire_suggest_init(&sg, arg);
+			for (const struct umpire_embedded *f = umpire_embedded; f->path;
+			    f++) {
+				size_t len = strlen(f->path);
+				if (strncmp(f->path, prefix, (size_t)n) == 0 && len > 5 +
+				    (size_t)n)
+					umpire_suggest_add(&sg, umpire_arena_printf(&a,
+						"%s:%.*s", ruleset, (int)(len - 5 - (size_t)n),
+						f->path + n));
+			}
+			umpire_diag(d, UMPIRE_ERROR, *name, 0, 0, "no built-in scenario "
+				"%s%s; umpire rules lists them", arg,
+				umpire_suggest_hint(&sg));
+			umpire_arena_free(&a);
+			return EX_NOINPUT;
+		}
+	}
 	return umpire_file_read(out, arg, UMPIRE_YAML_MAX_BYTES, d);
 }

@@ -67,7 +67,8 @@ int cli_unseal(struct umpire_game *g, const char *seed_file,
 
 /*
  * A scenario's text: a ruleset's name stands for its built-in standard
- * scenario (*name becomes its built-in path); anything else is a file
+ * scenario, RULESET:NAME for its built-in scenario NAME (*name becomes
+ * the built-in path, samples/RULESET/NAME.yaml); anything else is a file
  * (- for standard input).  0 or a sysexits code.
  */
 int cli_read_scenario(struct umpire_buf *out, const char **name,

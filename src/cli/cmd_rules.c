@@ -7,6 +7,7 @@
 #include <sysexits.h>
 
 #include "cli.h"
+#include "core/embedded.h"
 #include "core/ruleset.h"
 #include "core/schema.h"
 
@@ -14,6 +15,25 @@ static const struct option help_only[] = {
 	{ "help", no_argument, NULL, CLI_HELP },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* A scenario's title, read off its text: "title: The campaign". */
+static const char *
+title_of(const struct umpire_embedded *e)
+{
+	static char title[120];
+	const char *p = strstr(e->data, "\ntitle: ");
+
+	if (!p)
+		return "";
+	p += strlen("\ntitle: ");
+	size_t n = strcspn(p, "\r\n");
+	if (n >= 2 && (*p == '"' || *p == '\'') && p[n - 1] == *p) {
+		p++;
+		n -= 2;
+	}
+	snprintf(title, sizeof(title), "%.*s", (int)n, p);
+	return title;
+}
 
 int
 cmd_rules(int argc, char **argv)
@@ -28,6 +48,27 @@ cmd_rules(int argc, char **argv)
 	printf("%-8s  %-28s  %s\n", "NAME", "TITLE", "PLAYERS");
 	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
 		printf("%-8s  %-28s  %s\n", (*r)->name, (*r)->title, (*r)->players);
+	printf("\nBuilt-in scenarios (umpire new DIR --scenario SCENARIO):\n");
+	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++) {
+		const struct umpire_embedded *std =
+			umpire_embedded_find((*r)->default_scenario);
+		char prefix[64];
+		int n = snprintf(prefix, sizeof(prefix), "samples/%s/", (*r)->name);
+		printf("  %-22s  %s\n", (*r)->name, title_of(std));
+		for (const struct umpire_embedded *e = umpire_embedded; e->path;
+		    e++) {
+			const char *base = e->path + n;
+			size_t len = strlen(e->path);
+			if (e == std || strncmp(e->path, prefix, (size_t)n) != 0 ||
+			    strchr(base, '/') || len < (size_t)n + 6 ||
+			    strcmp(e->path + len - 5, ".yaml") != 0)
+				continue;
+			char name[96];
+			snprintf(name, sizeof(name), "%s:%.*s", (*r)->name,
+				(int)(len - (size_t)n - 5), base);
+			printf("  %-22s  %s\n", name, title_of(e));
+		}
+	}
 	return 0;
 }
 

@@ -142,3 +142,6 @@ rewrite() {
 	git -C "$g" reset -q --hard
 	rm -f "$TMP/tamper.index"
 }
+
+# The rulesets `umpire rules` lists, one a line (its first table).
+rulesets() { umpire rules | awk 'NR > 1 && NF == 0 { exit } NR > 1 { print $1 }'; }

@@ -9,8 +9,8 @@ if [ "${1:-}" = --one ]; then
 	# One game, seeded by its number, in the directory given.
 	G=$3/game-$2
 	seed=$(printf '%064x' "$2")
-	ruleset=$(umpire rules | awk -v i="$2" \
-		'NR > 1 { r[n++] = $1 } END { print r[(i - 1) % n] }')
+	ruleset=$(rulesets | awk -v i="$2" \
+		'{ r[n++] = $1 } END { print r[(i - 1) % n] }')
 	umpire new "$G" --scenario "$ruleset" --seed "$seed" >/dev/null ||
 		fail "game $2 ($ruleset): new failed"
 	steps=0

@@ -61,11 +61,21 @@ expect_out "games/s"
 
 # A ruleset's name stands for its built-in standard scenario; a file of
 # that name needs a directory.
-for r in $(umpire rules | awk 'NR > 1 { print $1 }'); do
+for r in $(rulesets); do
 	expect_exit 0 umpire new "$TMP/builtin-$r" --scenario "$r" --seed "$SEED1"
 	cmp -s "$TMP/builtin-$r/scenario.yaml" "$TOP/samples/$r/standard.yaml" ||
 		fail "--scenario $r is not samples/$r/standard.yaml"
 done
 expect_exit 66 sh -c "cd '$TMP' && $UMPIRE new g2 --scenario ./amb"
 expect_err "./amb: error: cannot open"
+# RULESET:NAME for its other built-in scenarios, as umpire rules lists.
+expect_exit 0 umpire rules
+expect_out "Built-in scenarios (umpire new DIR --scenario SCENARIO):"
+expect_out "  wwii:city-spaces        City Spaces"
+expect_exit 0 umpire new "$TMP/builtin-cities" --scenario wwii:city-spaces \
+	--seed "$SEED1"
+cmp -s "$TMP/builtin-cities/scenario.yaml" "$TOP/samples/wwii/city-spaces.yaml" ||
+	fail "--scenario wwii:city-spaces is not samples/wwii/city-spaces.yaml"
+expect_exit 66 umpire new "$TMP/g3" --scenario wwii:city-space
+expect_err "wwii:city-space: error: no built-in scenario wwii:city-space (did you mean 'wwii:city-spaces'?); umpire rules lists them"
 done_ok
