@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/embedded.h"
@@ -244,4 +245,43 @@ cli_read_scenario(struct umpire_buf *out, const char **name, const char *arg,
 		}
 	}
 	return umpire_file_read(out, arg, UMPIRE_YAML_MAX_BYTES, d);
+}
+
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void
+cli_progress_init(struct cli_progress *p, const char *what, long total)
+{
+	p->on = isatty(STDERR_FILENO) && !getenv("UMPIRE_NO_PROGRESS");
+	p->what = what;
+	p->total = total;
+	p->last_ms = 0;
+}
+
+void
+cli_progress(struct cli_progress *p, long done)
+{
+	if (!p->on)
+		return;
+	long long t = now_ms();
+	if (t - p->last_ms < 100 && done < p->total)
+		return;
+	p->last_ms = t;
+	fputc('\r', stderr);
+	fprintf(stderr, p->what, done, p->total);
+	fflush(stderr);
+}
+
+void
+cli_progress_end(struct cli_progress *p)
+{
+	if (p->on && p->last_ms)
+		fputs("\r\033[K", stderr);
 }

@@ -74,6 +74,22 @@ int cli_unseal(struct umpire_game *g, const char *seed_file,
 int cli_read_scenario(struct umpire_buf *out, const char **name,
 	const char *arg, struct umpire_diags *d);
 
+/*
+ * A progress line for long runs, on standard error and only when that
+ * is a terminal: "simulate: 120 of 5000 games", redrawn at most ten
+ * times a second and wiped at the end.
+ */
+struct cli_progress {
+	bool on;
+	const char *what;	/* "simulate: %ld of %ld games" */
+	long total;
+	long long last_ms;
+};
+
+void cli_progress_init(struct cli_progress *p, const char *what, long total);
+void cli_progress(struct cli_progress *p, long done);
+void cli_progress_end(struct cli_progress *p);
+
 /* How a finished game ended, for status and verify: "green won at step 9". */
 void cli_print_result(FILE *out, const struct umpire_result *r);
 

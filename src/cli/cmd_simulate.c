@@ -180,8 +180,11 @@ cmd_simulate(int argc, char **argv)
 	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct cli_progress progress;
+	cli_progress_init(&progress, "simulate: %ld of %ld games", games);
 	for (long i = 0; i < games && rc == 0; i++) {
 		unsigned char buf[UMPIRE_SEED_BYTES + 8];
+		cli_progress(&progress, i);
 		struct umpire_seed seed;
 		memcpy(buf, base.bytes, UMPIRE_SEED_BYTES);
 		for (int k = 0; k < 8; k++)
@@ -189,6 +192,7 @@ cmd_simulate(int argc, char **argv)
 		crypto_hash_sha256(seed.bytes, buf, sizeof(buf));
 		rc = play(doc, &seed, max_steps, &t, &d);
 	}
+	cli_progress_end(&progress);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (rc)
 		goto done;

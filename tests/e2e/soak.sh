@@ -28,6 +28,12 @@ $(cat "$G.orders" "$G.err")"
 		fail "game $2: git status is not clean"
 	git -C "$G" fsck --no-dangling >/dev/null 2>&1 || fail "game $2: git fsck"
 	echo "$ruleset $steps" >"$3/steps-$2"
+	# How far the soak is, every tenth of the way (make check's output is
+	# no terminal, so a line each time).
+	done=$(ls "$3" | grep -c '^steps-')
+	all=$(cat "$3/games")
+	[ $((done * 10 / all)) -gt $(((done - 1) * 10 / all)) ] &&
+		echo "soak: $done of $all games played and verified"
 	rm -rf "$G" "$G.orders" "$G.err"
 	exit 0
 fi
@@ -35,9 +41,11 @@ fi
 GAMES=${1:-200}
 JOBS=${SOAK_JOBS:-2}
 start=$(date +%s)
+echo "$GAMES" >"$TMP/games"
 seq 1 "$GAMES" | xargs -P "$JOBS" -I{} sh "$0" --one {} "$TMP" ||
 	fail "a soak game failed (see above)"
 played=$(ls "$TMP" | grep -c '^steps-')
+rm -f "$TMP/games"
 [ "$played" = "$GAMES" ] || fail "only $played of $GAMES games finished"
 total=$(cat "$TMP"/steps-* | awk '{ s += $2 } END { print s }')
 each=$(cat "$TMP"/steps-* | awk '{ g[$1]++ } END { for (r in g) print g[r], r }' |

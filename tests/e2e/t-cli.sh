@@ -58,6 +58,15 @@ sed 's/speed.*//' "$TMP/out" >"$TMP/b"
 cmp -s "$TMP/a" "$TMP/b" || fail "simulate is not reproducible"
 expect_out "wins"
 expect_out "games/s"
+[ -s "$TMP/err" ] && fail "simulate wrote to a standard error that is no terminal"
+# On a terminal, a progress line, wiped at the end.
+if command -v script >/dev/null 2>&1 && [ -z "${UMPIRE_SLOW:-}" ]; then
+	script -qec "$UMPIRE simulate amb --games 400 >/dev/null" /dev/null \
+		>"$TMP/tty" 2>&1 || fail "simulate on a terminal failed"
+	grep -q 'simulate: [0-9]* of 400 games' "$TMP/tty" ||
+		fail "no progress line on a terminal: $(cat -A "$TMP/tty" | head -3)"
+	ok
+fi
 
 # A ruleset's name stands for its built-in standard scenario; a file of
 # that name needs a directory.
