@@ -57,13 +57,21 @@ cell(struct umpire_buf *out, const char *s)
 	}
 }
 
-void
-umpire_step_report_free(struct umpire_step_report *s)
+/* The text only: render keeps the picture, drawn apart. */
+static void
+free_text(struct umpire_step_report *s)
 {
 	free(s->title);
 	free(s->headline);
 	umpire_buf_free(&s->text);
 	s->title = s->headline = NULL;
+}
+
+void
+umpire_step_report_free(struct umpire_step_report *s)
+{
+	free_text(s);
+	umpire_buf_free(&s->picture);
 }
 
 static char *
@@ -83,7 +91,7 @@ umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r
 {
 	struct umpire_buf *out = &s->text;
 
-	umpire_step_report_free(s);
+	free_text(s);
 	s->title = xstrdup(r->title ? r->title : "Report");
 	s->headline = r->headline ? xstrdup(r->headline) : NULL;
 	umpire_buf_printf(out, "# %s\n\n", s->title);
