@@ -71,7 +71,15 @@ wrapped(struct umpire_svg *s, int x, int y, int width,
 	return y;
 }
 
-/* The lines under the title, measured by drawing them into a scratch. */
+static const char *
+title_of(const struct umpire_game *g, const struct umpire_report *rep)
+{
+	if (rep && rep->title)
+		return rep->title;
+	return umpire_game_over(g) ? "The board: the game is over" : "The board";
+}
+
+/* The title and the lines under it; returns the y below them. */
 static int
 header(struct umpire_svg *s, const struct umpire_game *g,
 	const struct umpire_report *rep, long step, int width)
@@ -79,11 +87,7 @@ header(struct umpire_svg *s, const struct umpire_game *g,
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 	int y = MARGIN + 20;
 
-	if (rep && rep->title)
-		y = wrapped(s, MARGIN, y, width, &title_font, rep->title);
-	else
-		y = wrapped(s, MARGIN, y, width, &title_font, umpire_game_over(g) ?
-			"The board: the game is over" : "The board");
+	y = wrapped(s, MARGIN, y, width, &title_font, title_of(g, rep));
 	umpire_buf_printf(&b, "%s \xc2\xb7 %s \xc2\xb7 game %s, step %ld",
 		g->title ? g->title : "", g->rules->title, g->id, step);
 	y = wrapped(s, MARGIN, y + 2, width, &small_font, umpire_buf_cstr(&b));
@@ -242,8 +246,7 @@ umpire_picture_render(struct umpire_buf *out, const struct umpire_game *g,
 	umpire_buf_add(&doc.body, board.body.ptr, board.body.len);
 	umpire_svg_end(&doc);
 	umpire_buf_add(&doc.body, frame.body.ptr, frame.body.len);
-	umpire_svg_document(out, &doc, width, height, rep && rep->title ?
-		rep->title : g->title);
+	umpire_svg_document(out, &doc, width, height, title_of(g, rep));
 	umpire_svg_free(&doc);
 	umpire_svg_free(&board);
 	umpire_svg_free(&frame);
