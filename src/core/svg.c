@@ -227,8 +227,10 @@ umpire_svg_arrow(struct umpire_svg *s, int x1, int y1, int x2, int y2,
 	struct umpire_svg_paint over = { NULL, colour, width, dash };
 	struct umpire_svg_paint tip = { colour, UMPIRE_SVG_PAPER, 1, NULL };
 
-	umpire_svg_line(s, sx, sy, bx, by, &under);
-	umpire_svg_line(s, sx, sy, bx, by, &over);
+	if (len - gap1 - gap2 > head) {
+		umpire_svg_line(s, sx, sy, bx, by, &under);
+		umpire_svg_line(s, sx, sy, bx, by, &over);
+	}
 	umpire_svg_polygon(s, xy, 3, &tip);
 }
 

@@ -117,7 +117,7 @@ man(struct umpire_svg *s, struct layout *l, int side, const struct amb_man *m,
 	umpire_svg_end(s);
 }
 
-/* A man lost this step: his outline, dashed and struck through. */
+/* A man lost this step: his outline, dashed, his id struck through. */
 static void
 ghost(struct umpire_svg *s, struct layout *l, const struct umpire_mark *k)
 {
@@ -131,8 +131,7 @@ ghost(struct umpire_svg *s, struct layout *l, const struct umpire_mark *k)
 	int x = LABELS + l->used[row]++ * (l->token + 6);
 	umpire_svg_group(s, x, row_top(row) + (ROW - TOKEN) / 2, NULL);
 	token_shape(s, side, l->token, colours[side], "4 3", false);
-	umpire_svg_textf(s, 24, 16, &f, l->token - 28, "%s %s", k->unit,
-		k->note ? k->note : "lost");
+	umpire_svg_text(s, 24, 16, &f, l->token - 28, k->unit);
 	umpire_svg_line(s, 4, TOKEN / 2, l->token - 4, TOKEN / 2, &strike);
 	umpire_svg_end(s);
 }
@@ -201,8 +200,8 @@ key(struct umpire_svg *s, const struct amb_game *g, int y)
 	umpire_svg_text(s, 0, y, &key_font, 0, "Arrows: solid a move, dashed an "
 		"attack");
 	y += KEY_LINE;
-	umpire_svg_text(s, 0, y, &key_font, 0, "Dashed outline: a man lost in "
-		"this step");
+	umpire_svg_text(s, 0, y, &key_font, 0, "Dashed outline, struck through: "
+		"a man lost in this step");
 	for (int side = 0; side < 2; side++) {
 		int alive = 0;
 		for (int i = 0; i < g->nmen[side]; i++)

@@ -241,16 +241,16 @@ mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
 	centre(l, k->to, &x2, &y2);
 	switch (k->kind) {
 	case UMPIRE_MARK_MOVE:
-		umpire_svg_arrow(s, x1, y1, x2, y2, c / 4, c / 2 - 2, colours[side],
-			4, NULL);
+		umpire_svg_arrow(s, x1, y1, x2, y2, c / 5, c / 3, colours[side], 4,
+			NULL);
 		break;
 	case UMPIRE_MARK_ATTACK:
 		umpire_svg_arrow(s, x1, y1, x2, y2, c / 4, c / 4, colours[side], 3,
 			"8 5");
 		break;
 	case UMPIRE_MARK_RETREAT:
-		umpire_svg_arrow(s, x1, y1, x2, y2, c / 4, c / 2 - 2, colours[side],
-			4, "2 4");
+		umpire_svg_arrow(s, x1, y1, x2, y2, c / 5, c / 5, colours[side], 4,
+			"2 4");
 		break;
 	case UMPIRE_MARK_LOSS: {
 		int d = c / 2 - 6;
