@@ -28,13 +28,18 @@ struct layout {
 	int cell;		/* a square's side */
 };
 
+/*
+ * A square's side: room for a unit's code and id on the standard map;
+ * a campaign's map (WW-24) gets smaller squares, but never so small
+ * that the codes cannot be read (10 pixels at 36).
+ */
 static int
 cell_for(const struct umpire_grid *grid)
 {
 	int n = grid->files > grid->ranks ? grid->files : grid->ranks;
 	int c = n <= 10 ? 56 : 560 / n;
 
-	return c < 24 ? 24 : c;
+	return c < 36 ? 36 : c;
 }
 
 /* The top left corner of square (file, rank). */
