@@ -131,9 +131,9 @@ clean:
 # prints the one apt-get line that would.
 
 DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev git
+# chromium: test_browser.py looks at the pictures of the board in it.
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
-	age openssh-client \
-	valgrind
+	age openssh-client valgrind chromium
 DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_BENCH = hyperfine python3 time
 

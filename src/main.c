@@ -31,14 +31,16 @@ const struct cli_verb cli_verbs[] = {
 	  "                   with a random seed if it does not exist\n"
 	  "  --sealed         keep only the seed's commitment in the game\n\n"
 	  "example: umpire new game --scenario samples/amb/standard.yaml\n" },
-	{ "status", cmd_status, "umpire status DIR",
-	  "Show the step, whose decision is awaited, and the board.", NULL },
+	{ "status", cmd_status, "umpire status DIR [--svg]",
+	  "Show the step, whose decision is awaited, and the board.",
+	  "  --svg            print the picture of the board instead (SVG): the\n"
+	  "                   latest step's, with its moves and dice\n" },
 	{ "check", cmd_check, "umpire check DIR ORDERS",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.", NULL },
 	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
-	  "state, the orders and the report, and print the report.",
+	  "state, the orders, the report and its picture, and print the report.",
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
@@ -55,11 +57,13 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"
 	  "  --force          reveal before the game is over\n" },
 	{ "resolve", cmd_resolve,
-	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--seed-file F]",
+	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE] "
+	  "[--seed-file F]",
 	  "Resolve orders against a state file and write the new state and the\n"
-	  "report; no git.", 
+	  "report; no git.",
 	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
 	  "  -r REPORT        where to write the report\n"
+	  "  --svg PICTURE    write the step's picture too (SVG)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
 	{ "schema", cmd_schema,
 	  "umpire schema RULESET state|orders|scenario | umpire schema envelope",

@@ -21,6 +21,9 @@ against the rule (--update rewrites them; review the diff):
 
     expected.yaml  the new state (exit 0)
     expected.md    the report (exit 0)
+    expected.svg   the picture of the step (exit 0), compared only in the
+                   cases that have one: a few a ruleset, for its drawing
+                   (create an empty one, then --update, and look at it)
     expected.err   standard error, exactly
 
 The commands run in the case directory, so diagnostics name orders.yaml.
@@ -53,6 +56,7 @@ def run_case(umpire, case, update):
     if extra:
         return ["case.yaml: unknown keys %s" % sorted(extra)]
     want_exit = int(meta.get("exit", 0))
+    drawn = os.path.exists(os.path.join(case, "expected.svg"))
     tmp = tempfile.mkdtemp(prefix="umpire-golden-")
     try:
         if os.path.exists(os.path.join(case, "scenario.yaml")):
@@ -61,13 +65,19 @@ def run_case(umpire, case, update):
                    "--seed", str(meta.get("seed", "0" * 64))]
             outputs = {"expected.yaml": os.path.join(game, "game.yaml"),
                        "expected.md": os.path.join(game, "reports", "0000.md")}
+            if drawn:
+                outputs["expected.svg"] = os.path.join(game, "reports",
+                                                       "0000.svg")
             leftovers = [game]
         else:
             new, rep = os.path.join(tmp, "new.yaml"), os.path.join(tmp, "report.md")
+            pic = os.path.join(tmp, "picture.svg")
             cmd = [umpire, "resolve", "state.yaml", "orders.yaml", "-o", new,
-                   "-r", rep]
+                   "-r", rep, "--svg", pic]
             outputs = {"expected.yaml": new, "expected.md": rep}
-            leftovers = [new, rep]
+            if drawn:
+                outputs["expected.svg"] = pic
+            leftovers = [new, rep, pic]
         proc = subprocess.run(cmd, cwd=case, capture_output=True, text=True,
                               timeout=60)
         if proc.returncode != want_exit:

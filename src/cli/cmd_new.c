@@ -123,6 +123,7 @@ cmd_new(int argc, char **argv)
 	struct umpire_seed seed;
 	const struct umpire_node *doc;
 
+	report.want_picture = true;
 	const char *name = umpire_file_name(scenario);
 	if ((rc = cli_read_scenario(&text, &name, scenario, &d)))
 		goto done;
@@ -147,9 +148,10 @@ cmd_new(int argc, char **argv)
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 		{ paths.report, report.text.ptr, report.text.len },
+		{ paths.picture, report.picture.ptr, report.picture.len },
 	};
 	umpire_report_commit_message(&msg, &report);
-	if ((rc = umpire_history_commit(h, files, 3, &host, msg.ptr, &d)))
+	if ((rc = umpire_history_commit(h, files, 4, &host, msg.ptr, &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:

@@ -14,14 +14,45 @@ static const struct option help_only[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * The picture of the latest step, as committed beside its report; a
+ * game whose steps an umpire before pictures made has none, and gets
+ * the picture of its state alone.
+ */
+static void
+print_picture(struct umpire_history *h, const struct umpire_game *g)
+{
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+	struct umpire_buf svg = UMPIRE_BUF_INIT;
+	struct umpire_step_paths paths;
+
+	umpire_step_paths(&paths, g->step - 1, NULL);
+	if (umpire_history_read(h, paths.picture, &svg, &quiet) != 0) {
+		umpire_buf_clear(&svg);
+		umpire_game_picture(g, NULL, &svg);
+	}
+	fwrite(svg.ptr, 1, svg.len, stdout);
+	umpire_buf_free(&svg);
+	umpire_diags_free(&quiet);
+}
+
 int
 cmd_status(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "svg", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool svg = false;
 	int rc = 0, c;
 
-	while ((c = cli_getopt(argc, argv, "", help_only, &rc)) != -1)
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
 		if (c == -2)
 			return rc;
+		if (c == 's')
+			svg = true;
+	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
 
@@ -33,6 +64,12 @@ cmd_status(int argc, char **argv)
 
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
+	if (svg) {
+		print_picture(h, g);
+		umpire_game_free(g);
+		umpire_history_close(h);
+		return cli_done(&d, 0);
+	}
 	umpire_game_decision(g, &dec);
 	printf("game:     %s (%s, %s)\n", g->id, g->rules->name, g->rules->title);
 	printf("title:    %s\n", g->title);
@@ -53,8 +90,9 @@ cmd_status(int argc, char **argv)
 		printf("\n%s", umpire_buf_cstr(&st));
 		umpire_buf_free(&st);
 	}
-	printf("reports:  %s/%s/%04ld.md is the latest\n\n", argv[optind],
-		UMPIRE_REPORTS_DIR, g->step - 1);
+	printf("reports:  %s/%s/%04ld.md is the latest (the board in "
+		"%04ld.svg)\n\n", argv[optind], UMPIRE_REPORTS_DIR, g->step - 1,
+		g->step - 1);
 	umpire_game_board(g, &board);
 	fwrite(board.ptr, 1, board.len, stdout);
 	umpire_buf_free(&board);
@@ -160,15 +198,17 @@ cmd_turn(int argc, char **argv)
 	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
 	struct umpire_person author = { who->name, who->email };
 	umpire_step_paths(&paths, k.g->step, dec.player);
+	report.want_picture = true;
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 		{ paths.orders, k.text.ptr, k.text.len },
 		{ paths.report, report.text.ptr, report.text.len },
+		{ paths.picture, report.picture.ptr, report.picture.len },
 	};
 	umpire_report_commit_message(&msg, &report);
-	if ((rc = umpire_history_commit(k.h, files, 3, &author, msg.ptr, &d)))
+	if ((rc = umpire_history_commit(k.h, files, 4, &author, msg.ptr, &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:

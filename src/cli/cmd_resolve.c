@@ -14,10 +14,11 @@ cmd_resolve(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
+		{ "svg", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *file = NULL, *out = NULL, *rep = NULL;
+	const char *file = NULL, *out = NULL, *rep = NULL, *svg = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "o:r:", opts, &rc)) != -1) {
@@ -26,6 +27,7 @@ cmd_resolve(int argc, char **argv)
 		case 'f': file = optarg; break;
 		case 'o': out = optarg; break;
 		case 'r': rep = optarg; break;
+		case 's': svg = optarg; break;
 		}
 	}
 	if (argc - optind != 2)
@@ -51,10 +53,13 @@ cmd_resolve(int argc, char **argv)
 	    otext.len, &orders, &d)) ||
 	    (rc = cli_unseal(g, file, &d)))
 		goto done;
+	report.want_picture = svg != NULL;
 	umpire_game_resolve(g, &a, orders, &report);
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
 	/* The report first: a state without its report is the worse half. */
 	if ((rc = umpire_file_write(rep, report.text.ptr, report.text.len, &d)) ||
+	    (svg && (rc = umpire_file_write(svg, report.picture.ptr,
+	    report.picture.len, &d))) ||
 	    (rc = umpire_file_write(out, state.ptr, state.len, &d)))
 		goto done;
 done:

@@ -42,8 +42,8 @@ cmd_verify(int argc, char **argv)
 	rc = umpire_verify(h, found ? &seed : NULL, source, &res, &d);
 	if (rc == 0) {
 		printf("verified %s: %zu steps re-adjudicated and %zu rolls "
-			"re-derived over %zu commits; every state, report and roll "
-			"matches; ", res.game, res.steps, res.rolls, res.commits);
+			"re-derived over %zu commits; every state, report, picture "
+			"and roll matches; ", res.game, res.steps, res.rolls, res.commits);
 		if (!res.over)
 			printf("step %ld is next\n", res.awaited);
 		else
@@ -51,7 +51,7 @@ cmd_verify(int argc, char **argv)
 		if (res.other_steps)
 			printf("note: umpire %s (not this umpire, %s) wrote the reports "
 				"of %zu steps from step %ld to step %ld; their states and "
-				"rolls were compared, their words were not\n",
+				"rolls were compared, their words and pictures were not\n",
 				res.other_version, UMPIRE_VERSION, res.other_steps,
 				res.other_first, res.other_last);
 	}

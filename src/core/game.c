@@ -5,6 +5,7 @@
 #include <sysexits.h>
 #include <sodium.h>
 
+#include "picture.h"
 #include "report.h"
 #include "rng.h"
 #include "schema.h"
@@ -161,7 +162,7 @@ check_decision(const struct umpire_game *g)
 static void
 render(const struct umpire_game *g, const struct umpire_report *rep,
 	long step, const struct umpire_dice *dice,
-	struct umpire_step_report *out)
+	const struct umpire_marks *marks, struct umpire_step_report *out)
 {
 	struct umpire_buf board = UMPIRE_BUF_INIT;
 
@@ -169,6 +170,10 @@ render(const struct umpire_game *g, const struct umpire_report *rep,
 	umpire_report_render(out, rep, g->id, step, umpire_buf_cstr(&board),
 		&g->result, dice);
 	umpire_buf_free(&board);
+	umpire_buf_clear(&out->picture);
+	if (out->want_picture)
+		umpire_picture_render(&out->picture, g, rep, step, dice, marks,
+			NULL);
 }
 
 int
@@ -196,16 +201,19 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	struct umpire_arena job = UMPIRE_ARENA_INIT;
 	struct umpire_dice dice;
 	struct umpire_report rep;
+	struct umpire_marks marks;
 	umpire_dice_init(&dice, &job, seed, g->id, 0);
 	umpire_report_init(&rep, &job);
+	umpire_marks_init(&marks, &job);
 	struct umpire_ctx ctx = { .arena = &job, .diags = d, .dice = &dice,
-		.report = &rep, .game_id = g->id, .step = 0, .result = &g->result };
+		.report = &rep, .marks = &marks, .game_id = g->id, .step = 0,
+		.result = &g->result };
 	g->rs = rules->create(&g->arena, &ctx, scenario);
 	if (g->rs) {
 		g->step = 1;
 		g->rolls = dice.n;
 		check_decision(g);
-		render(g, &rep, 0, &dice, report);
+		render(g, &rep, 0, &dice, &marks, report);
 	}
 	umpire_report_free(&rep);
 	umpire_arena_free(&job);
@@ -427,6 +435,13 @@ umpire_game_board(const struct umpire_game *g, struct umpire_buf *out)
 	g->rules->board(out, g->rs);
 }
 
+void
+umpire_game_picture(const struct umpire_game *g, const char *viewer,
+	struct umpire_buf *out)
+{
+	umpire_picture_render(out, g, NULL, g->step - 1, NULL, NULL, viewer);
+}
+
 const struct umpire_player *
 umpire_game_player(const struct umpire_game *g, const char *id)
 {
@@ -562,18 +577,20 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 {
 	struct umpire_dice dice;
 	struct umpire_report rep;
+	struct umpire_marks marks;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	long step = g->step;
 
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
 	umpire_report_init(&rep, a);
+	umpire_marks_init(&marks, a);
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .dice = &dice,
-		.report = &rep, .game_id = g->id, .step = step,
+		.report = &rep, .marks = &marks, .game_id = g->id, .step = step,
 		.result = &g->result };
 	g->rules->resolve(&ctx, g->rs, orders);
 	g->step = step + 1;
 	check_decision(g);
-	render(g, &rep, step, &dice, report);
+	render(g, &rep, step, &dice, &marks, report);
 	umpire_report_free(&rep);
 	umpire_diags_free(&d);
 	g->rolls = dice.n;

@@ -20,7 +20,7 @@
 #include "yaml.h"
 
 #ifndef UMPIRE_VERSION
-#define UMPIRE_VERSION "0.2.0"
+#define UMPIRE_VERSION "0.3.0"
 #endif
 #define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
 #define UMPIRE_LAST_STEP 1000000000L	/* the schemas' maximum step */
@@ -51,7 +51,8 @@ struct umpire_game {
 
 /*
  * A new game from a scenario document, with the seed given.  Renders the
- * report of step 0 into report.  Returns 0, or EX_DATAERR after
+ * report of step 0 into report (and its picture, if
+ * report->want_picture).  Returns 0, or EX_DATAERR after
  * recording the problems in d.  The scenario nodes must outlive nothing:
  * the game copies what it keeps.
  */
@@ -89,7 +90,8 @@ int umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 
 /*
  * Carry out checked orders: roll, change the game, advance the step,
- * and render the report of the step just resolved into report.  The
+ * and render the report of the step just resolved into report (and its
+ * picture, if report->want_picture).  The
  * seed must be known.  Returns the number of dice rolled.
  */
 size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
@@ -115,6 +117,12 @@ void umpire_game_decision(const struct umpire_game *g,
 /* Whether the game is over. */
 bool umpire_game_over(const struct umpire_game *g);
 void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);
+/*
+ * The board as a picture of the state alone (picture.h): no step's
+ * report, dice or marks behind it.  viewer as the picture hook's.
+ */
+void umpire_game_picture(const struct umpire_game *g, const char *viewer,
+	struct umpire_buf *out);
 const struct umpire_player *umpire_game_player(const struct umpire_game *g,
 	const char *id);
 void umpire_game_free(struct umpire_game *g);

@@ -2,6 +2,9 @@
 
 #include <stdio.h>
 
+/* A picture's name, the same in its path and in the report's link. */
+#define PICTURE_NAME "%04ld.svg"
+
 void
 umpire_step_paths(struct umpire_step_paths *out, long step,
 	const char *player)
@@ -10,4 +13,12 @@ umpire_step_paths(struct umpire_step_paths *out, long step,
 		"/%04ld-%s.yaml", step, player ? player : "umpire");
 	snprintf(out->report, sizeof(out->report), UMPIRE_REPORTS_DIR
 		"/%04ld.md", step);
+	snprintf(out->picture, sizeof(out->picture), UMPIRE_REPORTS_DIR
+		"/" PICTURE_NAME, step);
+}
+
+void
+umpire_picture_name(char out[UMPIRE_PATH_MAX], long step)
+{
+	snprintf(out, UMPIRE_PATH_MAX, PICTURE_NAME, step);
 }

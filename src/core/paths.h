@@ -17,7 +17,11 @@
 struct umpire_step_paths {
 	char orders[UMPIRE_PATH_MAX];	/* "orders/0005-green.yaml" */
 	char report[UMPIRE_PATH_MAX];	/* "reports/0005.md" */
+	char picture[UMPIRE_PATH_MAX];	/* "reports/0005.svg", beside it */
 };
+
+/* The picture's name as the report links to it: "0005.svg". */
+void umpire_picture_name(char out[UMPIRE_PATH_MAX], long step);
 
 /* The files of step (player NULL: a step no player's orders make). */
 void umpire_step_paths(struct umpire_step_paths *out, long step,

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paths.h"
+
 void
 umpire_report_init(struct umpire_report *r, struct umpire_arena *a)
 {
@@ -57,13 +59,21 @@ cell(struct umpire_buf *out, const char *s)
 	}
 }
 
-void
-umpire_step_report_free(struct umpire_step_report *s)
+/* The text only: render keeps the picture, drawn apart. */
+static void
+free_text(struct umpire_step_report *s)
 {
 	free(s->title);
 	free(s->headline);
 	umpire_buf_free(&s->text);
 	s->title = s->headline = NULL;
+}
+
+void
+umpire_step_report_free(struct umpire_step_report *s)
+{
+	free_text(s);
+	umpire_buf_free(&s->picture);
 }
 
 static char *
@@ -83,7 +93,7 @@ umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r
 {
 	struct umpire_buf *out = &s->text;
 
-	umpire_step_report_free(s);
+	free_text(s);
 	s->title = xstrdup(r->title ? r->title : "Report");
 	s->headline = r->headline ? xstrdup(r->headline) : NULL;
 	umpire_buf_printf(out, "# %s\n\n", s->title);
@@ -99,7 +109,11 @@ umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r
 	if (result && result->over && result->step == step)
 		umpire_result_markdown(out, result);
 	if (board) {
-		umpire_buf_puts(out, "## Board\n\n```text\n");
+		char name[UMPIRE_PATH_MAX];
+		umpire_picture_name(name, step);
+		/* Relative, so that forges show it inline beside the report. */
+		umpire_buf_printf(out, "## Board\n\n![The board after step %ld]"
+			"(%s)\n\n```text\n", step, name);
 		umpire_buf_puts(out, board);
 		if (*board && board[strlen(board) - 1] != '\n')
 			umpire_buf_putc(out, '\n');

@@ -2,16 +2,20 @@
  * report.h - the narrative report of one step (reports/NNNN.md).
  *
  * A ruleset writes the title, a one-sentence headline and the body; the
- * core adds the result once the game is over, the board and, last, the
- * table of every roll drawn in the step, in order, with exactly the
- * columns | roll | sides | result | for | (and of every shuffle).
+ * core adds the result once the game is over, the board (the picture
+ * beside the report, reports/NNNN.svg, as an image, then the text) and,
+ * last, the table of every roll drawn in the step, in order, with
+ * exactly the columns | roll | sides | result | for | (and of every
+ * shuffle).
  *
- * What resolve returns is a struct umpire_step_report: the Markdown and
- * the two lines a commit message is made of, so nobody has to read them
- * back out of the Markdown.
+ * What resolve returns is a struct umpire_step_report: the Markdown, the
+ * picture if asked for, and the two lines a commit message is made of,
+ * so nobody has to read them back out of the Markdown.
  */
 #ifndef UMPIRE_REPORT_H
 #define UMPIRE_REPORT_H
+
+#include <stdbool.h>
 
 #include "arena.h"
 #include "buf.h"
@@ -39,16 +43,25 @@ struct umpire_step_report {
 	char *title;		/* "Step 5: green's turn"; the commit's summary */
 	char *headline;		/* one sentence, or NULL; the commit's body */
 	struct umpire_buf text;	/* the whole report, Markdown */
+	/*
+	 * Set by the caller: draw the step's picture too (the verbs that
+	 * write one; simulate does without).
+	 */
+	bool want_picture;
+	struct umpire_buf picture;	/* reports/NNNN.svg, if wanted */
 };
 
-#define UMPIRE_STEP_REPORT_INIT { NULL, NULL, UMPIRE_BUF_INIT }
+#define UMPIRE_STEP_REPORT_INIT \
+	{ NULL, NULL, UMPIRE_BUF_INIT, false, UMPIRE_BUF_INIT }
 
 void umpire_step_report_free(struct umpire_step_report *s);
 
 /*
  * Render r into out: "# title", game and step, headline, body, the
- * result (if result is over and ended at this step), the board in a
- * text block, then the rolls and shuffles.  Same inputs, same bytes.
+ * result (if result is over and ended at this step), the board (a link
+ * to the step's picture, NNNN.svg, then the text in a block), then the
+ * rolls and shuffles.  Same inputs, same bytes.  Leaves out->picture
+ * and out->want_picture alone.
  */
 void umpire_report_render(struct umpire_step_report *out,
 	const struct umpire_report *r, const char *game_id, long step,

@@ -10,8 +10,9 @@
  * The core knows nothing of any game.  It owns the envelope of every
  * file: it writes and checks `awaiting: {player, step, kind}` from the
  * decision hook, writes and checks the result (result.h), validates
- * files against the ruleset's schemas, keeps the dice, the report frame
- * and the history, and calls these hooks for everything else.
+ * files against the ruleset's schemas, keeps the dice, the report frame,
+ * the picture's frame and the history, and calls these hooks for
+ * everything else.
  *
  * Ownership: a ruleset's game lives in the game arena handed to create
  * or decode, and must stay valid across any number of resolve calls
@@ -31,16 +32,19 @@
 #include "buf.h"
 #include "diag.h"
 #include "dice.h"
+#include "marks.h"
 #include "report.h"
 #include "result.h"
 #include "rng.h"
+#include "svg.h"
 #include "yaml.h"
 
 /*
  * 2: core owns awaiting and the result; no winner in the decision; the
  * step lives in the context only.
+ * 3: the picture hook, and the step's marks in the context.
  */
-#define UMPIRE_RULESET_VERSION 2
+#define UMPIRE_RULESET_VERSION 3
 
 /* The decision a game awaits. */
 struct umpire_decision {
@@ -55,6 +59,8 @@ struct umpire_ctx {
 	struct umpire_dice *dice;	/* this step's rolls; NULL but in
 					   create and resolve */
 	struct umpire_report *report;	/* likewise */
+	struct umpire_marks *marks;	/* likewise: what the step did on the
+					   board, for its picture (marks.h) */
 	const char *game_id;
 	long step;			/* the step being made, checked or
 					   resolved; in decode and encode, the
@@ -129,6 +135,19 @@ struct umpire_ruleset {
 		struct umpire_rng *rng, struct umpire_node *orders);
 	/* The board as plain text, lines ending in '\n'. */
 	void (*board)(struct umpire_buf *out, const void *game);
+	/*
+	 * The board as a picture (svg.h), for reports/NNNN.svg: declare its
+	 * size with umpire_svg_board, draw it, and draw the marks the step
+	 * recorded (none in a picture of a state alone), which only the
+	 * ruleset can place.  Core draws the frame: title, dice, result.
+	 *
+	 * viewer is NULL for the public picture: draw only what every
+	 * player may see.  A player id asks for that player's private view
+	 * (a hand, a minefield of his own), which core never commits in
+	 * clear.  Same game, marks and viewer: same bytes.
+	 */
+	void (*picture)(struct umpire_svg *svg, const void *game,
+		const struct umpire_marks *marks, const char *viewer);
 };
 
 /* The registry (src/rules/registry.c), NULL-terminated. */

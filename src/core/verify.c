@@ -145,6 +145,39 @@ same_report(struct run *r, long step, const char *path,
 	return same;
 }
 
+/*
+ * The picture umpire draws against the committed one, every byte, when
+ * this umpire wrote the step; then it must be there.  Another version's
+ * picture, or its absence (umpire drew none before 0.3.0), goes
+ * unchecked, as that version's words do.
+ */
+static bool
+same_picture(struct run *r, const char *path, const struct umpire_buf *want,
+	bool present, const struct umpire_buf *committed)
+{
+	if (strcmp(r->version, UMPIRE_VERSION) != 0)
+		return true;
+	if (!present) {
+		bad(r, "%s is missing: umpire %s draws the picture of every step",
+			path, UMPIRE_VERSION);
+		return false;
+	}
+	if (umpire_buf_equal(want, committed->ptr, committed->len))
+		return true;
+	differ(r, path, want, committed);
+	return false;
+}
+
+/* Whether the changes include path, added. */
+static bool
+adds(const struct umpire_change *c, size_t n, const char *path)
+{
+	for (size_t i = 0; i < n; i++)
+		if (c[i].kind == UMPIRE_ADDED && strcmp(c[i].path, path) == 0)
+			return true;
+	return false;
+}
+
 static int
 read_rev(struct run *r, const char *path, struct umpire_buf *out)
 {
@@ -178,7 +211,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	struct umpire_verify_result *res)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
 	struct umpire_step_paths paths;
@@ -191,16 +224,19 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
 		return rc;
 	umpire_step_paths(&paths, 0, NULL);
+	bool drawn = adds(ch, n, paths.picture);
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
 	    (rc = read_rev(r, UMPIRE_SCENARIO_PATH, &scen)) ||
-	    (rc = read_rev(r, paths.report, &report)))
+	    (rc = read_rev(r, paths.report, &report)) ||
+	    (drawn && (rc = read_rev(r, paths.picture, &picture))))
 		goto done;
 	rc = EX_DATAERR;
-	if (n != 3) {
+	if (n != 3u + drawn) {
 		char list[1024];
 		changes_text(list, sizeof(list), ch, n);
-		bad(r, "the commit that makes a game adds game.yaml, scenario.yaml "
-			"and reports/0000.md only; this one: %s", list);
+		bad(r, "the commit that makes a game adds game.yaml, scenario.yaml, "
+			"%s and %s only; this one: %s", paths.report, paths.picture,
+			list);
 		goto done;
 	}
 	if (umpire_game_load(&committed, UMPIRE_STATE_PATH, state.ptr, state.len,
@@ -223,6 +259,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		goto done;
 	const struct umpire_node *doc = umpire_game_parse(&a, UMPIRE_SCENARIO_PATH,
 		scen.ptr, scen.len, r->d);
+	want.want_picture = true;
 	if (!doc || umpire_game_create(&g, doc, use, committed->sealed, &want,
 	    r->d)) {
 		bad(r, "scenario.yaml does not make a game");
@@ -234,7 +271,8 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		goto done;
 	}
 	if (!same_state(r, g, &state) ||
-	    !same_report(r, 0, paths.report, &want.text, &report))
+	    !same_report(r, 0, paths.report, &want.text, &report) ||
+	    !same_picture(r, paths.picture, &want.picture, drawn, &picture))
 		goto done;
 	res->steps++;
 	res->rolls += g->rolls;
@@ -249,6 +287,7 @@ done:
 	umpire_buf_free(&state);
 	umpire_buf_free(&scen);
 	umpire_buf_free(&report);
+	umpire_buf_free(&picture);
 	umpire_step_report_free(&want);
 	return rc;
 }
@@ -284,7 +323,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 {
 	struct umpire_change ch[8];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
@@ -298,7 +337,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		return 0;	/* not a step: umpire's files are untouched */
 	umpire_game_decision(g, &dec);
 	umpire_step_paths(&paths, g->step, dec.player);
-	const char *opath = paths.orders, *rpath = paths.report;
+	const char *opath = paths.orders, *rpath = paths.report,
+		*ppath = paths.picture;
 	rc = EX_DATAERR;
 	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
 	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0) {
@@ -316,26 +356,29 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		rc = 0;
 		goto done;
 	}
-	bool shaped = n == 3 && dec.player;
+	bool drawn = adds(ch, n, ppath);
+	bool shaped = n == 3u + drawn && dec.player;
 	for (size_t i = 0; shaped && i < n; i++)
 		shaped = (ch[i].kind == UMPIRE_MODIFIED &&
 			strcmp(ch[i].path, UMPIRE_STATE_PATH) == 0) ||
 			(ch[i].kind == UMPIRE_ADDED && (strcmp(ch[i].path, opath) == 0 ||
-			strcmp(ch[i].path, rpath) == 0));
+			strcmp(ch[i].path, rpath) == 0 ||
+			strcmp(ch[i].path, ppath) == 0));
 	if (!shaped) {
 		char list[1024];
 		changes_text(list, sizeof(list), ch, n);
 		if (dec.player)
-			bad(r, "step %ld should modify game.yaml and add %s and %s, "
-				"and nothing else of umpire's; this commit: %s", g->step,
-				opath, rpath, list);
+			bad(r, "step %ld should modify game.yaml and add %s, %s and "
+				"%s, and nothing else of umpire's; this commit: %s",
+				g->step, opath, rpath, ppath, list);
 		else
 			bad(r, "the game was over, yet this commit changes %s", list);
 		goto done;
 	}
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
 	    (rc = read_rev(r, opath, &orders)) ||
-	    (rc = read_rev(r, rpath, &report)))
+	    (rc = read_rev(r, rpath, &report)) ||
+	    (drawn && (rc = read_rev(r, ppath, &picture))))
 		goto done;
 	rc = EX_DATAERR;
 	const struct umpire_player *who = umpire_game_player(g, dec.player);
@@ -358,9 +401,11 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	}
 	long step = g->step;
+	want.want_picture = true;
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
 	if (!same_state(r, g, &state) ||
-	    !same_report(r, step, rpath, &want.text, &report))
+	    !same_report(r, step, rpath, &want.text, &report) ||
+	    !same_picture(r, ppath, &want.picture, drawn, &picture))
 		goto done;
 	res->steps++;
 	rc = 0;
@@ -369,6 +414,7 @@ done:
 	umpire_buf_free(&state);
 	umpire_buf_free(&orders);
 	umpire_buf_free(&report);
+	umpire_buf_free(&picture);
 	umpire_step_report_free(&want);
 	return rc;
 }

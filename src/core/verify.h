@@ -4,16 +4,18 @@
  * From the commit that made the game (umpire new) to HEAD, along first
  * parents: step 0 is re-created from the committed scenario and seed;
  * every later commit that touches umpire's files must be exactly one
- * step (game.yaml, orders/NNNN-PLAYER.yaml, reports/NNNN.md) whose orders
- * pass the checks, whose state and report are what re-adjudicating them
- * gives, and whose author is the player; or the reveal of a sealed seed.
+ * step (game.yaml, orders/NNNN-PLAYER.yaml, reports/NNNN.md and
+ * reports/NNNN.svg) whose orders pass the checks, whose state, report
+ * and picture are what re-adjudicating them gives, and whose author is
+ * the player; or the reveal of a sealed seed.
  * Commits that leave umpire's files alone are not steps and are skipped.
  *
  * Across versions: states and the log of rolls and shuffles are compared
- * whichever umpire wrote a step; a report's words only when this umpire
- * wrote it (the version its state records), since wording may change
- * between versions without changing a ruling.  The result says which
- * steps another version wrote.
+ * whichever umpire wrote a step; a report's words and the step's
+ * picture only when this umpire wrote it (the version its state
+ * records), since wording and drawing may change between versions
+ * without changing a ruling, and versions before 0.3.0 drew no
+ * pictures.  The result says which steps another version wrote.
  */
 #ifndef UMPIRE_VERIFY_H
 #define UMPIRE_VERIFY_H

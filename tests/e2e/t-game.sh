@@ -12,7 +12,7 @@ expect_clean "$G"
 [ "$(git -C "$G" log --format=%an%x09%cn -1)" = "umpire	umpire" ] ||
 	fail "step 0 is not by umpire"
 git -C "$G" show --name-only --format= HEAD | sort >"$TMP/files"
-printf 'game.yaml\nreports/0000.md\nscenario.yaml\n' | cmp -s - "$TMP/files" ||
+printf 'game.yaml\nreports/0000.md\nreports/0000.svg\nscenario.yaml\n' | cmp -s - "$TMP/files" ||
 	fail "step 0 commits $(cat "$TMP/files")"
 cmp -s "$SCENARIO" "$G/scenario.yaml" || fail "scenario.yaml is not as given"
 ok
@@ -38,7 +38,7 @@ git -C "$G" log --format='%an <%ae>|%cn <%ce>|%s' -1 >"$TMP/log"
 git -C "$G" log --format=%b -1 | head -1 >"$TMP/body"
 grep -q "Tan to play" "$TMP/body" || fail "commit body is not the headline: $(cat "$TMP/body")"
 git -C "$G" show --name-only --format= HEAD | sort >"$TMP/files"
-printf 'game.yaml\norders/0001-green.yaml\nreports/0001.md\n' |
+printf 'game.yaml\norders/0001-green.yaml\nreports/0001.md\nreports/0001.svg\n' |
 	cmp -s - "$TMP/files" || fail "step 1 commits $(cat "$TMP/files")"
 cmp -s "$TMP/o1.yaml" "$G/orders/0001-green.yaml" ||
 	fail "orders are not committed as submitted"
@@ -79,7 +79,7 @@ expect_exit 65 umpire bot "$G1"
 expect_err "the game is over"
 expect_clean "$G1"
 expect_exit 0 umpire verify "$G1"
-expect_out "every state, report and roll matches"
+expect_out "every state, report, picture and roll matches"
 
 # A game someone has packed (git gc) plays and verifies the same.
 G3=$TMP/packed

@@ -20,7 +20,7 @@ expect_out "ok: legal orders for green's turn at step 1"
 expect_out "refused with exit status 65"
 expect_err "bad.yaml:7:12: error: green has no man called 'g99'"
 expect_err "unknown key 'tagret' (did you mean 'target'?)"
-expect_out "every state, report and roll matches"
+expect_out "every state, report, picture and roll matches"
 expect_out "revealed the seed"
 expect_out "games/s"
 done_ok

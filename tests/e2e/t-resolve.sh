@@ -12,6 +12,18 @@ umpire turn "$G" "$TMP/o1.yaml" >/dev/null
 cmp -s "$TMP/s1.yaml" "$G/game.yaml" || fail "resolve and turn disagree on the state"
 cmp -s "$TMP/r1.md" "$G/reports/0001.md" || fail "resolve and turn disagree on the report"
 ok
+# --svg: the picture turn commits, and status prints.
+expect_exit 0 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/s1p.yaml" \
+	-r "$TMP/r1p.md" --svg "$TMP/p1.svg"
+cmp -s "$TMP/p1.svg" "$G/reports/0001.svg" ||
+	fail "resolve and turn disagree on the picture"
+cmp -s "$TMP/r1p.md" "$TMP/r1.md" || fail "--svg changed the report"
+grep -q '^!\[The board after step 1\](0001.svg)$' "$TMP/r1.md" ||
+	fail "the report does not show its picture"
+expect_exit 0 umpire status "$G" --svg
+cmp -s "$TMP/out" "$G/reports/0001.svg" || fail "status --svg is not the latest picture"
+expect_exit 0 umpire status "$G"
+expect_out "reports/0001.md is the latest (the board in 0001.svg)"
 # Deterministic: the same inputs, the same bytes.
 expect_exit 0 umpire resolve "$TMP/s0.yaml" - -o "$TMP/s1b.yaml" -r "$TMP/r1b.md" \
 	<"$TMP/o1.yaml"
@@ -29,6 +41,12 @@ expect_exit 65 umpire resolve "$TMP/s1.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
 	-r "$TMP/x.md"
 [ ! -e "$TMP/x.yaml" ] && [ ! -e "$TMP/x.md" ] || fail "refused resolve wrote files"
 ok
+expect_exit 65 umpire resolve "$TMP/s1.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
+	-r "$TMP/x.md" --svg "$TMP/x.svg"
+[ ! -e "$TMP/x.svg" ] || fail "refused resolve wrote a picture"
+ok
+expect_exit 64 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
+	-r "$TMP/x.md" --svg
 expect_exit 64 umpire resolve - "$TMP/o1.yaml" -o "$TMP/x.yaml" -r "$TMP/x.md"
 expect_exit 66 umpire resolve "$TMP/none.yaml" "$TMP/o1.yaml" -o "$TMP/x" -r "$TMP/y"
 # A broken state is refused with its place.

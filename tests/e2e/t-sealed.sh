@@ -63,7 +63,7 @@ git -C "$G" show HEAD:game.yaml | grep -Eq "^seed: \"?$seed\"?\$" ||
 ok
 expect_clean "$G"
 expect_exit 0 umpire verify "$G"
-expect_out "every state, report and roll matches"
+expect_out "every state, report, picture and roll matches"
 expect_exit 65 umpire reveal "$G" --seed-file "$S"
 expect_err "is not sealed"
 done_ok

@@ -57,6 +57,25 @@ expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
 expect_err "reports/0003.md differs from re-adjudication"
 
+# An edited picture: a man moved on step 3's board.
+tampered
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 3):reports/0003.svg" |
+	sed '0,/<g id="unit-\([a-z0-9]*\)" transform="translate(\([0-9]*\),/s//<g id="unit-\1" transform="translate(\29,/' \
+	>"$TMP/picture"
+cmp -s "$TMP/picture" "$TMP/t/reports/0003.svg" && fail "no man to move"
+rewrite "$TMP/t" 3 reports/0003.svg "$TMP/picture"
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
+expect_err "reports/0003.svg differs from re-adjudication at line"
+
+# A step of this umpire's committed without its picture.
+tampered
+git -C "$TMP/t" rm -q reports/0008.svg
+git -C "$TMP/t" commit -q --amend --no-edit
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 8) (Step 8:"
+expect_err "reports/0008.svg is missing: umpire $(umpire --version | cut -d' ' -f2) draws the picture of every step"
+
 # A forged roll: step 5's report claims a different die in its roll table.
 tampered
 git -C "$TMP/t" show "$(commit_id "$TMP/t" 5):reports/0005.md" |
@@ -114,5 +133,5 @@ echo "# seen" >>"$TMP/t/$o3"
 git -C "$TMP/t" rm -q reports/0001.md
 git -C "$TMP/t" -c user.name=x -c user.email=x@x commit -qam "tidy"
 expect_exit 65 umpire verify "$TMP/t"
-expect_err "(tidy): step 9 should modify game.yaml and add orders/0009-green.yaml and reports/0009.md, and nothing else of umpire's; this commit: $o3 (modified), reports/0001.md (deleted)"
+expect_err "(tidy): step 9 should modify game.yaml and add orders/0009-green.yaml, reports/0009.md and reports/0009.svg, and nothing else of umpire's; this commit: $o3 (modified), reports/0001.md (deleted)"
 done_ok

@@ -16,6 +16,10 @@ sed -i 's/No dice were rolled in this step\./This step rolled no dice./' \
 	"$SRC/src/core/report.c"
 sed -i 's/in the Tactics Phase\. /for the Tactics Phase. /' \
 	"$SRC/src/rules/amb/resolve.c"
+# Like umpire 0.2.0, the old build commits no pictures.
+sed -i 's/files, 4, /files, 3, /' "$SRC/src/cli/cmd_new.c" "$SRC/src/cli/cmd_play.c"
+grep -q 'files, 4, ' "$SRC/src/cli/cmd_new.c" "$SRC/src/cli/cmd_play.c" &&
+	fail "the old build still commits pictures"
 grep -q 'This step rolled no dice' "$SRC/src/core/report.c" ||
 	fail "the old build's words were not changed"
 make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= \
@@ -41,15 +45,22 @@ grep -q "^version: \"$OLD_VERSION\"" "$G/game.yaml" || fail "no old version"
 git -C "$G" grep -q 'for the Tactics Phase' HEAD -- reports ||
 	fail "the old build's reports have the old words"
 ok
+[ -e "$G/reports/0006.md" ] && [ ! -e "$G/reports/0006.svg" ] ||
+	fail "the old build drew pictures"
+# Its last step has no picture: status draws the state alone.
+expect_exit 0 umpire status "$G" --svg
+expect_out "<svg xmlns="
+expect_out "<title>The board</title>"
 play "$G" 4
 grep -q "^version: \"$(umpire --version | cut -d' ' -f2)\"" "$G/game.yaml" ||
 	fail "this umpire did not write its version"
+[ -e "$G/reports/0010.svg" ] || fail "this umpire drew no picture"
 ok
 
 expect_exit 0 umpire verify "$G"
 expect_out "11 steps re-adjudicated"
 expect_out "note: umpire $OLD_VERSION (not this umpire,"
-expect_out "wrote the reports of 7 steps from step 0 to step 6; their states and rolls were compared, their words were not"
+expect_out "wrote the reports of 7 steps from step 0 to step 6; their states and rolls were compared, their words and pictures were not"
 
 # The old steps' rolls are still checked: change a result in a roll table.
 cp -r "$G" "$TMP/rolls"

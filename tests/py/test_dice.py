@@ -130,7 +130,8 @@ def test_roll_tool_refuses_nonsense():
 
 def check_reports(game, seed):
     """Re-derive every row of every roll table of a game's reports."""
-    reports = sorted(os.listdir(os.path.join(game, "reports")))
+    reports = sorted(n for n in os.listdir(os.path.join(game, "reports"))
+                     if n.endswith(".md"))
     gid = ut.load12(ut.read(os.path.join(game, "game.yaml")))["game"]
     rows = 0
     for name in reports:

@@ -162,16 +162,18 @@ registry_checks(void **state)
 	struct umpire_ruleset r = *umpire_rulesets[0];
 	r.version = UMPIRE_RULESET_VERSION - 1;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
-	assert_diag(&d, "implements interface version 1, but this umpire needs "
-	    "version 2");
+	assert_diag(&d, "implements interface version 2, but this umpire needs "
+	    "version 3");
 	umpire_diags_clear(&d);
 
 	r = *umpire_rulesets[0];
 	r.bot = NULL;
 	r.board = NULL;
-	assert_int_equal(umpire_ruleset_check(&r, &d), 2);
+	r.picture = NULL;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 3);
 	assert_diag(&d, "has no bot hook");
 	assert_diag(&d, "has no board hook");
+	assert_diag(&d, "has no picture hook");
 	umpire_diags_clear(&d);
 
 	r = *umpire_rulesets[0];

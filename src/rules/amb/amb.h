@@ -9,7 +9,7 @@
  * Files: ruleset.c (the hooks), state.c (scenario and state files),
  * plan.c (what is legal: checking a turn, searching all turns),
  * orders.c (reading and checking orders), resolve.c (carrying them out),
- * bot.c, board.c.
+ * bot.c, board.c (the board as text), picture.c (as a picture).
  */
 #ifndef UMPIRE_AMB_H
 #define UMPIRE_AMB_H
@@ -220,6 +220,8 @@ void amb_resolve(struct umpire_ctx *ctx, void *game,
 void amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	struct umpire_node *orders);
 void amb_board(struct umpire_buf *out, const void *game);
+void amb_picture(struct umpire_svg *svg, const void *game,
+	const struct umpire_marks *marks, const char *viewer);
 
 /* Orders as read: the turn's actions and the stance change. */
 struct amb_orders {

@@ -86,6 +86,16 @@ sergeant_note(struct telling *t, int side, const struct amb_man *m)
 			"AMB-15).", m->id, amb_sides[side], amb_sides[side]);
 }
 
+/* For the step's picture (picture.c): x is the row. */
+static void
+mark(struct umpire_ctx *ctx, enum umpire_mark_kind kind, int side,
+	const struct amb_man *m, int from, int to, const char *note)
+{
+	umpire_marks_add(ctx->marks, &(struct umpire_mark){ .kind = kind,
+		.player = amb_sides[side], .unit = m->id, .from = { from, 0 },
+		.to = { to, 0 }, .note = note });
+}
+
 static int
 enemies_on(const struct amb_game *g, int enemy, int row, int *one)
 {
@@ -126,6 +136,8 @@ do_move(struct telling *t, const struct amb_action *a)
 			Side(side));
 		m->row = from;
 		g->off_man = a->man;
+		mark(ctx, UMPIRE_MARK_MOVE, side, m, from, side == AMB_GREEN ?
+			AMB_ROWS + 1 : 0, "off");
 		win(ctx, g, side, "%s moved off %s's back row", m->id,
 			amb_sides[enemy]);
 		clause(t, "%s moves off %s's back row and wins", m->id,
@@ -135,18 +147,21 @@ do_move(struct telling *t, const struct amb_action *a)
 	umpire_report_printf(r, " moves %d row%s with the %d, from row %d to row "
 		"%d.", a->die, a->die == 1 ? "" : "s", a->die, from, to);
 	m->row = to;
+	mark(ctx, UMPIRE_MARK_MOVE, side, m, from, to, NULL);
 	int victim = -1, n = enemies_on(g, enemy, to, &victim);
 	if (n == 1) {
 		struct amb_man *v = &g->men[enemy][victim];
 		umpire_report_printf(r, " %s stood alone on row %d and is captured "
 			"(Maneuver Phase, AMB-7).", amb_man_text(ctx->arena, v), to);
 		kill(g, enemy, victim, ctx->step, AMB_CAPTURED, a->man);
+		mark(ctx, UMPIRE_MARK_LOSS, enemy, v, to, to, "captured");
 		sergeant_note(t, enemy, v);
 		clause(t, "%s captures %s on row %d", m->id, v->id, to);
 	} else if (n >= 2) {
 		umpire_report_printf(r, " Row %d holds %d %s men, so %s is captured "
 			"(Maneuver Phase, AMB-7).", to, n, amb_sides[enemy], m->id);
 		kill(g, side, a->man, ctx->step, AMB_LOST, -1);
+		mark(ctx, UMPIRE_MARK_LOSS, side, m, to, to, "captured");
 		sergeant_note(t, side, m);
 		clause(t, "%s is captured on row %d", m->id, to);
 	} else {
@@ -204,6 +219,8 @@ do_attack(struct telling *t, const struct amb_action *a)
 		"As he is %s, he saves on %s%s (Stance Table): he rolls %d, ",
 		amb_man_text(ctx->arena, v), v->row, a->die, a->die == 1 ? "" : "s",
 		amb_stances[v->stance].name, save == 1 ? "a " : "", saves, roll);
+	mark(ctx, UMPIRE_MARK_ATTACK, side, m, m->row, v->row, roll <= save ?
+		"saved" : "killed");
 	if (roll <= save) {
 		umpire_report_printf(r, "**saved**.\n");
 		clause(t, "%s saves against %s", v->id, m->id);
@@ -211,6 +228,7 @@ do_attack(struct telling *t, const struct amb_action *a)
 	}
 	umpire_report_printf(r, "**killed** (Attack Phase, Casualties).");
 	kill(g, enemy, victim, ctx->step, AMB_SHOT, a->man);
+	mark(ctx, UMPIRE_MARK_LOSS, enemy, v, v->row, v->row, "shot");
 	sergeant_note(t, enemy, v);
 	umpire_report_printf(r, "\n");
 	clause(t, "%s kills %s", m->id, v->id);

@@ -85,4 +85,5 @@ const struct umpire_ruleset umpire_ruleset_amb = {
 	.resolve = amb_resolve,
 	.bot = amb_bot,
 	.board = amb_board,
+	.picture = amb_picture,
 };

@@ -70,6 +70,8 @@ destroy(struct wwii_fire *f, int v, enum wwii_how how)
 	p->at[at] = -1;
 	p->where[enemy][v] = -1;
 	if (t) {
+		wwii_tell_mark(t, UMPIRE_MARK_LOSS, enemy, u->id, at, at,
+			wwii_hows[how]);
 		umpire_report_printf(t->ctx->report, " **%s is destroyed.**", u->id);
 		wwii_tell_event(t, "%s is destroyed", u->id);
 	}
@@ -169,6 +171,8 @@ retreat(struct wwii_fire *f, int v, int index)
 	f->forced_at[v] = index;
 	if (t) {
 		const char *there = wwii_sq_name(t->ctx->arena, p->g, to);
+		wwii_tell_mark(t, UMPIRE_MARK_RETREAT, enemy, u->id, from, to,
+			NULL);
 		umpire_report_printf(r, " It retreats %s, from %s to %s.",
 			wwii_dirs[dir], wwii_sq_name(t->ctx->arena, p->g, from),
 			there);
@@ -237,8 +241,12 @@ wwii_fire_hit(struct wwii_fire *f, int i, int v, int index)
 		(size_t)f->nhelpers[v], &f->hcap[v], (size_t)f->nhelpers[v] + 1);
 	f->helpers[v][f->nhelpers[v]++] = i;
 	int def = wwii_defense(p, enemy, v);
-	if (f->tell)
+	if (f->tell) {
+		wwii_tell_mark(f->tell, UMPIRE_MARK_ATTACK, side,
+			p->units[side][i].id, p->where[side][i], p->where[enemy][v],
+			NULL);
 		tell_hit(f->tell, f, i, v, dmg, def);
+	}
 	if (f->damage[v] >= def) {
 		/* "As soon as a unit takes damage in a turn equal to its Defense
 		 * Trait, it must retreat"; the count starts again (WW-12). */

@@ -106,6 +106,8 @@ resolve_place(struct wwii_telling *t, const struct wwii_orders *o)
 		wwii_sides[side]);
 	g->pos.where[side][i] = o->place_sq;
 	g->pos.at[o->place_sq] = wwii_ref(side, i);
+	wwii_tell_mark(t, UMPIRE_MARK_PLACE, side, g->units[side][i].id, -1,
+		o->place_sq, NULL);
 	for (int k = 0; k < g->nunits[side]; k++)
 		left += g->pos.where[side][k] < 0;
 	umpire_report_printf(r, "%s place %s on %s (Setup, WW-5). ",
@@ -134,6 +136,7 @@ reinforce(struct wwii_telling *t, const struct wwii_orders *o)
 	g->pos.where[side][i] = o->rsq;
 	g->pos.at[o->rsq] = wwii_ref(side, i);
 	wwii_index_ids(g);
+	wwii_tell_mark(t, UMPIRE_MARK_PLACE, side, u->id, -1, o->rsq, NULL);
 	umpire_report_printf(t->ctx->report, "%d. **Reinforcements.** %s "
 		"arrives on %s, a reinforcement of turn %d (every third turn, "
 		"WW-23).\n", ++t->item, text(t, side, i), sq(t, o->rsq),
@@ -175,6 +178,8 @@ do_move(struct wwii_telling *t, const struct wwii_move *m, int allow)
 	wwii_tell_puts(t, allow != wwii_types[g->units[side][m->unit].type].move ?
 		" (next to a friendly airfield, WW-8)." : ".");
 	wwii_try_move(&g->pos, side, m->unit, m->to, allow, NULL, 0);
+	wwii_tell_mark(t, UMPIRE_MARK_MOVE, side, g->units[side][m->unit].id,
+		from, m->to, NULL);
 	if (g->units[side][m->unit].type == WWII_AIRFIELD)
 		umpire_report_printf(r, " As it moved, it cannot attack this turn "
 			"(WW-7).");

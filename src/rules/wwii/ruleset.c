@@ -318,4 +318,5 @@ const struct umpire_ruleset umpire_ruleset_wwii = {
 	.resolve = wwii_resolve,
 	.bot = wwii_bot,
 	.board = wwii_board,
+	.picture = wwii_picture,
 };

@@ -1,7 +1,8 @@
 /*
  * tell.c - how a step of WWII Combined Arms is told: the report's text,
  * written without printf where a campaign turn tells hundreds of moves
- * and attacks, the events its headline names, and the end of the game.
+ * and attacks, the events its headline names, the marks its picture
+ * draws, and the end of the game.
  *
  * resolve.c tells a step through a struct wwii_telling; the Fire Phase
  * (fire.c) tells through the same one, or not at all when check and the
@@ -22,6 +23,18 @@ wwii_tell_event(struct wwii_telling *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	umpire_headline_vclause(&t->head, fmt, ap);
 	va_end(ap);
+}
+
+void
+wwii_tell_mark(struct wwii_telling *t, enum umpire_mark_kind kind, int side,
+	const char *unit, int from, int to, const char *note)
+{
+	struct umpire_square a = wwii_square(t->g, from >= 0 ? from : to);
+	struct umpire_square b = wwii_square(t->g, to);
+
+	umpire_marks_add(t->ctx->marks, &(struct umpire_mark){ .kind = kind,
+		.player = wwii_sides[side], .unit = unit, .from = { a.file, a.rank },
+		.to = { b.file, b.rank }, .note = note });
 }
 
 void

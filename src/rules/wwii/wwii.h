@@ -23,6 +23,7 @@
  *   state.c     scenario (the set-up, step 0) and state files
  *   bot.c       random legal orders
  *   board.c     the map as text
+ *   picture.c   the map as a picture
  */
 #ifndef UMPIRE_WWII_H
 #define UMPIRE_WWII_H
@@ -400,6 +401,10 @@ struct wwii_telling {
 /* A clause of the headline: "x-inf1 retreats to d5". */
 void wwii_tell_event(struct wwii_telling *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* A mark for the step's picture (picture.c): side's unit went, fired or
+ * was lost from square from (-1: none) to square to. */
+void wwii_tell_mark(struct wwii_telling *t, enum umpire_mark_kind kind,
+	int side, const char *unit, int from, int to, const char *note);
 /* Text, a number, a square's name, a unit as wwii_unit_text: appended to
  * the report's body without printf (a campaign turn tells hundreds). */
 void wwii_tell_puts(struct wwii_telling *t, const char *s);
@@ -491,5 +496,7 @@ void wwii_resolve(struct umpire_ctx *ctx, void *game,
 void wwii_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	struct umpire_node *orders);
 void wwii_board(struct umpire_buf *out, const void *game);
+void wwii_picture(struct umpire_svg *svg, const void *game,
+	const struct umpire_marks *marks, const char *viewer);
 
 #endif

@@ -1,0 +1,392 @@
+/*
+ * picture.c - the WWII Combined Arms map as a picture: the board as the
+ * text board lays it out (the axis' back row on top), cities and
+ * difficult terrain, each unit on its square, and the step's moves,
+ * attacks and retreats as arrows.
+ *
+ * The sides are told apart three ways: colour (blue and orange, apart
+ * for red-green colour blindness too), shape (allied units are square,
+ * axis units have their corners cut) and case (the text board's codes:
+ * upper case allied, lower case axis).
+ *
+ * Marks (resolve.c and fire.c record them) place a unit by its square:
+ * x is the file, y the rank, both from 1.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "wwii.h"
+
+#define BORDER 24		/* the file letters and rank numbers */
+#define KEY_LINE 20
+
+static const char *const colours[2] = { UMPIRE_SVG_BLUE, UMPIRE_SVG_ORANGE };
+static const char *const inks[2] = { UMPIRE_SVG_PAPER, UMPIRE_SVG_INK };
+
+struct layout {
+	const struct wwii_game *g;
+	int cell;		/* a square's side */
+};
+
+/*
+ * A square's side: room for a unit's code and id on the standard map;
+ * a campaign's map (WW-24) gets smaller squares, but never so small
+ * that the codes cannot be read (10 pixels at 36).
+ */
+static int
+cell_for(const struct umpire_grid *grid)
+{
+	int n = grid->files > grid->ranks ? grid->files : grid->ranks;
+	int c = n <= 10 ? 56 : 560 / n;
+
+	return c < 36 ? 36 : c;
+}
+
+/* The top left corner of square (file, rank). */
+static int
+left(const struct layout *l, int file)
+{
+	return BORDER + (file - 1) * l->cell;
+}
+
+static int
+top(const struct layout *l, int rank)
+{
+	return BORDER + (l->g->grid.ranks - rank) * l->cell;
+}
+
+static int
+side_of(const char *player)
+{
+	return player && strcmp(player, wwii_sides[WWII_AXIS]) == 0 ? WWII_AXIS :
+		WWII_ALLIES;
+}
+
+static void
+board(struct umpire_svg *s, const struct layout *l)
+{
+	const struct wwii_game *g = l->g;
+	int c = l->cell, w = g->grid.files * c, h = g->grid.ranks * c;
+	static const struct umpire_svg_paint ground = { "#f6f2e6",
+		UMPIRE_SVG_INK, 2, NULL };
+	static const struct umpire_svg_paint dark = { "#e6dfcb", NULL, 0, NULL };
+	static const struct umpire_svg_paint rule = { NULL, "#c9c0a8", 1, NULL };
+	static const struct umpire_svg_font label = { 13, false,
+		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_GREY };
+	char name[3];
+
+	umpire_svg_rect(s, BORDER, BORDER, w, h, 0, &ground);
+	/* A chessboard helps count squares; past 16 x 16, lines will do. */
+	if (g->grid.files * g->grid.ranks <= 256) {
+		for (int r = 1; r <= g->grid.ranks; r++)
+			for (int f = 1; f <= g->grid.files; f++)
+				if ((r + f) % 2 == 0)
+					umpire_svg_rect(s, left(l, f), top(l, r), c, c, 0, &dark);
+	} else {
+		for (int f = 2; f <= g->grid.files; f++)
+			umpire_svg_line(s, left(l, f), BORDER, left(l, f), BORDER + h,
+				&rule);
+		for (int r = 1; r < g->grid.ranks; r++)
+			umpire_svg_line(s, BORDER, top(l, r), BORDER + w, top(l, r),
+				&rule);
+	}
+	for (int f = 1; f <= g->grid.files; f++) {
+		umpire_grid_file_name(f, name);
+		umpire_svg_text(s, left(l, f) + c / 2, BORDER - 7, &label, 0, name);
+		umpire_svg_text(s, left(l, f) + c / 2, BORDER + h + 17, &label, 0,
+			name);
+	}
+	for (int r = 1; r <= g->grid.ranks; r++) {
+		umpire_svg_textf(s, BORDER / 2, top(l, r) + c / 2 + 5, &label, 0,
+			"%d", r);
+		umpire_svg_textf(s, BORDER + w + BORDER / 2, top(l, r) + c / 2 + 5,
+			&label, 0, "%d", r);
+	}
+}
+
+/* A city: a house in the square's top left corner. */
+static void
+city(struct umpire_svg *s, int x, int y, int c)
+{
+	static const struct umpire_svg_paint grey = { "#8c8c8c", UMPIRE_SVG_INK,
+		1, NULL };
+	int u = c / 14 > 1 ? c / 14 : 1;
+	int xy[10] = { x + u, y + 3 * u, x + 3 * u, y + u, x + 5 * u, y + 3 * u,
+		x + 5 * u, y + 6 * u, x + u, y + 6 * u };
+
+	umpire_svg_polygon(s, xy, 5, &grey);
+}
+
+/* Difficult terrain: two hills in the square's top right corner. */
+static void
+hills(struct umpire_svg *s, int x, int y, int c)
+{
+	static const struct umpire_svg_paint brown = { "#a6761d", UMPIRE_SVG_INK,
+		1, NULL };
+	int u = c / 14 > 1 ? c / 14 : 1, r = x + c;
+	int xy[10] = { r - 7 * u, y + 5 * u, r - 5 * u, y + u, r - 3 * u,
+		y + 3 * u, r - 2 * u, y + 2 * u, r - u, y + 5 * u };
+
+	umpire_svg_polygon(s, xy, 5, &brown);
+}
+
+/*
+ * Terrain shows around the unit that stands on it: a solid grey frame
+ * and a house for a city, a dotted brown frame and hills for difficult
+ * terrain.
+ */
+static void
+terrain(struct umpire_svg *s, const struct layout *l)
+{
+	const struct wwii_game *g = l->g;
+	static const struct umpire_svg_paint city_frame = { "none", "#595959",
+		3, NULL };
+	static const struct umpire_svg_paint hill_frame = { "none", "#a6761d",
+		3, "3 3" };
+	int c = l->cell;
+
+	for (int sq = 0; sq < g->nsquares; sq++) {
+		struct umpire_square at = wwii_square(g, sq);
+		int x = left(l, at.file), y = top(l, at.rank);
+		if (g->terrain[sq] & WWII_CITY)
+			umpire_svg_rect(s, x + 2, y + 2, c - 4, c - 4, 0, &city_frame);
+		else if (g->terrain[sq] & WWII_DIFFICULT)
+			umpire_svg_rect(s, x + 2, y + 2, c - 4, c - 4, 0, &hill_frame);
+	}
+}
+
+/* The glyphs go over the units, in a corner where they hide little. */
+static void
+terrain_glyphs(struct umpire_svg *s, const struct layout *l)
+{
+	const struct wwii_game *g = l->g;
+
+	for (int sq = 0; sq < g->nsquares; sq++) {
+		struct umpire_square at = wwii_square(g, sq);
+		int x = left(l, at.file), y = top(l, at.rank);
+		if (g->terrain[sq] & WWII_CITY)
+			city(s, x, y, l->cell);
+		if (g->terrain[sq] & WWII_DIFFICULT)
+			hills(s, x, y, l->cell);
+	}
+}
+
+/* A unit's token, size u, at (0, 0) of its group. */
+static void
+token(struct umpire_svg *s, int side, int u)
+{
+	struct umpire_svg_paint p = { colours[side], UMPIRE_SVG_INK, 2, NULL };
+	int k = u / 4;
+
+	if (side == WWII_ALLIES) {
+		umpire_svg_rect(s, 0, 0, u, u, 3, &p);
+		return;
+	}
+	int xy[16] = { k, 0, u - k, 0, u, k, u, u - k, u - k, u, k, u, 0, u - k,
+		0, k };
+	umpire_svg_polygon(s, xy, 8, &p);
+}
+
+static void
+code(char out[4], const struct wwii_unit *u, int side)
+{
+	const char *c = wwii_types[u->type].code;
+
+	for (int k = 0; k < 2; k++)
+		out[k] = side == WWII_ALLIES ? c[k] :
+			(char)tolower((unsigned char)c[k]);
+	out[2] = u->elite ? '*' : '\0';
+	out[3] = '\0';
+}
+
+static void
+unit(struct umpire_svg *s, const struct layout *l, int side, int i, int sq)
+{
+	const struct wwii_unit *u = &l->g->units[side][i];
+	struct umpire_square at = wwii_square(l->g, sq);
+	int c = l->cell, size = c - 8;
+	struct umpire_svg_font big = { c * 2 / 7, true, UMPIRE_SVG_MIDDLE,
+		inks[side] };
+	struct umpire_svg_font small = { 12, false, UMPIRE_SVG_MIDDLE,
+		inks[side] };
+	char tip[160], cd[4];
+
+	snprintf(tip, sizeof(tip), "%s: %s %s%s", u->id, wwii_adj[side],
+		wwii_types[u->type].title, u->elite ? ", elite" : "");
+	code(cd, u, side);
+	umpire_svg_unit(s, u->id, left(l, at.file) + 4, top(l, at.rank) + 4, tip);
+	token(s, side, size);
+	if (c >= 48) {
+		umpire_svg_text(s, size / 2, size / 2 + 2, &big, 0, cd);
+		umpire_svg_text(s, size / 2, size - 6, &small, size - 6, u->id);
+	} else {
+		umpire_svg_text(s, size / 2, size / 2 + big.size / 3, &big, size,
+			cd);
+	}
+	umpire_svg_end(s);
+}
+
+static void
+centre(const struct layout *l, struct umpire_point p, int *x, int *y)
+{
+	*x = left(l, p.x) + l->cell / 2;
+	*y = top(l, p.y) + l->cell / 2;
+}
+
+static void
+mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
+{
+	static const struct umpire_svg_paint cross_under = { NULL,
+		UMPIRE_SVG_PAPER, 8, NULL };
+	static const struct umpire_svg_paint cross = { NULL, UMPIRE_SVG_INK, 4,
+		NULL };
+	int side = side_of(k->player), c = l->cell, x1, y1, x2, y2;
+
+	centre(l, k->from, &x1, &y1);
+	centre(l, k->to, &x2, &y2);
+	switch (k->kind) {
+	case UMPIRE_MARK_MOVE:
+		umpire_svg_arrow(s, x1, y1, x2, y2, c / 5, c / 3, colours[side], 4,
+			NULL);
+		break;
+	case UMPIRE_MARK_ATTACK:
+		umpire_svg_arrow(s, x1, y1, x2, y2, c / 4, c / 4, colours[side], 3,
+			"8 5");
+		break;
+	case UMPIRE_MARK_RETREAT:
+		umpire_svg_arrow(s, x1, y1, x2, y2, c / 5, c / 5, colours[side], 4,
+			"2 4");
+		break;
+	case UMPIRE_MARK_LOSS: {
+		int d = c / 2 - 6;
+		for (int pass = 0; pass < 2; pass++) {
+			const struct umpire_svg_paint *p = pass ? &cross : &cross_under;
+			umpire_svg_line(s, x2 - d, y2 - d, x2 + d, y2 + d, p);
+			umpire_svg_line(s, x2 - d, y2 + d, x2 + d, y2 - d, p);
+		}
+		break;
+	}
+	case UMPIRE_MARK_PLACE: {
+		struct umpire_svg_paint ring = { "none", colours[side], 3, "6 3" };
+		umpire_svg_rect(s, x2 - c / 2 + 2, y2 - c / 2 + 2, c - 4, c - 4, 0,
+			&ring);
+		break;
+	}
+	}
+}
+
+/* The key's two tokens, then its lines; returns the y below. */
+static int
+key(struct umpire_svg *s, const struct wwii_game *g, int y)
+{
+	static const char *const sides[2] = { "allies: square, upper case",
+		"axis: corners cut, lower case" };
+	static const struct umpire_svg_font f = { 13, false, UMPIRE_SVG_START,
+		NULL };
+	static const struct umpire_svg_font tf = { 12, true, UMPIRE_SVG_MIDDLE,
+		NULL };
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	for (int side = 0; side < 2; side++) {
+		struct umpire_svg_font ink = tf;
+		ink.fill = inks[side];
+		umpire_svg_group(s, side * 260, y, NULL);
+		token(s, side, 26);
+		umpire_svg_text(s, 13, 18, &ink, 0, side ? "in" : "IN");
+		umpire_svg_text(s, 34, 18, &f, 0, sides[side]);
+		umpire_svg_end(s);
+	}
+	y += 30 + KEY_LINE;
+	umpire_svg_text(s, 0, y, &f, 0, "IN infantry, PA paratroopers, "
+		"EN engineers, MI mech-infantry,");
+	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "LT light-tank, "
+		"MT medium-tank, HT heavy-tank, HW howitzer, AT at-gun,");
+	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "AA aa-gun, AF airfield, "
+		"FO fortification, HQ hq; * elite");
+	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "Arrows: solid a move, "
+		"dashed an attack, dotted a retreat; X destroyed");
+	if (g->opt.cities || g->opt.terrain) {
+		y += 8;
+		int x = 0;
+		static const struct umpire_svg_paint city_frame = { "none",
+			"#595959", 3, NULL };
+		static const struct umpire_svg_paint hill_frame = { "none",
+			"#a6761d", 3, "3 3" };
+		if (g->opt.cities) {
+			umpire_svg_rect(s, x, y, 26, 26, 0, &city_frame);
+			city(s, x, y, 42);
+			umpire_svg_text(s, x + 34, y + 18, &f, 0, "city");
+			x += 100;
+		}
+		if (g->opt.terrain) {
+			umpire_svg_rect(s, x, y, 26, 26, 0, &hill_frame);
+			hills(s, x - 12, y, 42);
+			umpire_svg_text(s, x + 34, y + 18, &f, 0, "difficult terrain");
+		}
+		y += 26;
+	}
+	for (int side = 0; side < 2; side++) {
+		int alive = wwii_alive(g, side), placed = 0;
+		for (int i = 0; i < g->nunits[side]; i++)
+			placed += !g->units[side][i].destroyed &&
+				g->pos.where[side][i] >= 0;
+		umpire_buf_clear(&b);
+		umpire_buf_printf(&b, "%s: %d unit%s on the board", wwii_sides[side],
+			placed, placed == 1 ? "" : "s");
+		if (alive > placed)
+			umpire_buf_printf(&b, ", %d to place", alive - placed);
+		if (g->nunits[side] > alive)
+			umpire_buf_printf(&b, ", %d destroyed", g->nunits[side] - alive);
+		umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, umpire_buf_cstr(&b));
+	}
+	umpire_buf_clear(&b);
+	if (g->to_move >= 0) {
+		umpire_buf_printf(&b, "To play: the %s, %s", wwii_sides[g->to_move],
+			wwii_kinds[g->kind]);
+		if (g->kind == WWII_TURN) {
+			int turn = g->turns[g->to_move] + 1;
+			umpire_buf_printf(&b, " %d of %d", turn, g->turn_limit);
+			if (wwii_reinforcement_due(g, turn))
+				umpire_buf_puts(&b, ", reinforcement due");
+		}
+	} else if (g->winner >= 0) {
+		umpire_buf_printf(&b, "Over: the %s won", wwii_sides[g->winner]);
+	} else {
+		umpire_buf_puts(&b, "Over: a draw");
+	}
+	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, umpire_buf_cstr(&b));
+	umpire_buf_free(&b);
+	return y + 6;
+}
+
+void
+wwii_picture(struct umpire_svg *s, const void *game,
+	const struct umpire_marks *marks, const char *viewer)
+{
+	const struct wwii_game *g = game;
+	struct layout l = { g, cell_for(&g->grid) };
+	int w = 2 * BORDER + g->grid.files * l.cell;
+	int h = 2 * BORDER + g->grid.ranks * l.cell;
+	int terrain_key = g->opt.cities || g->opt.terrain ? 34 : 0;
+
+	(void)viewer;		/* nothing is hidden in this game */
+	umpire_svg_board(s, w < 580 ? 580 : w, h + 12 + 30 + 7 * KEY_LINE +
+		terrain_key + 6);
+	board(s, &l);
+	terrain(s, &l);
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < g->nunits[side]; i++)
+			if (!g->units[side][i].destroyed && g->pos.where[side][i] >= 0)
+				unit(s, &l, side, i, g->pos.where[side][i]);
+	terrain_glyphs(s, &l);
+	/* Losses under the arrows, the arrows over everything. */
+	for (size_t k = 0; k < marks->n; k++)
+		if (marks->v[k].kind == UMPIRE_MARK_LOSS ||
+		    marks->v[k].kind == UMPIRE_MARK_PLACE)
+			mark(s, &l, &marks->v[k]);
+	for (size_t k = 0; k < marks->n; k++)
+		if (marks->v[k].kind != UMPIRE_MARK_LOSS &&
+		    marks->v[k].kind != UMPIRE_MARK_PLACE)
+			mark(s, &l, &marks->v[k]);
+	key(s, g, h + 12);
+}

@@ -1,0 +1,181 @@
+"""What the tests know of umpire's pictures (reports/NNNN.svg): reading
+one, finding its pieces and where they stand, and telling colours apart
+as players with red-green colour blindness see them.
+
+Not a test itself (make check-python runs only test_*.py).  Standard
+library only.
+"""
+import re
+import xml.etree.ElementTree as ET
+
+import umpiretest as ut
+
+check = ut.check
+
+NS = "{http://www.w3.org/2000/svg}"
+# Under this for the standard scenarios and the sample games.
+MAX_BYTES = 50 * 1024
+# Attributes that place or size something: integers only, so that every
+# machine draws the same bytes.
+GEOMETRY = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "width",
+            "height", "points", "viewBox", "transform", "textLength",
+            "stroke-width", "font-size", "stroke-dasharray"}
+TRANSLATE = re.compile(r"^translate\((-?\d+),(-?\d+)\)$")
+
+
+def parse(text, name):
+    """The picture as an element tree, after the checks any picture must
+    pass: well-formed, an SVG of integer size, nothing that runs, nothing
+    from outside, integer geometry."""
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise ut.Failure("%s is not well-formed XML: %s" % (name, e))
+    check(root.tag == NS + "svg", "%s: the root is %s, not svg"
+          % (name, root.tag))
+    for a in ("width", "height"):
+        check(re.fullmatch(r"[1-9]\d*", root.get(a, "")),
+              "%s: %s=%r is not a whole number" % (name, a, root.get(a)))
+    for el in root.iter():
+        tag = el.tag.replace(NS, "")
+        check(tag not in ("script", "foreignObject", "style", "image", "use",
+                          "a", "iframe", "object", "embed"),
+              "%s: has a <%s> element" % (name, tag))
+        for k, v in el.attrib.items():
+            local = k.split("}")[-1]
+            check(not local.startswith("on"), "%s: <%s %s> runs script"
+                  % (name, tag, local))
+            check(local != "href", "%s: <%s> links to %r" % (name, tag, v))
+            check("url(" not in v or re.fullmatch(r"url\(#[\w-]+\)", v),
+                  "%s: <%s %s=%r> loads from outside" % (name, tag, local, v))
+            check("javascript:" not in v.lower(), "%s: javascript: in %s"
+                  % (name, local))
+            if local in GEOMETRY:
+                check("." not in v and "e" not in v.replace("translate", ""),
+                      "%s: <%s %s=%r> is not in integers"
+                      % (name, tag, local, v))
+    check("@import" not in text and "<!ENTITY" not in text,
+          "%s: imports or declares entities" % name)
+    return root
+
+
+def units(root):
+    """{id: (group, x, y)} for every piece: a group with id unit-ID, and
+    where the group's origin lands on the picture."""
+    out = {}
+
+    def walk(el, x, y):
+        m = TRANSLATE.match(el.get("transform", ""))
+        if m:
+            x, y = x + int(m.group(1)), y + int(m.group(2))
+        uid = el.get("id", "")
+        if uid.startswith("unit-"):
+            check(uid[5:] not in out, "unit %s is drawn twice" % uid[5:])
+            out[uid[5:]] = (el, x, y)
+        for child in el:
+            walk(child, x, y)
+
+    walk(root, 0, 0)
+    return out
+
+
+def token(group):
+    """The piece's body, the first shape in its group: (its tag, its
+    fill, its box relative to the group, its outline) - the outline
+    being what tells its shape (rounded corners, points)."""
+    for el in group:
+        tag = el.tag.replace(NS, "")
+        if tag == "rect":
+            x, y = int(el.get("x", 0)), int(el.get("y", 0))
+            w, h = int(el.get("width")), int(el.get("height"))
+            return tag, el.get("fill"), (x, y, w, h), ("rect", el.get("rx"))
+        if tag == "polygon":
+            pts = [int(v) for v in re.split(r"[ ,]", el.get("points"))]
+            xs, ys = pts[0::2], pts[1::2]
+            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            return tag, el.get("fill"), box, ("polygon", len(xs))
+        if tag == "circle":
+            cx, cy, r = (int(el.get(a)) for a in ("cx", "cy", "r"))
+            return tag, el.get("fill"), (cx - r, cy - r, 2 * r, 2 * r), \
+                ("circle",)
+    raise ut.Failure("unit %s has no shape" % group.get("id"))
+
+
+def rgb(colour):
+    """"#0072b2" or "#222" as (r, g, b)."""
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))
+
+
+# Machado, Oliveira and Fernandes (2009), full severity, on linear RGB.
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+              (-0.003882, -0.048116, 1.051998))
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968),
+                (0.280085, 0.672501, 0.047413),
+                (-0.011820, 0.042940, 0.968881))
+
+
+def _linear(c):
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _gamma(v):
+    v = min(max(v, 0.0), 1.0)
+    return 255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4)
+                  - 0.055)
+
+
+def seen(colour, matrix):
+    lin = [_linear(c) for c in rgb(colour)]
+    return tuple(_gamma(sum(m * c for m, c in zip(row, lin)))
+                 for row in matrix)
+
+
+def apart(a, b):
+    """The least distance (in sRGB, 0-441) between two colours as a
+    protanope and a deuteranope see them.  Okabe and Ito's blue and
+    orange are 213 apart; a grass green and a tan, 70; pure red and
+    green, 36."""
+    return min(sum((p - q) ** 2 for p, q in zip(seen(a, m), seen(b, m)))
+               ** 0.5 for m in (PROTANOPIA, DEUTERANOPIA))
+
+
+# Where each ruleset keeps a unit's place in its state, as (file, rank)
+# for the picture's columns and rows (None where the ruleset has one
+# line only); None for a unit that is not on the board.  A new ruleset
+# adds its entry: the tests then check its pictures too.
+def _amb_place(state, side, unit):
+    res = state.get("result") or {}
+    if res.get("man") == unit["id"]:	# moved off the board (AMB-8)
+        return None, 25 if side == "green" else 0
+    return None, unit["row"]
+
+
+def _wwii_place(state, side, unit):
+    at = unit.get("at")
+    if not at:
+        return None
+    m = re.fullmatch(r"([a-z]+)(\d+)", at)
+    f = 0
+    for ch in m.group(1):
+        f = f * 26 + ord(ch) - 96
+    return f, int(m.group(2))
+
+
+PLACES = {"amb": _amb_place, "wwii": _wwii_place}
+
+
+def on_board(ruleset, state):
+    """{id: (side, place)} for every unit the state has on the board."""
+    check(ruleset in PLACES, "tests/py/svgcheck.py does not know where "
+          "ruleset %s keeps its units: add it to PLACES" % ruleset)
+    out = {}
+    for side, army in (state.get("armies") or {}).items():
+        for unit in army or []:
+            place = PLACES[ruleset](state, side, unit)
+            if place is not None:
+                out[unit["id"]] = (side, place)
+    return out
