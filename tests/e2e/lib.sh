@@ -143,11 +143,11 @@ rebuild() {
 			tix update-index --add --cacheinfo "$entry"
 		done <"$TMP/carry"
 		tree=$(tix write-tree)
-		# The header ends at the first empty line; only the first parent
-		# is the game's history.
+		# The header ends at the first empty line; the first parent is
+		# the one rebuilt, any other is kept.
 		awk -v tree="$tree" -v parent="$parent" '
 			!body && /^tree / { print "tree " tree; next }
-			!body && /^parent / { if (!seen++) print "parent " parent; next }
+			!body && /^parent / && !seen++ { print "parent " parent; next }
 			/^$/ { body = 1 }
 			{ print }' "$TMP/commit.raw" >"$TMP/commit.new"
 		parent=$(git -C "$g" hash-object -t commit -w --stdin \
