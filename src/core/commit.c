@@ -105,8 +105,21 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	if (build_tree(h->repo, base, files, ids, n, &treeid) != 0 ||
 	    git_tree_lookup(&tree, h->repo, &treeid) != 0)
 		goto git_error;
-	if (git_signature_now(&who, author->name, author->email) != 0 ||
-	    git_signature_now(&by, "umpire", "umpire@umpire.invalid") != 0)
+	/*
+	 * Author and committer at one moment, never earlier than umpire's
+	 * step before (a clock behind it, on another CI runner, say): verify
+	 * holds umpire's commits to both.
+	 */
+	if (git_signature_now(&by, UMPIRE_COMMITTER_NAME,
+	    UMPIRE_COMMITTER_EMAIL) != 0)
+		goto git_error;
+	const git_signature *before = parent ? git_commit_committer(parent) : NULL;
+	if (before && strcmp(before->name, UMPIRE_COMMITTER_NAME) == 0 &&
+	    strcmp(before->email, UMPIRE_COMMITTER_EMAIL) == 0 &&
+	    before->when.time > by->when.time)
+		by->when.time = before->when.time;
+	if (git_signature_new(&who, author->name, author->email, by->when.time,
+	    by->when.offset) != 0)
 		goto git_error;
 	const git_commit *parents[1] = { parent };
 	if (git_commit_create(&commitid, h->repo, NULL, who, by, "UTF-8", message,

@@ -35,6 +35,10 @@ struct umpire_person {
 	const char *email;
 };
 
+/* Who commits every commit umpire makes, and authors its own. */
+#define UMPIRE_COMMITTER_NAME "umpire"
+#define UMPIRE_COMMITTER_EMAIL "umpire@umpire.invalid"
+
 
 /* dir must be the top of a repository (bare or not). */
 int umpire_history_open(struct umpire_history **out, const char *dir,
