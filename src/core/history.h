@@ -81,7 +81,18 @@ enum umpire_change_kind { UMPIRE_ADDED, UMPIRE_MODIFIED, UMPIRE_DELETED };
 
 struct umpire_change {
 	enum umpire_change_kind kind;
+	unsigned mode;		/* the tree entry's mode, as written; 0 if deleted */
 	char path[256];
+};
+
+/* A commit as git records it. */
+struct umpire_commit_info {
+	struct umpire_person author, committer;
+	long long author_time, committer_time;	/* seconds since the epoch */
+	int author_offset, committer_offset;	/* minutes east of UTC */
+	const char *message;	/* byte for byte */
+	const char *encoding;	/* the encoding header's, or NULL */
+	unsigned parents;
 };
 
 /* Load the first-parent history, oldest first; *n is its length. */
@@ -92,13 +103,17 @@ const char *umpire_history_rev_id(struct umpire_history *h, size_t i);
 const char *umpire_history_rev_summary(struct umpire_history *h, size_t i);
 void umpire_history_rev_author(struct umpire_history *h, size_t i,
 	struct umpire_person *out);
+/* Revision i as git records it; the strings live as long as h. */
+void umpire_history_rev_commit(struct umpire_history *h, size_t i,
+	struct umpire_commit_info *out);
 /* path in revision i: 0 with its text, 1 if absent, or an error code. */
 int umpire_history_rev_read(struct umpire_history *h, size_t i,
 	const char *path, struct umpire_buf *out, struct umpire_diags *d);
 /*
  * How revision i changed umpire's files (game.yaml, scenario.yaml,
- * orders/, reports/) from its first parent; other paths are not umpire's
- * and are ignored.  Up to max changes are stored; *n counts them all.
+ * orders/, reports/) from its first parent, in content or in mode; other
+ * paths are not umpire's and are ignored.  Up to max changes are stored;
+ * *n counts them all.
  */
 int umpire_history_rev_changes(struct umpire_history *h, size_t i,
 	struct umpire_change *out, size_t max, size_t *n,

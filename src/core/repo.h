@@ -29,6 +29,10 @@ struct umpire_rev {
 	char hex[GIT_OID_HEXSZ + 1];
 	char *summary;
 	char *author_name, *author_email;
+	char *committer_name, *committer_email;
+	char *message, *encoding;
+	git_time author_time, committer_time;
+	unsigned parents;
 };
 
 struct umpire_history {
@@ -97,5 +101,7 @@ int umpire_worktree_update(struct umpire_history *h,
 
 /* The tree of revision i, which the caller frees: 0 or a libgit2 error. */
 int umpire_walk_rev_tree(struct umpire_history *h, size_t i, git_tree **out);
+/* Free the history loaded, for umpire_history_close. */
+void umpire_walk_free(struct umpire_history *h);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * walk.c - the first-parent history of a game, for verify: its
- * revisions, oldest first, and the files in each.
+ * revisions, oldest first, who made each and the files in each.
  */
 #include "repo.h"
 
@@ -38,14 +38,26 @@ umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
 		}
 		struct umpire_rev *r = &h->revs[h->nrevs++];
 		const git_signature *a = git_commit_author(c);
+		const git_signature *by = git_commit_committer(c);
 		const char *summary = git_commit_summary(c);
+		const char *message = git_commit_message_raw(c);
+		const char *encoding = git_commit_message_encoding(c);
 		git_oid_cpy(&r->id, git_commit_id(c));
 		git_oid_tostr(r->hex, sizeof(r->hex), &r->id);
 		r->summary = strdup(summary ? summary : "");
 		r->author_name = strdup(a->name);
 		r->author_email = strdup(a->email);
-		if (!r->summary || !r->author_name || !r->author_email)
+		r->committer_name = strdup(by->name);
+		r->committer_email = strdup(by->email);
+		r->message = strdup(message ? message : "");
+		r->encoding = encoding ? strdup(encoding) : NULL;
+		if (!r->summary || !r->author_name || !r->author_email ||
+		    !r->committer_name || !r->committer_email || !r->message ||
+		    (encoding && !r->encoding))
 			umpire_die_oom();
+		r->author_time = a->when;
+		r->committer_time = by->when;
+		r->parents = git_commit_parentcount(c);
 		int rc = git_commit_parentcount(c) ?
 			git_commit_parent(&next, c, 0) : 1;
 		git_commit_free(c);
@@ -88,6 +100,43 @@ umpire_history_rev_author(struct umpire_history *h, size_t i,
 	out->email = h->revs[i].author_email;
 }
 
+void
+umpire_history_rev_commit(struct umpire_history *h, size_t i,
+	struct umpire_commit_info *out)
+{
+	const struct umpire_rev *r = &h->revs[i];
+
+	out->author.name = r->author_name;
+	out->author.email = r->author_email;
+	out->committer.name = r->committer_name;
+	out->committer.email = r->committer_email;
+	out->author_time = r->author_time.time;
+	out->author_offset = r->author_time.offset;
+	out->committer_time = r->committer_time.time;
+	out->committer_offset = r->committer_time.offset;
+	out->message = r->message;
+	out->encoding = r->encoding;
+	out->parents = r->parents;
+}
+
+void
+umpire_walk_free(struct umpire_history *h)
+{
+	for (size_t i = 0; i < h->nrevs; i++) {
+		struct umpire_rev *r = &h->revs[i];
+		free(r->summary);
+		free(r->author_name);
+		free(r->author_email);
+		free(r->committer_name);
+		free(r->committer_email);
+		free(r->message);
+		free(r->encoding);
+	}
+	free(h->revs);
+	h->revs = NULL;
+	h->nrevs = 0;
+}
+
 int
 umpire_walk_rev_tree(struct umpire_history *h, size_t i, git_tree **out)
 {
@@ -126,3 +175,4 @@ umpire_history_rev_read(struct umpire_history *h, size_t i, const char *path,
 		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read a file");
 	return rc;
 }
+
