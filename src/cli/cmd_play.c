@@ -159,9 +159,12 @@ cmd_turn(int argc, char **argv)
 	umpire_game_decision(k.g, &dec);
 	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
 	struct umpire_person author = { who->name, who->email };
-	umpire_step_paths(&paths, k.g->step, dec.player);
+	long step = k.g->step;
+	umpire_step_paths(&paths, step, dec.player);
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
+	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
+		state.ptr, state.len);
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 		{ paths.orders, k.text.ptr, k.text.len },

@@ -51,8 +51,16 @@ cmd_resolve(int argc, char **argv)
 	    otext.len, &orders, &d)) ||
 	    (rc = cli_unseal(g, file, &d)))
 		goto done;
+	/* The receipt names the orders where turn would commit them. */
+	struct umpire_decision dec;
+	struct umpire_step_paths paths;
+	long step = g->step;
+	umpire_game_decision(g, &dec);
+	umpire_step_paths(&paths, step, dec.player);
 	umpire_game_resolve(g, &a, orders, &report);
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_report_receipt(&report, step, paths.orders, otext.ptr, otext.len,
+		state.ptr, state.len);
 	/* The report first: a state without its report is the worse half. */
 	if ((rc = umpire_file_write(rep, report.text.ptr, report.text.len, &d)) ||
 	    (rc = umpire_file_write(out, state.ptr, state.len, &d)))

@@ -233,6 +233,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 			committed->id, g->id);
 		goto done;
 	}
+	umpire_report_receipt(&want, 0, NULL, NULL, 0, state.ptr, state.len);
 	if (!same_state(r, g, &state) ||
 	    !same_report(r, 0, paths.report, &want.text, &report))
 		goto done;
@@ -359,6 +360,9 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	}
 	long step = g->step;
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
+	/* The report closes with the receipt of the files committed. */
+	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
+		state.ptr, state.len);
 	if (!same_state(r, g, &state) ||
 	    !same_report(r, step, rpath, &want.text, &report))
 		goto done;
