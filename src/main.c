@@ -45,10 +45,13 @@ const struct cli_verb cli_verbs[] = {
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n" },
-	{ "verify", cmd_verify, "umpire verify DIR [--seed-file F]",
+	{ "verify", cmd_verify,
+	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
 	  "Replay the whole history and name the first commit whose state,\n"
-	  "report, orders or rolls differ from re-adjudication.",
-	  "  --seed-file F    a sealed game's seed, if not revealed yet\n" },
+	  "report, orders, rolls or commit differ from re-adjudication.",
+	  "  --seed-file F    a sealed game's seed, if not revealed yet\n"
+	  "  --receipt STEP:HASH  prove that step STEP is still in the history,\n"
+	  "                   as the receipt its report gave says (repeatable)\n" },
 	{ "reveal", cmd_reveal, "umpire reveal DIR --seed-file F [--force]",
 	  "Publish a sealed game's seed in a commit, so anyone can verify it.",
 	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"

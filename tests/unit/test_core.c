@@ -10,6 +10,7 @@
 #include "core/result.h"
 #include "core/ruleset.h"
 #include "core/text.h"
+#include "core/verify.h"
 
 static const char *const four[] = { "ann", "bob", "cat", "dan" };
 
@@ -336,6 +337,35 @@ message_read_back(void **state)
 	umpire_buf_free(&got);
 }
 
+static void
+receipt_parse(void **state)
+{
+	static const char hex[] = "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c"
+	    "3f925d0e52beaf89";
+	struct umpire_receipt r;
+	char text[100];
+
+	(void)state;
+	snprintf(text, sizeof(text), "17:%s", hex);
+	assert_int_equal(umpire_verify_receipt_parse(&r, text), 0);
+	assert_int_equal(r.step, 17);
+	assert_string_equal(r.hash, hex);
+	snprintf(text, sizeof(text), "0:043A718774C572BD8A25ADBEB1BFCD5C0256AE11"
+	    "CECF9F9C3F925D0E52BEAF89");
+	assert_int_equal(umpire_verify_receipt_parse(&r, text), 0);
+	assert_int_equal(r.step, 0);
+	assert_string_equal(r.hash, hex);
+	const char *const refused[] = { "17", "17:", ":043a", "x:043a",
+	    "17:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf8",
+	    "17:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf890",
+	    "17:g43a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89",
+	    "-1:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89",
+	    "1000000001:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52"
+	    "beaf89" };
+	for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++)
+		assert_int_equal(umpire_verify_receipt_parse(&r, refused[i]), -1);
+}
+
 int
 main(void)
 {
@@ -349,6 +379,7 @@ main(void)
 		cmocka_unit_test(roll_log),
 		cmocka_unit_test(receipt_read_back),
 		cmocka_unit_test(message_read_back),
+		cmocka_unit_test(receipt_parse),
 	};
 
 	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
