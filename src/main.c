@@ -35,10 +35,12 @@ const struct cli_verb cli_verbs[] = {
 	{ "check", cmd_check, "umpire check DIR ORDERS",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.", NULL },
-	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F]",
+	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F] [--force]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
-	  "state, the orders and the report, and print the report.",
-	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
+	  "state, the orders and the report, and print the report, which ends\n"
+	  "with the step's receipt.",
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"

@@ -72,14 +72,19 @@ struct checked {
 	const struct umpire_node *orders;
 };
 
+/*
+ * With guard, the game's HEAD must be umpire's (umpire_history_check_head)
+ * before the orders are even read.
+ */
 static int
 check_orders(struct checked *k, const char *dir, const char *path, bool lock,
-	struct umpire_diags *d)
+	bool guard, struct umpire_diags *d)
 {
 	int rc;
 
 	memset(k, 0, sizeof(*k));
 	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
+	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
 	    (rc = umpire_file_read(&k->text, path, UMPIRE_YAML_MAX_BYTES, d)))
 		return rc;
 	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
@@ -111,7 +116,7 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, false, &d);
+	rc = check_orders(&k, argv[optind], path, false, false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
@@ -130,17 +135,20 @@ cmd_turn(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *file = NULL;
+	bool force = false;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
-		if (c == -2)
-			return rc;
-		if (c == 'f')
-			file = optarg;
+		switch (c) {
+		case -2: return rc;
+		case 'f': file = optarg; break;
+		case 'F': force = true; break;
+		}
 	}
 	if (argc - optind != 2)
 		return cli_usage(argv[0], "name the game directory and the orders "
@@ -153,7 +161,8 @@ cmd_turn(int argc, char **argv)
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
 
-	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, &d)) ||
+	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, !force,
+	    &d)) ||
 	    (rc = cli_unseal(k.g, file, &d)))
 		goto done;
 	umpire_game_decision(k.g, &dec);

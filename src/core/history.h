@@ -75,6 +75,16 @@ int umpire_history_commit(struct umpire_history *h,
 	const struct umpire_person *author, const char *message,
 	struct umpire_diags *d);
 
+/*
+ * Whether turn may build on HEAD: the last commit along first parents
+ * that changed umpire's files (game.yaml, scenario.yaml, orders/,
+ * reports/) must have umpire as its committer; commits after it that
+ * leave them alone (a README, a player's inbox.yaml) do not count.
+ * 0, or EX_DATAERR naming the commit.
+ */
+int umpire_history_check_head(struct umpire_history *h,
+	struct umpire_diags *d);
+
 /* ---- reading the history, for verify ---- */
 
 enum umpire_change_kind { UMPIRE_ADDED, UMPIRE_MODIFIED, UMPIRE_DELETED };

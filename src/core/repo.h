@@ -7,7 +7,7 @@
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
  *   commit.c    a step's commit: blobs, trees, the branch's move
- *   walk.c      the first-parent history, for verify
+ *   walk.c      the first-parent history, for verify; HEAD's maker, for turn
  *   treediff.c  what a revision changed in umpire's files, for verify
  *
  * The handle owns everything it points at; umpire_history_close frees it

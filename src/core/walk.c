@@ -1,6 +1,7 @@
 /*
  * walk.c - the first-parent history of a game, for verify: its
- * revisions, oldest first, who made each and the files in each.
+ * revisions, oldest first, who made each and the files in each; and
+ * for turn, whether umpire made the HEAD it builds on.
  */
 #include "repo.h"
 
@@ -176,3 +177,82 @@ umpire_history_rev_read(struct umpire_history *h, size_t i, const char *path,
 	return rc;
 }
 
+/* Whether commit c changed umpire's files from its first parent. */
+static int
+changes_game(git_commit *c, bool *out)
+{
+	static const char *const names[] = { UMPIRE_STATE_PATH,
+		UMPIRE_SCENARIO_PATH, UMPIRE_ORDERS_DIR, UMPIRE_REPORTS_DIR };
+	git_commit *parent = NULL;
+	git_tree *t = NULL, *pt = NULL;
+	int rc = -1;
+
+	*out = false;
+	if (git_commit_tree(&t, c) != 0 || (git_commit_parentcount(c) > 0 &&
+	    (git_commit_parent(&parent, c, 0) != 0 ||
+	    git_commit_tree(&pt, parent) != 0)))
+		goto done;
+	for (size_t k = 0; k < sizeof(names) / sizeof(*names); k++) {
+		const git_tree_entry *e = git_tree_entry_byname(t, names[k]);
+		const git_tree_entry *f = pt ? git_tree_entry_byname(pt, names[k]) :
+			NULL;
+		if (!e != !f || (e && (!git_oid_equal(git_tree_entry_id(e),
+		    git_tree_entry_id(f)) || git_tree_entry_filemode_raw(e) !=
+		    git_tree_entry_filemode_raw(f))))
+			*out = true;
+	}
+	rc = 0;
+done:
+	git_tree_free(pt);
+	git_tree_free(t);
+	git_commit_free(parent);
+	return rc;
+}
+
+int
+umpire_history_check_head(struct umpire_history *h, struct umpire_diags *d)
+{
+	git_commit *c, *next;
+	bool changes;
+	int rc = 0;
+
+	umpire_repo_load_head(h);
+	if (h->unborn)
+		return 0;	/* nothing to build on */
+	if (git_commit_lookup(&c, h->repo, &h->head) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	/* Back past the commits that leave the game alone. */
+	for (;;) {
+		if (changes_game(c, &changes) != 0) {
+			git_commit_free(c);
+			return umpire_repo_fail(d, h->dir, EX_IOERR,
+				"cannot read the history");
+		}
+		if (changes || git_commit_parentcount(c) == 0)
+			break;
+		if (git_commit_parent(&next, c, 0) != 0) {
+			git_commit_free(c);
+			return umpire_repo_fail(d, h->dir, EX_IOERR,
+				"cannot read the history");
+		}
+		git_commit_free(c);
+		c = next;
+	}
+	const git_signature *by = git_commit_committer(c);
+	if (strcmp(by->name, UMPIRE_COMMITTER_NAME) != 0 ||
+	    strcmp(by->email, UMPIRE_COMMITTER_EMAIL) != 0) {
+		char id[13];
+		const char *summary = git_commit_summary(c);
+		git_oid_tostr(id, sizeof(id), git_commit_id(c));
+		bool top = git_oid_equal(git_commit_id(c), &h->head);
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "umpire builds only on "
+			"its own steps: commit %s (%.80s), %s, was committed by %.80s "
+			"<%.80s>, not by umpire; `umpire verify` says what it changed; "
+			"add --force to build on it anyway", id, summary ? summary : "",
+			top ? "HEAD, which changes the game's files" : "the last under "
+			"HEAD to change the game's files", by->name, by->email);
+		rc = EX_DATAERR;
+	}
+	git_commit_free(c);
+	return rc;
+}

@@ -1,8 +1,9 @@
 #!/bin/sh
 # A history doctored the ways a player who can push would doctor it
 # (issue 8, item 13), each caught by verify with a diagnostic naming the
-# commit; and the receipts that prove what no repository can prove
-# alone, that its last steps are still there as they were.
+# commit; the receipts that prove what no repository can prove alone,
+# that its last steps are still there as they were; and turn, which
+# builds only on steps umpire made.
 . "$(dirname "$0")/lib.sh"
 
 G=$TMP/game
@@ -298,4 +299,34 @@ expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
 expect_err "$o3 is not the file step 3 accepted: its SHA-256 is $(sha256 <"$TMP/o3.yaml"), but the receipt in reports/0003.md gives $(sha256 <"$G/$o3")"
 
+# ---- 7. turn builds only on umpire's steps.
+
+# A hand edit committed on top: refused, and nothing written.
+tampered
+sed -i 's/^title: .*/title: "Mine"/' "$TMP/t/game.yaml"
+git -C "$TMP/t" -c user.name=cheat -c user.email=c@x commit -qam "tidy up"
+head=$(head_of "$TMP/t")
+umpire bot "$TMP/t" >"$TMP/o.yaml"
+expect_exit 65 umpire turn "$TMP/t" "$TMP/o.yaml"
+expect_err "umpire builds only on its own steps: commit $(commit_id "$TMP/t" 9) (tidy up), HEAD, which changes the game's files, was committed by cheat <c@x>, not by umpire"
+expect_err "add --force to build on it anyway"
+[ "$(head_of "$TMP/t")" = "$head" ] || fail "a refused turn committed"
+expect_clean "$TMP/t"
+# Commits that leave the game alone on top of it do not hide it.
+echo "orders go here" >"$TMP/t/README"
+git -C "$TMP/t" add README
+git -C "$TMP/t" -c user.name=host -c user.email=h@x commit -qm "readme"
+expect_exit 65 umpire turn "$TMP/t" "$TMP/o.yaml"
+expect_err "commit $(commit_id "$TMP/t" 9) (tidy up), the last under HEAD to change the game's files, was committed by cheat <c@x>"
+# --force builds on it, and verify then names the hand edit.
+expect_exit 0 umpire turn "$TMP/t" "$TMP/o.yaml" --force
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "(tidy up): game.yaml changes with no orders and no report"
+# A README on top of umpire's steps is no reason to refuse.
+tampered
+echo "orders go here" >"$TMP/t/README"
+git -C "$TMP/t" add README
+git -C "$TMP/t" -c user.name=host -c user.email=h@x commit -qm "readme"
+play "$TMP/t" 1
+expect_exit 0 umpire verify "$TMP/t"
 done_ok
