@@ -237,6 +237,20 @@ recommit "$TMP/t" 5 "s/^\(author .*\|committer .*\) $t5 /\1 $((t4 - 3600)) /"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 5) (Step 5:"
 expect_err ", the date of commit $(commit_id "$TMP/t" 4) before it: the dates of umpire's commits never go backwards"
+# A clock behind the last step's (another CI runner's, say): turn dates
+# its step as that step, never before it, even across a commit that is
+# not umpire's.
+tampered
+t8=$(date_of "$TMP/t" 8 committer)
+recommit "$TMP/t" 8 "s/^\\(author .*\\|committer .*\\) $t8 /\\1 $((t8 + 3600)) /"
+echo "orders go here" >"$TMP/t/README"
+git -C "$TMP/t" add README
+git -C "$TMP/t" -c user.name=host -c user.email=h@x commit -qm "readme"
+play "$TMP/t" 1
+[ "$(date_of "$TMP/t" 10 author)" = $((t8 + 3600)) ] &&
+	[ "$(date_of "$TMP/t" 10 committer)" = $((t8 + 3600)) ] ||
+	fail "turn dated its step $(date_of "$TMP/t" 10 committer), before the step before it ($((t8 + 3600)))"
+expect_exit 0 umpire verify "$TMP/t"
 # A commit another program made: no encoding recorded.
 tampered
 recommit "$TMP/t" 2 '/^encoding UTF-8$/d'
