@@ -1,7 +1,10 @@
+/*
+ * verify.c - replay a game's history and compare, commit by commit: the
+ * files, what git records of the commit, the receipts (verify.h).
+ */
 #include "verify.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 #include <time.h>
@@ -324,8 +327,8 @@ check_receipt(struct run *r, long step, const char *rpath,
 		return false;
 	}
 	if (line != 0 || said != step || strcmp(kept, state_hash) != 0) {
-		bad(r, "%s does not end with the receipt of step %ld, "
-			"'Receipt: `%ld:%s`'", rpath, step, step, state_hash);
+		bad(r, "%s does not give the receipt of step %ld, 'Receipt: "
+			"`%ld:%s`'", rpath, step, step, state_hash);
 		return false;
 	}
 	return true;
