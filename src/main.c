@@ -38,20 +38,25 @@ const struct cli_verb cli_verbs[] = {
 	{ "check", cmd_check, "umpire check DIR ORDERS",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.", NULL },
-	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F]",
+	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F] [--force]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
-	  "state, the orders, the report and its picture, and print the report.",
-	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
+	  "state, the orders, the report and its picture, and print the report,\n"
+	  "which ends with the step's receipt.",
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n" },
-	{ "verify", cmd_verify, "umpire verify DIR [--seed-file F]",
+	{ "verify", cmd_verify,
+	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
 	  "Replay the whole history and name the first commit whose state,\n"
-	  "report, orders or rolls differ from re-adjudication.",
-	  "  --seed-file F    a sealed game's seed, if not revealed yet\n" },
+	  "report, orders, rolls or commit differ from re-adjudication.",
+	  "  --seed-file F    a sealed game's seed, if not revealed yet\n"
+	  "  --receipt STEP:HASH  prove that step STEP is still in the history,\n"
+	  "                   as the receipt its report gave says (repeatable)\n" },
 	{ "reveal", cmd_reveal, "umpire reveal DIR --seed-file F [--force]",
 	  "Publish a sealed game's seed in a commit, so anyone can verify it.",
 	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"

@@ -143,6 +143,7 @@ cmd_new(int argc, char **argv)
 	    (rc = umpire_history_init(&h, dir, &d)))
 		goto done;
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_report_receipt(&report, 0, NULL, NULL, 0, state.ptr, state.len);
 	umpire_step_paths(&paths, 0, NULL);
 	struct umpire_file files[] = {
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
@@ -217,9 +218,7 @@ cmd_reveal(int argc, char **argv)
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 	};
-	umpire_buf_printf(&msg, "Reveal the seed\n\nThe seed of %s matches its "
-		"commitment %s; anyone can now verify every roll.\n", g->id,
-		g->commitment);
+	umpire_report_reveal_message(&msg, g->id, g->commitment);
 	if ((rc = umpire_history_commit(h, files, 1, &host, msg.ptr, &d)))
 		goto done;
 	printf("revealed the seed of %s; `umpire verify %s` now checks every "

@@ -110,14 +110,19 @@ struct checked {
 	const struct umpire_node *orders;
 };
 
+/*
+ * With guard, the game's HEAD must be umpire's (umpire_history_check_head)
+ * before the orders are even read.
+ */
 static int
 check_orders(struct checked *k, const char *dir, const char *path, bool lock,
-	struct umpire_diags *d)
+	bool guard, struct umpire_diags *d)
 {
 	int rc;
 
 	memset(k, 0, sizeof(*k));
 	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
+	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
 	    (rc = umpire_file_read(&k->text, path, UMPIRE_YAML_MAX_BYTES, d)))
 		return rc;
 	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
@@ -149,7 +154,7 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, false, &d);
+	rc = check_orders(&k, argv[optind], path, false, false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
@@ -168,17 +173,20 @@ cmd_turn(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *file = NULL;
+	bool force = false;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
-		if (c == -2)
-			return rc;
-		if (c == 'f')
-			file = optarg;
+		switch (c) {
+		case -2: return rc;
+		case 'f': file = optarg; break;
+		case 'F': force = true; break;
+		}
 	}
 	if (argc - optind != 2)
 		return cli_usage(argv[0], "name the game directory and the orders "
@@ -191,16 +199,20 @@ cmd_turn(int argc, char **argv)
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
 
-	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, &d)) ||
+	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, !force,
+	    &d)) ||
 	    (rc = cli_unseal(k.g, file, &d)))
 		goto done;
 	umpire_game_decision(k.g, &dec);
 	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
 	struct umpire_person author = { who->name, who->email };
-	umpire_step_paths(&paths, k.g->step, dec.player);
+	long step = k.g->step;
+	umpire_step_paths(&paths, step, dec.player);
 	report.want_picture = true;
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
+	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
+		state.ptr, state.len);
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 		{ paths.orders, k.text.ptr, k.text.len },

@@ -54,8 +54,16 @@ cmd_resolve(int argc, char **argv)
 	    (rc = cli_unseal(g, file, &d)))
 		goto done;
 	report.want_picture = svg != NULL;
+	/* The receipt names the orders where turn would commit them. */
+	struct umpire_decision dec;
+	struct umpire_step_paths paths;
+	long step = g->step;
+	umpire_game_decision(g, &dec);
+	umpire_step_paths(&paths, step, dec.player);
 	umpire_game_resolve(g, &a, orders, &report);
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_report_receipt(&report, step, paths.orders, otext.ptr, otext.len,
+		state.ptr, state.len);
 	/* The report first: a state without its report is the worse half. */
 	if ((rc = umpire_file_write(rep, report.text.ptr, report.text.len, &d)) ||
 	    (svg && (rc = umpire_file_write(svg, report.picture.ptr,

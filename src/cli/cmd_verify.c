@@ -14,9 +14,12 @@ cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
+		{ "receipt", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct umpire_receipt receipts[UMPIRE_VERIFY_RECEIPTS_MAX];
+	size_t nreceipts = 0;
 	const char *file = NULL;
 	int rc = 0, c;
 
@@ -25,6 +28,15 @@ cmd_verify(int argc, char **argv)
 			return rc;
 		if (c == 'f')
 			file = optarg;
+		if (c != 'R')
+			continue;
+		if (nreceipts == UMPIRE_VERIFY_RECEIPTS_MAX)
+			return cli_usage(argv[0], "at most %d receipts at once",
+				UMPIRE_VERIFY_RECEIPTS_MAX);
+		if (umpire_verify_receipt_parse(&receipts[nreceipts++], optarg))
+			return cli_usage(argv[0], "--receipt '%.80s': expected STEP:HASH, "
+				"a step number and the 64 hex digits of a SHA-256, as a "
+				"report's last line gives them", optarg);
 	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
@@ -32,14 +44,17 @@ cmd_verify(int argc, char **argv)
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_history *h;
 	struct umpire_verify_result res;
+	struct umpire_verify_opts vo = UMPIRE_VERIFY_OPTS_INIT;
 	struct umpire_seed seed;
-	const char *source = NULL;
 	bool found;
 
-	if ((rc = cli_seed(&seed, &found, &source, NULL, file, &d)) ||
+	if ((rc = cli_seed(&seed, &found, &vo.seed_source, NULL, file, &d)) ||
 	    (rc = umpire_history_open(&h, argv[optind], &d)))
 		return cli_done(&d, rc);
-	rc = umpire_verify(h, found ? &seed : NULL, source, &res, &d);
+	vo.seed = found ? &seed : NULL;
+	vo.receipts = receipts;
+	vo.nreceipts = nreceipts;
+	rc = umpire_verify(h, &vo, &res, &d);
 	if (rc == 0) {
 		printf("verified %s: %zu steps re-adjudicated and %zu rolls "
 			"re-derived over %zu commits; every state, report, picture "
@@ -48,12 +63,28 @@ cmd_verify(int argc, char **argv)
 			printf("step %ld is next\n", res.awaited);
 		else
 			printf("%s\n", res.outcome);
-		if (res.other_steps)
+		for (size_t i = 0; i < nreceipts; i++)
+			printf("receipt %ld:%s holds: step %ld is in the history as it "
+				"was\n", receipts[i].step, receipts[i].hash,
+				receipts[i].step);
+		const size_t slots = sizeof(res.other) / sizeof(*res.other);
+		for (size_t i = 0; i < res.nother && i < slots; i++) {
+			const struct umpire_verify_other *o = &res.other[i];
 			printf("note: umpire %s (not this umpire, %s) wrote the reports "
-				"of %zu steps from step %ld to step %ld; their states and "
-				"rolls were compared, their words and pictures were not\n",
-				res.other_version, UMPIRE_VERSION, res.other_steps,
-				res.other_first, res.other_last);
+				"of %zu steps from step %ld to step %ld; their states, rolls "
+				"and commits were compared", o->version, UMPIRE_VERSION,
+				o->steps, o->first, o->last);
+			if (o->unhashed)
+				printf("; their words and pictures were not, nor their "
+					"orders byte for byte, since umpire %s gave its reports "
+					"no receipt\n", o->version);
+			else
+				printf(", and their receipts; their words and pictures "
+					"were not\n");
+		}
+		if (res.nother > slots)
+			printf("note: and %zu more runs of steps other versions wrote, "
+				"whose words were not compared either\n", res.nother - slots);
 	}
 	umpire_history_close(h);
 	return cli_done(&d, rc);

@@ -35,6 +35,10 @@ struct umpire_person {
 	const char *email;
 };
 
+/* Who commits every commit umpire makes, and authors its own. */
+#define UMPIRE_COMMITTER_NAME "umpire"
+#define UMPIRE_COMMITTER_EMAIL "umpire@umpire.invalid"
+
 
 /* dir must be the top of a repository (bare or not). */
 int umpire_history_open(struct umpire_history **out, const char *dir,
@@ -71,13 +75,34 @@ int umpire_history_commit(struct umpire_history *h,
 	const struct umpire_person *author, const char *message,
 	struct umpire_diags *d);
 
+/*
+ * Whether turn may build on HEAD: the last commit along first parents
+ * that changed umpire's files (game.yaml, scenario.yaml, orders/,
+ * reports/) must have umpire as its committer; commits after it that
+ * leave them alone (a README, a player's inbox.yaml) do not count.
+ * 0, or EX_DATAERR naming the commit.
+ */
+int umpire_history_check_head(struct umpire_history *h,
+	struct umpire_diags *d);
+
 /* ---- reading the history, for verify ---- */
 
 enum umpire_change_kind { UMPIRE_ADDED, UMPIRE_MODIFIED, UMPIRE_DELETED };
 
 struct umpire_change {
 	enum umpire_change_kind kind;
+	unsigned mode;		/* the tree entry's mode, as written; 0 if deleted */
 	char path[256];
+};
+
+/* A commit as git records it. */
+struct umpire_commit_info {
+	struct umpire_person author, committer;
+	long long author_time, committer_time;	/* seconds since the epoch */
+	int author_offset, committer_offset;	/* minutes east of UTC */
+	const char *message;	/* byte for byte */
+	const char *encoding;	/* the encoding header's, or NULL */
+	unsigned parents;
 };
 
 /* Load the first-parent history, oldest first; *n is its length. */
@@ -88,13 +113,17 @@ const char *umpire_history_rev_id(struct umpire_history *h, size_t i);
 const char *umpire_history_rev_summary(struct umpire_history *h, size_t i);
 void umpire_history_rev_author(struct umpire_history *h, size_t i,
 	struct umpire_person *out);
+/* Revision i as git records it; the strings live as long as h. */
+void umpire_history_rev_commit(struct umpire_history *h, size_t i,
+	struct umpire_commit_info *out);
 /* path in revision i: 0 with its text, 1 if absent, or an error code. */
 int umpire_history_rev_read(struct umpire_history *h, size_t i,
 	const char *path, struct umpire_buf *out, struct umpire_diags *d);
 /*
  * How revision i changed umpire's files (game.yaml, scenario.yaml,
- * orders/, reports/) from its first parent; other paths are not umpire's
- * and are ignored.  Up to max changes are stored; *n counts them all.
+ * orders/, reports/) from its first parent, in content or in mode; other
+ * paths are not umpire's and are ignored.  Up to max changes are stored;
+ * *n counts them all.
  */
 int umpire_history_rev_changes(struct umpire_history *h, size_t i,
 	struct umpire_change *out, size_t max, size_t *n,

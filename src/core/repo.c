@@ -234,12 +234,7 @@ umpire_history_close(struct umpire_history *h)
 		return;
 	if (h->lock_fd >= 0)
 		close(h->lock_fd);	/* releases the flock */
-	for (size_t i = 0; i < h->nrevs; i++) {
-		free(h->revs[i].summary);
-		free(h->revs[i].author_name);
-		free(h->revs[i].author_email);
-	}
-	free(h->revs);
+	umpire_walk_free(h);
 	for (size_t i = 0; i < sizeof(h->dirs) / sizeof(*h->dirs); i++)
 		git_odb_object_free(h->dirs[i].obj);
 	git_odb_free(h->odb);

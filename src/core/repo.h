@@ -7,7 +7,7 @@
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
  *   commit.c    a step's commit: blobs, trees, the branch's move
- *   walk.c      the first-parent history, for verify
+ *   walk.c      the first-parent history, for verify; HEAD's maker, for turn
  *   treediff.c  what a revision changed in umpire's files, for verify
  *
  * The handle owns everything it points at; umpire_history_close frees it
@@ -29,6 +29,10 @@ struct umpire_rev {
 	char hex[GIT_OID_HEXSZ + 1];
 	char *summary;
 	char *author_name, *author_email;
+	char *committer_name, *committer_email;
+	char *message, *encoding;
+	git_time author_time, committer_time;
+	unsigned parents;
 };
 
 struct umpire_history {
@@ -97,5 +101,7 @@ int umpire_worktree_update(struct umpire_history *h,
 
 /* The tree of revision i, which the caller frees: 0 or a libgit2 error. */
 int umpire_walk_rev_tree(struct umpire_history *h, size_t i, git_tree **out);
+/* Free the history loaded, for umpire_history_close. */
+void umpire_walk_free(struct umpire_history *h);
 
 #endif

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,6 +154,15 @@ umpire_report_commit_message(struct umpire_buf *msg,
 		umpire_buf_printf(msg, "\n%s\n", s->headline);
 }
 
+void
+umpire_report_reveal_message(struct umpire_buf *msg, const char *game_id,
+	const char *commitment)
+{
+	umpire_buf_printf(msg, "Reveal the seed\n\nThe seed of %s matches its "
+		"commitment %s; anyone can now verify every roll.\n", game_id,
+		commitment);
+}
+
 /* The rows of the table under heading, their first ncols numbers. */
 static void
 table_numbers(struct umpire_buf *out, const char *text, size_t len,
@@ -204,4 +214,137 @@ umpire_report_roll_log(struct umpire_buf *out, const char *text, size_t len)
 {
 	table_numbers(out, text, len, "## Rolls", 'r', 3);
 	table_numbers(out, text, len, "## Shuffles", 's', 2);
+}
+
+void
+umpire_report_hash(char out[UMPIRE_HASH_HEX + 1], const void *data, size_t len)
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(h, data, len);
+	sodium_bin2hex(out, UMPIRE_HASH_HEX + 1, h, sizeof(h));
+}
+
+void
+umpire_report_receipt(struct umpire_step_report *s, long step,
+	const char *orders_path, const void *orders, size_t orders_len,
+	const void *state, size_t state_len)
+{
+	struct umpire_buf *out = &s->text;
+	char hex[UMPIRE_HASH_HEX + 1];
+
+	umpire_buf_puts(out, "\n## Receipt\n\n");
+	umpire_buf_puts(out, "| file | sha256 |\n| --- | --- |\n");
+	if (orders_path) {
+		umpire_report_hash(hex, orders, orders_len);
+		umpire_buf_printf(out, "| %s | %s |\n", orders_path, hex);
+	}
+	umpire_report_hash(hex, state, state_len);
+	umpire_buf_printf(out, "| %s | %s |\n\n", UMPIRE_STATE_PATH, hex);
+	umpire_buf_printf(out, "Keep this receipt: with it, `umpire verify DIR "
+		"--receipt` proves that step %ld is still in the game's history as "
+		"it is now.\n\n", step);
+	umpire_buf_printf(out, "Receipt: `%ld:%s`\n", step, hex);
+}
+
+/* The line at p (up to end), its length in *n; the next line's start. */
+static const char *
+line_at(const char *p, const char *end, size_t *n)
+{
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+
+	*n = (size_t)((eol ? eol : end) - p);
+	return eol ? eol + 1 : end;
+}
+
+static bool
+is_hex_hash(const char *p, size_t n)
+{
+	if (n != UMPIRE_HASH_HEX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f')))
+			return false;
+	return true;
+}
+
+int
+umpire_report_receipt_read(const char *text, size_t len, const char *path,
+	long *step, char out[UMPIRE_HASH_HEX + 1])
+{
+	static const char heading[] = "## Receipt";
+	const char *end = text + len, *p = text, *line;
+	size_t n;
+	bool in = false;
+
+	while (p < end) {
+		line = p;
+		p = line_at(p, end, &n);
+		if (n && line[0] == '#') {
+			if (in)
+				break;	/* the next section */
+			in = n == sizeof(heading) - 1 &&
+				memcmp(line, heading, n) == 0;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (path) {
+			/* "| PATH | HASH |" */
+			size_t plen = strlen(path);
+			if (n == plen + UMPIRE_HASH_HEX + 7 &&
+			    memcmp(line, "| ", 2) == 0 &&
+			    memcmp(line + 2, path, plen) == 0 &&
+			    memcmp(line + 2 + plen, " | ", 3) == 0 &&
+			    is_hex_hash(line + 5 + plen, UMPIRE_HASH_HEX) &&
+			    memcmp(line + n - 2, " |", 2) == 0) {
+				memcpy(out, line + 5 + plen, UMPIRE_HASH_HEX);
+				out[UMPIRE_HASH_HEX] = '\0';
+				return 0;
+			}
+			continue;
+		}
+		/* "Receipt: `STEP:HASH`" */
+		static const char lead[] = "Receipt: `";
+		const size_t ll = sizeof(lead) - 1;
+		if (n < ll || memcmp(line, lead, ll) != 0)
+			continue;
+		const char *q = line + ll, *stop = line + n;
+		long v = 0;
+		while (q < stop && *q >= '0' && *q <= '9' && q - line < (long)ll + 10)
+			v = v * 10 + (*q++ - '0');
+		if (q == line + ll || stop - q != UMPIRE_HASH_HEX + 2 || *q != ':' ||
+		    !is_hex_hash(q + 1, UMPIRE_HASH_HEX) || stop[-1] != '`')
+			continue;
+		memcpy(out, q + 1, UMPIRE_HASH_HEX);
+		out[UMPIRE_HASH_HEX] = '\0';
+		*step = v;
+		return 0;
+	}
+	return in ? 1 : -1;
+}
+
+int
+umpire_report_message_of(struct umpire_buf *msg, const char *text, size_t len)
+{
+	const char *end = text + len, *p, *line;
+	size_t n;
+
+	if (len < 2 || memcmp(text, "# ", 2) != 0)
+		return -1;
+	p = line_at(text, end, &n);
+	umpire_buf_add(msg, text + 2, n - 2);
+	umpire_buf_putc(msg, '\n');
+	/* A blank line, the game and step, a blank line, then the headline. */
+	for (int k = 0; k < 3 && p < end; k++)
+		p = line_at(p, end, &n);
+	line = p;
+	line_at(p, end, &n);
+	if (n > 4 && memcmp(line, "**", 2) == 0 &&
+	    memcmp(line + n - 2, "**", 2) == 0) {
+		umpire_buf_putc(msg, '\n');
+		umpire_buf_add(msg, line + 2, n - 4);
+		umpire_buf_putc(msg, '\n');
+	}
+	return 0;
 }

@@ -10,7 +10,10 @@
  *
  * What resolve returns is a struct umpire_step_report: the Markdown, the
  * picture if asked for, and the two lines a commit message is made of,
- * so nobody has to read them back out of the Markdown.
+ * so nobody has to read them back out of the Markdown.  Whoever writes
+ * the step's files closes the report with its receipt
+ * (umpire_report_receipt), once the bytes of the orders and of the new
+ * state are known.
  */
 #ifndef UMPIRE_REPORT_H
 #define UMPIRE_REPORT_H
@@ -76,11 +79,55 @@ void umpire_report_commit_message(struct umpire_buf *msg,
 	const struct umpire_step_report *s);
 
 /*
+ * The message of the commit that reveals a sealed game's seed, which
+ * has no report: "Reveal the seed", a blank line, and the sentence that
+ * says the seed matches the commitment.
+ */
+void umpire_report_reveal_message(struct umpire_buf *msg, const char *game_id,
+	const char *commitment);
+
+/*
  * The rolls and shuffles a rendered report lists, numbers only (roll,
  * sides, result; shuffle, items), one per line: what verify compares
  * when the report's words come from another umpire version.
  */
 void umpire_report_roll_log(struct umpire_buf *out, const char *text,
+	size_t len);
+
+/* ---- the receipt ---- */
+
+#define UMPIRE_HASH_HEX 64	/* a SHA-256 in lower-case hex */
+
+/* The hex SHA-256 of len bytes. */
+void umpire_report_hash(char out[UMPIRE_HASH_HEX + 1], const void *data,
+	size_t len);
+
+/*
+ * Close the report of step with its receipt (umpire-files(5), "The
+ * report"): the SHA-256 of the orders as accepted (orders_path NULL for
+ * a step no orders made) and of the state as written, then the line
+ * "Receipt: `STEP:HASH`" a player keeps, the state's hash.
+ */
+void umpire_report_receipt(struct umpire_step_report *s, long step,
+	const char *orders_path, const void *orders, size_t orders_len,
+	const void *state, size_t state_len);
+
+/*
+ * Read a committed report's receipt: the hash its table gives path, or
+ * with path NULL the step and hash of its last line.  0 with the hex
+ * hash in out (and the step in *step), 1 if the receipt lacks it, -1 if
+ * the report has no receipt at all.
+ */
+int umpire_report_receipt_read(const char *text, size_t len, const char *path,
+	long *step, char out[UMPIRE_HASH_HEX + 1]);
+
+/*
+ * The commit message a rendered report implies (its title, a blank line,
+ * its headline), as umpire_report_commit_message writes it: for a report
+ * that another umpire version wrote, whose title and headline cannot be
+ * re-derived.  0, or -1 if text does not start with a title.
+ */
+int umpire_report_message_of(struct umpire_buf *msg, const char *text,
 	size_t len);
 
 #endif

@@ -13,24 +13,29 @@
 
 static void
 add_change(struct umpire_change *out, size_t max, size_t *n,
-	enum umpire_change_kind kind, const char *dir, const char *name)
+	enum umpire_change_kind kind, unsigned mode, const char *dir,
+	const char *name)
 {
 	if (*n < max) {
 		out[*n].kind = kind;
+		out[*n].mode = kind == UMPIRE_DELETED ? 0 : mode;
 		snprintf(out[*n].path, sizeof(out[*n].path), "%s%s%s",
 			dir ? dir : "", dir ? "/" : "", name);
 	}
 	(*n)++;
 }
 
+/* The mode as the tree holds it: git would read 100664 as 100644. */
 static const git_oid *
-entry_id(const git_tree *t, const char *name, git_object_t *type)
+entry_id(const git_tree *t, const char *name, git_object_t *type,
+	unsigned *mode)
 {
 	const git_tree_entry *e = t ? git_tree_entry_byname(t, name) : NULL;
 
 	if (!e)
 		return NULL;
 	*type = git_tree_entry_type(e);
+	*mode = (unsigned)git_tree_entry_filemode_raw(e);
 	return git_tree_entry_id(e);
 }
 
@@ -135,15 +140,17 @@ diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 	const char *dir, struct umpire_change *out, size_t max, size_t *n)
 {
 	git_object_t ta = GIT_OBJECT_INVALID, tb = GIT_OBJECT_INVALID;
-	const git_oid *ia = entry_id(old, dir, &ta), *ib = entry_id(new, dir, &tb);
+	unsigned ma = 0, mb = 0;
+	const git_oid *ia = entry_id(old, dir, &ta, &ma),
+		*ib = entry_id(new, dir, &tb, &mb);
 	const unsigned char *a = NULL, *b = NULL;
 	size_t na = 0, nb = 0;
 
-	if (ia && ib && git_oid_equal(ia, ib))
+	if (ia && ib && git_oid_equal(ia, ib) && ma == mb)
 		return 0;
 	if ((ia && ta != GIT_OBJECT_TREE) || (ib && tb != GIT_OBJECT_TREE)) {
 		add_change(out, max, n, !ia ? UMPIRE_ADDED : !ib ? UMPIRE_DELETED :
-			UMPIRE_MODIFIED, NULL, dir);
+			UMPIRE_MODIFIED, mb, NULL, dir);
 		return 0;
 	}
 	if ((ia && dir_raw(h, ia, NULL, &a, &na) != 0) ||
@@ -161,15 +168,16 @@ diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 	while (more_a || more_b) {
 		int c = !more_a ? 1 : !more_b ? -1 : entry_cmp(&xa, &xb);
 		if (c < 0) {
-			add_change(out, max, n, UMPIRE_DELETED, dir, xa.name);
+			add_change(out, max, n, UMPIRE_DELETED, 0, dir, xa.name);
 			more_a = raw_next(&pa, ea, &xa);
 		} else if (c > 0) {
-			add_change(out, max, n, UMPIRE_ADDED, dir, xb.name);
+			add_change(out, max, n, UMPIRE_ADDED, xb.mode, dir, xb.name);
 			note_changed(h, dir, &xb);
 			more_b = raw_next(&pb, eb, &xb);
 		} else {
 			if (!git_oid_equal(&xa.id, &xb.id) || xa.mode != xb.mode) {
-				add_change(out, max, n, UMPIRE_MODIFIED, dir, xa.name);
+				add_change(out, max, n, UMPIRE_MODIFIED, xb.mode, dir,
+					xa.name);
 				note_changed(h, dir, &xb);
 			}
 			more_a = raw_next(&pa, ea, &xa);
@@ -199,14 +207,15 @@ umpire_history_rev_changes(struct umpire_history *h, size_t i,
 	}
 	for (size_t k = 0; k < 2; k++) {
 		git_object_t ta = GIT_OBJECT_INVALID, tb = GIT_OBJECT_INVALID;
-		const git_oid *a = entry_id(old, files[k], &ta);
-		const git_oid *b = entry_id(new, files[k], &tb);
-		if (a && b && !git_oid_equal(a, b))
-			add_change(out, max, n, UMPIRE_MODIFIED, NULL, files[k]);
+		unsigned ma = 0, mb = 0;
+		const git_oid *a = entry_id(old, files[k], &ta, &ma);
+		const git_oid *b = entry_id(new, files[k], &tb, &mb);
+		if (a && b && (!git_oid_equal(a, b) || ma != mb))
+			add_change(out, max, n, UMPIRE_MODIFIED, mb, NULL, files[k]);
 		else if (a && !b)
-			add_change(out, max, n, UMPIRE_DELETED, NULL, files[k]);
+			add_change(out, max, n, UMPIRE_DELETED, 0, NULL, files[k]);
 		else if (!a && b)
-			add_change(out, max, n, UMPIRE_ADDED, NULL, files[k]);
+			add_change(out, max, n, UMPIRE_ADDED, mb, NULL, files[k]);
 	}
 	if (diff_dir(h, old, new, UMPIRE_ORDERS_DIR, out, max, n) != 0 ||
 	    diff_dir(h, old, new, UMPIRE_REPORTS_DIR, out, max, n) != 0)

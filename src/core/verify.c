@@ -1,10 +1,22 @@
+/*
+ * verify.c - replay a game's history and compare, commit by commit: the
+ * files, what git records of the commit, the receipts (verify.h).
+ */
 #include "verify.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
+#include <time.h>
 
 #include "game.h"
+
+/* What verify has learnt of a player's receipt so far. */
+struct held {
+	enum { NOT_SEEN, HOLDS, DIFFERS } state;
+	char hash[UMPIRE_HASH_HEX + 1];	/* game.yaml's, when it differs */
+	size_t rev;			/* the commit of that step */
+};
 
 struct run {
 	struct umpire_history *h;
@@ -12,6 +24,13 @@ struct run {
 	const char *dir;
 	size_t rev;		/* the revision being checked */
 	char version[32];	/* of the last committed state */
+	char other_version[32];	/* of the last run another version wrote */
+	bool dated;		/* umpire's last commit so far: */
+	long long date;		/* its committer date */
+	size_t dated_rev;
+	long last_step;		/* the last step checked */
+	const struct umpire_verify_opts *opts;
+	struct held held[UMPIRE_VERIFY_RECEIPTS_MAX];
 	struct umpire_verify_result *res;
 };
 
@@ -32,13 +51,16 @@ bad(struct run *r, const char *fmt, ...)
 		umpire_history_rev_summary(r->h, r->rev), msg);
 }
 
-/* Say where two texts first part, line by line. */
+/*
+ * Say where two texts first part: "WHAT at line N: SOURCE gives '...' but
+ * the commit holds '...'", each line shown from its start, or from a
+ * little before the first byte that differs.
+ */
 static void
-differ(struct run *r, const char *path, const struct umpire_buf *want,
-	const struct umpire_buf *got)
+differ(struct run *r, const char *what, const char *source, const char *want,
+	const char *got)
 {
-	const char *a = umpire_buf_cstr((struct umpire_buf *)want);
-	const char *b = umpire_buf_cstr((struct umpire_buf *)got);
+	const char *a = want, *b = got;
 	int line = 1;
 
 	while (*a && *a == *b) {
@@ -47,62 +69,143 @@ differ(struct run *r, const char *path, const struct umpire_buf *want,
 		a++;
 		b++;
 	}
-	/* Back to the start of the line. */
-	while (a > want->ptr && a[-1] != '\n') {
-		a--;
-		b--;
-	}
+	/*
+	 * Back to the start of the line, or, where the change is far into a
+	 * long line, to 40 bytes before it.
+	 */
+	int col = 0;
+	while (a - col > want && a[-col - 1] != '\n')
+		col++;
+	int back = col > 60 ? 40 : col;
+	a -= back;
+	b -= back;
+	const char *cut = back < col ? "..." : "";
 	int la = (int)strcspn(a, "\n"), lb = (int)strcspn(b, "\n");
-	bad(r, "%s differs from re-adjudication at line %d: umpire gives "
-		"'%.*s' but the commit holds '%.*s'", path, line, la > 100 ? 100 : la,
-		a, lb > 100 ? 100 : lb, b);
+	bad(r, "%s at line %d: %s gives '%s%.*s' but the commit holds '%s%.*s'",
+		what, line, source, cut, la > 100 ? 100 : la, a, cut,
+		lb > 100 ? 100 : lb, b);
 }
 
-/* The version a state records, found without parsing the whole file. */
 static void
+file_differs(struct run *r, const char *path, const struct umpire_buf *want,
+	const struct umpire_buf *got)
+{
+	char what[UMPIRE_PATH_MAX + 40];
+
+	snprintf(what, sizeof(what), "%s differs from re-adjudication", path);
+	differ(r, what, "umpire", umpire_buf_cstr((struct umpire_buf *)want),
+		umpire_buf_cstr((struct umpire_buf *)got));
+}
+
+/* ---- versions ---- */
+
+/* A release's version: MAJOR.MINOR.PATCH in decimal, no leading zeros. */
+static bool
+version_parse(const char *s, unsigned long v[3])
+{
+	for (int k = 0; k < 3; k++) {
+		const char *start = s;
+		v[k] = 0;
+		while (*s >= '0' && *s <= '9' && s - start < 9)
+			v[k] = v[k] * 10 + (unsigned long)(*s++ - '0');
+		if (s == start || (*start == '0' && s - start > 1) ||
+		    *s != (k < 2 ? '.' : '\0'))
+			return false;
+		s += k < 2;
+	}
+	return true;
+}
+
+static int
+version_cmp(const unsigned long a[3], const unsigned long b[3])
+{
+	for (int k = 0; k < 3; k++)
+		if (a[k] != b[k])
+			return a[k] < b[k] ? -1 : 1;
+	return 0;
+}
+
+/* Whether version v (well formed) is older than version w (well formed). */
+static bool
+older(const char *v, const char *w)
+{
+	unsigned long a[3], b[3];
+
+	return version_parse(v, a) && version_parse(w, b) && version_cmp(a, b) < 0;
+}
+
+/*
+ * The version a state's text records, found without parsing the whole
+ * file: the value of its first "version:" line, unquoted.  False if the
+ * state has none, or a longer one than any release.
+ */
+static bool
 version_of(const struct umpire_buf *state, char *out, size_t size)
 {
 	const char *p = strstr(umpire_buf_cstr((struct umpire_buf *)state),
 		"\nversion: ");
 	if (!p)
-		return;
+		return false;
 	p += strlen("\nversion: ");
-	p += *p == '"';
-	size_t n = strspn(p, "0123456789.");
-	if (n > 0 && n < size)
-		snprintf(out, size, "%.*s", (int)n, p);
+	bool quoted = *p == '"';
+	p += quoted;
+	size_t n = strcspn(p, quoted ? "\"\n" : "\n");
+	if (n >= size)
+		return false;
+	snprintf(out, size, "%.*s", (int)n, p);
+	return true;
 }
 
 /*
- * The state umpire gives against the committed one, encoded with the
- * version the commit records, so a new umpire compares like with like.
+ * The version a committed state claims, against what can be: a release,
+ * no newer than this umpire, and no older than the version before it
+ * (none for step 0).  Each step is one run of umpire, so a new umpire
+ * may take over at any step; it never hands back to an older one.
  */
 static bool
-same_state(struct run *r, const struct umpire_game *g,
+check_version(struct run *r, const char *v, const char *before)
+{
+	unsigned long a[3], now[3], prev[3];
+
+	if (!version_parse(v, a)) {
+		bad(r, "its state says umpire version '%s' wrote it, which is no "
+			"release's version (MAJOR.MINOR.PATCH, in decimal, without "
+			"leading zeros)", v);
+		return false;
+	}
+	if (version_parse(UMPIRE_VERSION, now) && version_cmp(a, now) > 0) {
+		bad(r, "its state was written by umpire %s, which is newer than "
+			"this umpire (%s): upgrade umpire to verify this game", v,
+			UMPIRE_VERSION);
+		return false;
+	}
+	if (before && version_parse(before, prev) && version_cmp(a, prev) < 0) {
+		bad(r, "its state says umpire %s wrote it, but umpire %s wrote the "
+			"state before it: a game's versions never go backwards", v,
+			before);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The state umpire gives, encoded as the version the commit records
+ * writes it (checked already), against the committed one.
+ */
+static bool
+same_state(struct run *r, const struct umpire_game *g, const char *version,
 	const struct umpire_buf *committed)
 {
 	struct umpire_buf want = UMPIRE_BUF_INIT;
-	bool same;
 
-	umpire_game_encode(g, r->version, &want);
-	same = umpire_buf_equal(&want, committed->ptr, committed->len);
+	umpire_game_encode(g, version, &want);
+	bool same = umpire_buf_equal(&want, committed->ptr, committed->len);
 	if (!same) {
-		char v[sizeof(r->version)];
-		snprintf(v, sizeof(v), "%s", r->version);
-		version_of(committed, v, sizeof(v));
-		if (strcmp(v, r->version) != 0) {
-			umpire_buf_clear(&want);
-			umpire_game_encode(g, v, &want);
-			same = umpire_buf_equal(&want, committed->ptr, committed->len);
-			snprintf(r->version, sizeof(r->version), "%s", v);
-		}
-	}
-	if (!same) {
-		differ(r, UMPIRE_STATE_PATH, &want, committed);
-		if (strcmp(r->version, UMPIRE_VERSION) != 0)
+		file_differs(r, UMPIRE_STATE_PATH, &want, committed);
+		if (strcmp(version, UMPIRE_VERSION) != 0)
 			umpire_diag(r->d, UMPIRE_NOTE, r->dir, 0, 0, "that state was "
 				"written by umpire %s and this is umpire %s: a change of "
-				"rules between them may explain the difference", r->version,
+				"rules between them may explain the difference", version,
 				UMPIRE_VERSION);
 	}
 	umpire_buf_free(&want);
@@ -114,13 +217,13 @@ same_state(struct run *r, const struct umpire_game *g,
  * this umpire wrote the step, else the rolls and shuffles it lists.
  */
 static bool
-same_report(struct run *r, long step, const char *path,
-	const struct umpire_buf *want, const struct umpire_buf *committed)
+same_report(struct run *r, const char *path, const struct umpire_buf *want,
+	const struct umpire_buf *committed)
 {
 	if (strcmp(r->version, UMPIRE_VERSION) == 0) {
 		if (umpire_buf_equal(want, committed->ptr, committed->len))
 			return true;
-		differ(r, path, want, committed);
+		file_differs(r, path, want, committed);
 		return false;
 	}
 	struct umpire_buf a = UMPIRE_BUF_INIT, b = UMPIRE_BUF_INIT;
@@ -131,19 +234,274 @@ same_report(struct run *r, long step, const char *path,
 		bad(r, "%s lists other rolls than re-adjudication draws (its words "
 			"are umpire %s's and go unchecked; its rolls are checked)",
 			path, r->version);
-		differ(r, path, &a, &b);
-	} else {
-		struct umpire_verify_result *res = r->res;
-		if (!res->other_steps++)
-			res->other_first = step;
-		res->other_last = step;
-		snprintf(res->other_version, sizeof(res->other_version), "%s",
-			r->version);
+		file_differs(r, path, &a, &b);
 	}
 	umpire_buf_free(&a);
 	umpire_buf_free(&b);
 	return same;
 }
+
+/*
+ * Count a step another version wrote into the runs the result lists.
+ * Versions never go backwards, so a version's steps make one run.
+ */
+static void
+note_other(struct run *r, long step, bool unhashed)
+{
+	struct umpire_verify_result *res = r->res;
+	const size_t slots = sizeof(res->other) / sizeof(*res->other);
+
+	if (strcmp(r->version, UMPIRE_VERSION) == 0)
+		return;
+	if (res->nother == 0 || strcmp(r->other_version, r->version) != 0) {
+		snprintf(r->other_version, sizeof(r->other_version), "%s",
+			r->version);
+		if (res->nother++ < slots) {
+			struct umpire_verify_other *o = &res->other[res->nother - 1];
+			snprintf(o->version, sizeof(o->version), "%s", r->version);
+			o->first = step;
+		}
+	}
+	if (res->nother > slots)
+		return;
+	struct umpire_verify_other *o = &res->other[res->nother - 1];
+	o->last = step;
+	o->steps++;
+	o->unhashed |= unhashed;
+}
+
+/* ---- the receipt ---- */
+
+/*
+ * The receipt a committed report carries, against the files committed
+ * beside it: the orders as accepted (opath NULL for step 0) and the
+ * state.  Whatever version wrote the report, it binds the bytes of both;
+ * a report with no receipt passes only from an umpire older than
+ * receipts, and *unhashed says so.
+ */
+static bool
+check_receipt(struct run *r, long step, const char *rpath,
+	const struct umpire_buf *report, const char *opath,
+	const struct umpire_buf *orders, const char *state_hash, bool *unhashed)
+{
+	char got[UMPIRE_HASH_HEX + 1], want[UMPIRE_HASH_HEX + 1],
+		kept[UMPIRE_HASH_HEX + 1];
+	long said = -1;
+
+	*unhashed = false;
+	int line = umpire_report_receipt_read(report->ptr, report->len, NULL,
+		&said, kept);
+	if (line < 0) {
+		if (older(r->version, UMPIRE_RECEIPTS_SINCE)) {
+			*unhashed = true;
+			return true;
+		}
+		bad(r, "%s has no receipt, though umpire %s, which wrote it, gives "
+			"every report one", rpath, r->version);
+		return false;
+	}
+	if (opath) {
+		umpire_report_hash(want, orders->ptr, orders->len);
+		if (umpire_report_receipt_read(report->ptr, report->len, opath,
+		    NULL, got) != 0) {
+			bad(r, "the receipt in %s gives no SHA-256 of %s", rpath, opath);
+			return false;
+		}
+		if (strcmp(got, want) != 0) {
+			bad(r, "%s is not the file step %ld accepted: its SHA-256 is %s, "
+				"but the receipt in %s gives %s", opath, step, want, rpath,
+				got);
+			return false;
+		}
+	}
+	if (umpire_report_receipt_read(report->ptr, report->len,
+	    UMPIRE_STATE_PATH, NULL, got) != 0) {
+		bad(r, "the receipt in %s gives no SHA-256 of %s", rpath,
+			UMPIRE_STATE_PATH);
+		return false;
+	}
+	if (strcmp(got, state_hash) != 0) {
+		bad(r, "%s is not the state step %ld left: its SHA-256 is %s, but "
+			"the receipt in %s gives %s", UMPIRE_STATE_PATH, step, state_hash,
+			rpath, got);
+		return false;
+	}
+	if (line != 0 || said != step || strcmp(kept, state_hash) != 0) {
+		bad(r, "%s does not give the receipt of step %ld, 'Receipt: "
+			"`%ld:%s`'", rpath, step, step, state_hash);
+		return false;
+	}
+	return true;
+}
+
+/* A step checked: what the players' receipts of it say. */
+static void
+note_step(struct run *r, long step, const char *state_hash)
+{
+	r->last_step = step;
+	for (size_t i = 0; i < r->opts->nreceipts; i++) {
+		if (r->opts->receipts[i].step != step)
+			continue;
+		struct held *k = &r->held[i];
+		k->rev = r->rev;
+		k->state = strcmp(r->opts->receipts[i].hash, state_hash) == 0 ?
+			HOLDS : DIFFERS;
+		snprintf(k->hash, sizeof(k->hash), "%s", state_hash);
+	}
+}
+
+/* The receipts nobody saw hold: each named, and EX_DATAERR. */
+static int
+check_receipts(struct run *r)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < r->opts->nreceipts; i++) {
+		const struct umpire_receipt *t = &r->opts->receipts[i];
+		const struct held *k = &r->held[i];
+		if (k->state == HOLDS) {
+			r->res->receipts++;
+			continue;
+		}
+		rc = EX_DATAERR;
+		if (k->state == DIFFERS)
+			umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "receipt %ld:%s: "
+				"step %ld is now commit %s (%s), whose game.yaml has "
+				"SHA-256 %s: the step was rewritten or replayed since the "
+				"receipt was given", t->step, t->hash, t->step,
+				umpire_history_rev_id(r->h, k->rev),
+				umpire_history_rev_summary(r->h, k->rev), k->hash);
+		else
+			umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "receipt %ld:%s: "
+				"the history has no step %ld, its last step is %ld: the steps "
+				"after it were dropped, or the receipt is another game's",
+				t->step, t->hash, t->step, r->last_step);
+	}
+	return rc;
+}
+
+/* ---- commits as git records them ---- */
+
+static const char *
+date_text(char *buf, size_t size, long long t, int offset)
+{
+	time_t local = (time_t)(t + (long long)offset * 60);
+	struct tm tm;
+	int off = offset < 0 ? -offset : offset;
+
+	if (!gmtime_r(&local, &tm)) {
+		snprintf(buf, size, "@%lld", t);
+		return buf;
+	}
+	snprintf(buf, size, "%04d-%02d-%02d %02d:%02d:%02d %c%02d%02d",
+		tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+		tm.tm_sec, offset < 0 ? '-' : '+', off / 60 % 100, off % 60);
+	return buf;
+}
+
+static bool
+same_person(const struct umpire_person *a, const char *name,
+	const char *email)
+{
+	return strcmp(a->name, name) == 0 && strcmp(a->email, email) == 0;
+}
+
+/*
+ * What git records of a commit umpire made: umpire as committer, and as
+ * author when umpire_self (step 0, the reveal; a step's author is checked
+ * with its orders); author and committer at one moment; a date no
+ * earlier than umpire's commit before; the UTF-8 encoding umpire
+ * records; one parent at most; and the message umpire writes (from the
+ * committed report when message_source names it).
+ */
+static bool
+check_commit(struct run *r, const char *umpire_self,
+	const struct umpire_buf *message, const char *message_source)
+{
+	struct umpire_commit_info c;
+	char da[48], db[48];
+
+	umpire_history_rev_commit(r->h, r->rev, &c);
+	if (umpire_self && !same_person(&c.author, UMPIRE_COMMITTER_NAME,
+	    UMPIRE_COMMITTER_EMAIL)) {
+		bad(r, "its author is %s <%s>, but %s as " UMPIRE_COMMITTER_NAME
+			" <" UMPIRE_COMMITTER_EMAIL ">", c.author.name, c.author.email,
+			umpire_self);
+		return false;
+	}
+	if (!same_person(&c.committer, UMPIRE_COMMITTER_NAME,
+	    UMPIRE_COMMITTER_EMAIL)) {
+		bad(r, "its committer is %s <%s>, but umpire commits every step as "
+			UMPIRE_COMMITTER_NAME " <" UMPIRE_COMMITTER_EMAIL ">",
+			c.committer.name, c.committer.email);
+		return false;
+	}
+	/* Umpires before receipts read the clock twice, a second apart at most. */
+	long long lag = c.committer_time - c.author_time;
+	if (c.author_offset != c.committer_offset || lag < 0 || (lag > 0 &&
+	    (lag > 1 || !older(r->version, UMPIRE_RECEIPTS_SINCE)))) {
+		bad(r, "its author date, %s, is not its commit date, %s: umpire "
+			"gives both at one moment",
+			date_text(da, sizeof(da), c.author_time, c.author_offset),
+			date_text(db, sizeof(db), c.committer_time, c.committer_offset));
+		return false;
+	}
+	if (r->dated && c.committer_time < r->date) {
+		struct umpire_commit_info p;
+		umpire_history_rev_commit(r->h, r->dated_rev, &p);
+		bad(r, "its date, %s, is earlier than %s, the date of commit %s "
+			"before it: the dates of umpire's commits never go backwards",
+			date_text(da, sizeof(da), c.committer_time, c.committer_offset),
+			date_text(db, sizeof(db), p.committer_time, p.committer_offset),
+			umpire_history_rev_id(r->h, r->dated_rev));
+		return false;
+	}
+	if (!c.encoding || strcmp(c.encoding, "UTF-8") != 0) {
+		bad(r, "it does not record its message's encoding as UTF-8, as "
+			"every commit umpire makes does: another program made it");
+		return false;
+	}
+	if (c.parents > 1) {
+		bad(r, "it merges %u commits, and umpire never makes a merge",
+			c.parents);
+		return false;
+	}
+	if (!umpire_buf_equal(message, c.message, strlen(c.message))) {
+		differ(r, "its message differs from the one umpire writes",
+			message_source ? message_source : "umpire",
+			umpire_buf_cstr((struct umpire_buf *)message), c.message);
+		return false;
+	}
+	r->dated = true;
+	r->date = c.committer_time;
+	r->dated_rev = r->rev;
+	return true;
+}
+
+/*
+ * The message of a step's commit: re-derived from the report umpire
+ * gives when this umpire wrote the step, else read from the committed
+ * report's title and headline, whose words another version chose;
+ * *source then names that report.
+ */
+static bool
+step_message(struct run *r, const struct umpire_step_report *want,
+	const char *rpath, const struct umpire_buf *report, struct umpire_buf *out,
+	const char **source)
+{
+	*source = NULL;
+	if (strcmp(r->version, UMPIRE_VERSION) == 0) {
+		umpire_report_commit_message(out, want);
+		return true;
+	}
+	*source = rpath;
+	if (umpire_report_message_of(out, report->ptr, report->len) == 0)
+		return true;
+	bad(r, "%s does not start with a title ('# ...')", rpath);
+	return false;
+}
+
+/* ---- a commit's files ---- */
 
 /*
  * The picture umpire draws against the committed one, every byte, when
@@ -164,7 +522,7 @@ same_picture(struct run *r, const char *path, const struct umpire_buf *want,
 	}
 	if (umpire_buf_equal(want, committed->ptr, committed->len))
 		return true;
-	differ(r, path, want, committed);
+	file_differs(r, path, want, committed);
 	return false;
 }
 
@@ -204,6 +562,89 @@ changes_text(char *buf, size_t size, const struct umpire_change *c, size_t n)
 		snprintf(buf + k, size - k, " and %zu more", n - 8);
 }
 
+/* Each of umpire's files is a plain file: not executable, not a link. */
+static bool
+plain_files(struct run *r, const struct umpire_change *ch, size_t n)
+{
+	for (size_t i = 0; i < n && i < 8; i++) {
+		unsigned m = ch[i].mode;
+		if (ch[i].kind == UMPIRE_DELETED || m == 0100644)
+			continue;
+		const char *what = m == 0100755 ? "an executable file" :
+			m == 0120000 ? "a symbolic link" :
+			(m & 0170000) == 0040000 ? "a directory" :
+			m == 0160000 ? "a submodule" : "an entry";
+		bad(r, "%s is %s (mode %06o); umpire writes its files as plain "
+			"files, mode 100644", ch[i].path, what, m);
+		return false;
+	}
+	return true;
+}
+
+/* What a commit of umpire's does to umpire's files. */
+struct expect {
+	enum umpire_change_kind kind;
+	const char *path;
+};
+
+/* Room for what any commit of umpire's changes. */
+#define EXPECT_MAX 8
+
+/*
+ * The files every step adds, step 0 included, into out from *n on: the
+ * one list to grow when a step comes with a file more.  The picture is
+ * there when the commit has it (umpire drew none before 0.3.0; whether
+ * this version's steps have one, same_picture says).
+ */
+static void
+step_adds(struct expect *out, size_t *n, const struct umpire_step_paths *p,
+	bool drawn)
+{
+	out[(*n)++] = (struct expect){ UMPIRE_ADDED, p->report };
+	if (drawn)
+		out[(*n)++] = (struct expect){ UMPIRE_ADDED, p->picture };
+}
+
+/* Whether the changes are exactly want's, in any order. */
+static bool
+changes_are(const struct umpire_change *ch, size_t n,
+	const struct expect *want, size_t nwant)
+{
+	if (n != nwant)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < nwant && (ch[i].kind != want[j].kind ||
+		    strcmp(ch[i].path, want[j].path) != 0))
+			j++;
+		if (j == nwant)
+			return false;
+	}
+	return true;
+}
+
+/* want's paths of one kind, "A", "A and B", "A, B and C". */
+static const char *
+paths_text(char *buf, size_t size, const struct expect *want, size_t n,
+	enum umpire_change_kind kind)
+{
+	size_t count = 0, k = 0, at = 0;
+
+	for (size_t i = 0; i < n; i++)
+		count += want[i].kind == kind;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && k < size; i++) {
+		if (want[i].kind != kind)
+			continue;
+		at++;
+		k += (size_t)snprintf(buf + k, size - k, "%s%s", at == 1 ? "" :
+			at == count ? " and " : ", ", want[i].path);
+	}
+	return buf;
+}
+
+/* ---- the commits ---- */
+
 /* Step 0: the game as umpire new made it. */
 static int
 check_creation(struct run *r, const struct umpire_seed *seed,
@@ -211,12 +652,14 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	struct umpire_verify_result *res)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
+		picture = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
 	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_change ch[8];
+	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
@@ -224,26 +667,37 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
 		return rc;
 	umpire_step_paths(&paths, 0, NULL);
+	/* Every file umpire new adds. */
+	struct expect made[EXPECT_MAX] = {
+		{ UMPIRE_ADDED, UMPIRE_STATE_PATH },
+		{ UMPIRE_ADDED, UMPIRE_SCENARIO_PATH },
+	};
+	size_t nmade = 2;
 	bool drawn = adds(ch, n, paths.picture);
+	step_adds(made, &nmade, &paths, drawn);
+	rc = EX_DATAERR;
+	if (!plain_files(r, ch, n))
+		goto done;
+	if (!changes_are(ch, n, made, nmade)) {
+		char list[1024], files[512];
+		changes_text(list, sizeof(list), ch, n);
+		bad(r, "the commit that makes a game adds %s only; this one: %s",
+			paths_text(files, sizeof(files), made, nmade, UMPIRE_ADDED), list);
+		goto done;
+	}
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
 	    (rc = read_rev(r, UMPIRE_SCENARIO_PATH, &scen)) ||
 	    (rc = read_rev(r, paths.report, &report)) ||
 	    (drawn && (rc = read_rev(r, paths.picture, &picture))))
 		goto done;
 	rc = EX_DATAERR;
-	if (n != 3u + drawn) {
-		char list[1024];
-		changes_text(list, sizeof(list), ch, n);
-		bad(r, "the commit that makes a game adds game.yaml, scenario.yaml, "
-			"%s and %s only; this one: %s", paths.report, paths.picture,
-			list);
-		goto done;
-	}
 	if (umpire_game_load(&committed, UMPIRE_STATE_PATH, state.ptr, state.len,
 	    r->d)) {
 		bad(r, "game.yaml is not a valid state");
 		goto done;
 	}
+	if (!check_version(r, committed->version, NULL))
+		goto done;
 	snprintf(r->version, sizeof(r->version), "%s", committed->version);
 	const struct umpire_seed *use = committed->have_seed ? &committed->seed :
 		seed;
@@ -270,10 +724,21 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 			committed->id, g->id);
 		goto done;
 	}
-	if (!same_state(r, g, &state) ||
-	    !same_report(r, 0, paths.report, &want.text, &report) ||
-	    !same_picture(r, paths.picture, &want.picture, drawn, &picture))
+	bool unhashed;
+	const char *source;
+	umpire_report_hash(hash, state.ptr, state.len);
+	if (!same_state(r, g, r->version, &state))
 		goto done;
+	umpire_report_receipt(&want, 0, NULL, NULL, 0, state.ptr, state.len);
+	if (!check_receipt(r, 0, paths.report, &report, NULL, NULL, hash,
+	    &unhashed) ||
+	    !same_report(r, paths.report, &want.text, &report) ||
+	    !same_picture(r, paths.picture, &want.picture, drawn, &picture) ||
+	    !step_message(r, &want, paths.report, &report, &msg, &source) ||
+	    !check_commit(r, "umpire new makes a game", &msg, source))
+		goto done;
+	note_other(r, 0, unhashed);
+	note_step(r, 0, hash);
 	res->steps++;
 	res->rolls += g->rolls;
 	snprintf(res->game, sizeof(res->game), "%s", g->id);
@@ -288,6 +753,7 @@ done:
 	umpire_buf_free(&scen);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
+	umpire_buf_free(&msg);
 	umpire_step_report_free(&want);
 	return rc;
 }
@@ -317,17 +783,66 @@ is_reveal(struct run *r, struct umpire_game *g, const struct umpire_buf *state)
 	return true;
 }
 
+/*
+ * The version a committed state records, checked against the version
+ * before it; r->version becomes it.  A state with no version line keeps
+ * the old one, and the comparison of the states says what is wrong.
+ */
+static bool
+state_version(struct run *r, const struct umpire_buf *state)
+{
+	char v[sizeof(r->version)];
+
+	if (!version_of(state, v, sizeof(v)))
+		return true;
+	if (!check_version(r, v, r->version))
+		return false;
+	snprintf(r->version, sizeof(r->version), "%s", v);
+	return true;
+}
+
+/* The reveal: game.yaml alone, changed as reveal changes it. */
+static int
+check_reveal(struct run *r, struct umpire_game *g)
+{
+	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	int rc;
+
+	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)))
+		return rc;
+	rc = EX_DATAERR;
+	if (!is_reveal(r, g, &state)) {
+		bad(r, "game.yaml changes with no orders and no report: it "
+			"was edited by hand");
+		same_state(r, g, r->version, &state);
+		goto done;
+	}
+	if (r->d->errors || !state_version(r, &state) ||
+	    !same_state(r, g, r->version, &state))
+		goto done;
+	umpire_report_reveal_message(&msg, g->id, g->commitment);
+	if (!check_commit(r, "umpire reveal commits the seed", &msg, NULL))
+		goto done;
+	rc = 0;
+done:
+	umpire_buf_free(&state);
+	umpire_buf_free(&msg);
+	return rc;
+}
+
 /* A commit that should be exactly the step the game awaits. */
 static int
 check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *res)
 {
 	struct umpire_change ch[8];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
+		picture = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
+	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
@@ -335,42 +850,38 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		return rc;
 	if (n == 0)
 		return 0;	/* not a step: umpire's files are untouched */
+	if (!plain_files(r, ch, n))
+		return EX_DATAERR;
+	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
+	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0)
+		return check_reveal(r, g);
 	umpire_game_decision(g, &dec);
 	umpire_step_paths(&paths, g->step, dec.player);
 	const char *opath = paths.orders, *rpath = paths.report,
 		*ppath = paths.picture;
-	rc = EX_DATAERR;
-	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
-	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0) {
-		if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)))
-			goto done;
-		rc = EX_DATAERR;
-		if (!is_reveal(r, g, &state)) {
-			bad(r, "game.yaml changes with no orders and no report: it "
-				"was edited by hand");
-			same_state(r, g, &state);
-			goto done;
-		}
-		if (r->d->errors || !same_state(r, g, &state))
-			goto done;
-		rc = 0;
-		goto done;
-	}
 	bool drawn = adds(ch, n, ppath);
-	bool shaped = n == 3u + drawn && dec.player;
-	for (size_t i = 0; shaped && i < n; i++)
-		shaped = (ch[i].kind == UMPIRE_MODIFIED &&
-			strcmp(ch[i].path, UMPIRE_STATE_PATH) == 0) ||
-			(ch[i].kind == UMPIRE_ADDED && (strcmp(ch[i].path, opath) == 0 ||
-			strcmp(ch[i].path, rpath) == 0 ||
-			strcmp(ch[i].path, ppath) == 0));
-	if (!shaped) {
-		char list[1024];
+	/* Every file a step changes. */
+	struct expect stepped[EXPECT_MAX] = {
+		{ UMPIRE_MODIFIED, UMPIRE_STATE_PATH },
+		{ UMPIRE_ADDED, paths.orders },
+	};
+	size_t nstepped = 2;
+	step_adds(stepped, &nstepped, &paths, drawn);
+	rc = EX_DATAERR;
+	if (!dec.player || !changes_are(ch, n, stepped, nstepped)) {
+		char list[1024], mod[256], add[512];
 		changes_text(list, sizeof(list), ch, n);
+		/* Name the picture this version draws, missing or not. */
+		if (!drawn && strcmp(r->version, UMPIRE_VERSION) == 0) {
+			nstepped = 2;
+			step_adds(stepped, &nstepped, &paths, true);
+		}
 		if (dec.player)
-			bad(r, "step %ld should modify game.yaml and add %s, %s and "
-				"%s, and nothing else of umpire's; this commit: %s",
-				g->step, opath, rpath, ppath, list);
+			bad(r, "step %ld should modify %s and add %s, and nothing else "
+				"of umpire's; this commit: %s", g->step,
+				paths_text(mod, sizeof(mod), stepped, nstepped,
+				UMPIRE_MODIFIED), paths_text(add, sizeof(add), stepped,
+				nstepped, UMPIRE_ADDED), list);
 		else
 			bad(r, "the game was over, yet this commit changes %s", list);
 		goto done;
@@ -401,12 +912,24 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	}
 	long step = g->step;
+	bool unhashed;
+	const char *source;
 	want.want_picture = true;
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
-	if (!same_state(r, g, &state) ||
-	    !same_report(r, step, rpath, &want.text, &report) ||
-	    !same_picture(r, ppath, &want.picture, drawn, &picture))
+	umpire_report_hash(hash, state.ptr, state.len);
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state))
 		goto done;
+	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
+		state.ptr, state.len);
+	if (!check_receipt(r, step, rpath, &report, opath, &orders, hash,
+	    &unhashed) ||
+	    !same_report(r, rpath, &want.text, &report) ||
+	    !same_picture(r, ppath, &want.picture, drawn, &picture) ||
+	    !step_message(r, &want, rpath, &report, &msg, &source) ||
+	    !check_commit(r, NULL, &msg, source))
+		goto done;
+	note_other(r, step, unhashed);
+	note_step(r, step, hash);
 	res->steps++;
 	rc = 0;
 done:
@@ -415,23 +938,55 @@ done:
 	umpire_buf_free(&orders);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
+	umpire_buf_free(&msg);
 	umpire_step_report_free(&want);
 	return rc;
 }
 
 int
-umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
-	const char *seed_source, struct umpire_verify_result *res,
-	struct umpire_diags *d)
+umpire_verify_receipt_parse(struct umpire_receipt *out, const char *text)
+{
+	const char *p = text;
+	long step = 0;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	while (*p >= '0' && *p <= '9') {
+		step = step * 10 + (*p++ - '0');
+		if (step > UMPIRE_LAST_STEP)
+			return -1;
+	}
+	if (*p++ != ':' || strlen(p) != UMPIRE_HASH_HEX)
+		return -1;
+	for (size_t i = 0; i < UMPIRE_HASH_HEX; i++) {
+		char c = p[i];
+		if (c >= 'A' && c <= 'F')
+			c = (char)(c - 'A' + 'a');
+		else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+			return -1;
+		out->hash[i] = c;
+	}
+	out->hash[UMPIRE_HASH_HEX] = '\0';
+	out->step = step;
+	return 0;
+}
+
+int
+umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
+	struct umpire_verify_result *res, struct umpire_diags *d)
 {
 	struct run r = { .h = h, .d = d, .dir = umpire_history_dir(h),
-		.res = res };
+		.opts = opts, .res = res };
 	struct umpire_game *g = NULL;
 	struct umpire_buf probe = UMPIRE_BUF_INIT;
+	const struct umpire_seed *seed = opts->seed;
+	const char *seed_source = opts->seed_source;
 	size_t n;
 	int rc;
 
 	memset(res, 0, sizeof(*res));
+	if (opts->nreceipts > UMPIRE_VERIFY_RECEIPTS_MAX)
+		return EX_SOFTWARE;
 	if ((rc = umpire_history_load(h, &n, d)))
 		return rc;
 	res->commits = n;
@@ -471,6 +1026,8 @@ umpire_verify(struct umpire_history *h, const struct umpire_seed *seed,
 	for (r.rev++; r.rev < n; r.rev++)
 		if ((rc = check_step(&r, g, res)))
 			break;
+	if (rc == 0)
+		rc = check_receipts(&r);
 	res->awaited = g->step;
 	res->over = umpire_game_over(g);
 	if (res->over) {

@@ -111,36 +111,98 @@ step_of() {
 	git -C "$1" show HEAD:game.yaml | sed -n 's/^step: //p'
 }
 
-# rewrite G K PATH FILE: put FILE at PATH in commit K (0 = the first) and
-# every commit after it, keeping authors, dates and messages: a history
-# someone doctored and force-pushed.
-rewrite() {
-	g=$1 k=$2 path=$3 file=$4
-	blob=$(git -C "$g" hash-object -w "$file")
+# tix GIT-ARGS...: git in the game being rebuilt, on the index of the
+# commit being rebuilt (see rebuild).
+tix() { GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" "$@"; }
+
+# rebuild G K L EDIT: rebuild commits K to L of G's first-parent history
+# (0 = the first; L empty: up to HEAD), then re-parent every later one:
+# a history someone doctored with git's plumbing and force-pushed.  For
+# each commit from K to L, EDIT is called with the commit's id, its tree
+# in the index that tix uses and its raw object in $TMP/commit.raw, and
+# may change either, or carry a file into every later commit too.
+# Everything EDIT leaves alone is kept byte for byte: authors,
+# committers, dates, headers and messages.
+rebuild() {
+	g=$1 k=$2 l=$3 edit=$4
 	parent=
 	i=0
+	: >"$TMP/carry"
 	for c in $(git -C "$g" rev-list --first-parent --reverse HEAD); do
 		if [ "$i" -lt "$k" ]; then
 			parent=$c
 			i=$((i + 1))
 			continue
 		fi
-		GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" read-tree "$c"
-		GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" update-index --add \
-			--cacheinfo "100644,$blob,$path"
-		tree=$(GIT_INDEX_FILE=$TMP/tamper.index git -C "$g" write-tree)
-		parent=$(GIT_AUTHOR_NAME=$(git -C "$g" log -1 --format=%an "$c") \
-			GIT_AUTHOR_EMAIL=$(git -C "$g" log -1 --format=%ae "$c") \
-			GIT_AUTHOR_DATE=$(git -C "$g" log -1 --format=%ad --date=raw "$c") \
-			GIT_COMMITTER_NAME=$(git -C "$g" log -1 --format=%cn "$c") \
-			GIT_COMMITTER_EMAIL=$(git -C "$g" log -1 --format=%ce "$c") \
-			GIT_COMMITTER_DATE=$(git -C "$g" log -1 --format=%cd --date=raw "$c") \
-			git -C "$g" commit-tree "$tree" ${parent:+-p "$parent"} \
-			-m "$(git -C "$g" log -1 --format=%B "$c")")
+		git -C "$g" cat-file commit "$c" >"$TMP/commit.raw"
+		tix read-tree "$c"
+		if [ -z "$l" ] || [ "$i" -le "$l" ]; then
+			"$edit" "$c"
+		fi
+		while read -r entry; do
+			tix update-index --add --cacheinfo "$entry"
+		done <"$TMP/carry"
+		tree=$(tix write-tree)
+		# The header ends at the first empty line; the first parent is
+		# the one rebuilt, any other is kept.
+		awk -v tree="$tree" -v parent="$parent" '
+			!body && /^tree / { print "tree " tree; next }
+			!body && /^parent / && !seen++ { print "parent " parent; next }
+			/^$/ { body = 1 }
+			{ print }' "$TMP/commit.raw" >"$TMP/commit.new"
+		parent=$(git -C "$g" hash-object -t commit -w --stdin \
+			<"$TMP/commit.new") ||
+			fail "rebuild: git refuses the rebuilt commit of $c"
+		i=$((i + 1))
 	done
 	git -C "$g" update-ref refs/heads/main "$parent"
 	git -C "$g" reset -q --hard
-	rm -f "$TMP/tamper.index"
+	rm -f "$TMP/tamper.index" "$TMP/commit.raw" "$TMP/commit.new" \
+		"$TMP/carry"
+}
+
+# carry MODE BLOB PATH: from an EDIT, put BLOB at PATH, as a file of MODE
+# (100644, say), in this commit and every later one.
+carry() {
+	tix update-index --add --cacheinfo "$1,$2,$3"
+	echo "$1,$2,$3" >>"$TMP/carry"
+}
+
+# rewrite G K PATH FILE [MODE]: put FILE at PATH (as a file of MODE,
+# 100644 by default) in commit K and every commit after it.
+rewrite() {
+	rw_path=$3
+	rw_mode=${5:-100644}
+	rw_blob=$(git -C "$1" hash-object -w "$4")
+	rebuild "$1" "$2" "$2" rewrite_edit
+}
+rewrite_edit() { carry "$rw_mode" "$rw_blob" "$rw_path"; }
+
+# recommit G K SED-SCRIPT: commit K's raw object (header and message)
+# through sed; the commits after it are re-parented.
+recommit() {
+	rc_script=$3
+	rebuild "$1" "$2" "$2" recommit_edit
+}
+recommit_edit() {
+	sed "$rc_script" "$TMP/commit.raw" >"$TMP/commit.sed"
+	cmp -s "$TMP/commit.raw" "$TMP/commit.sed" &&
+		fail "recommit: '$rc_script' changes nothing in commit $1"
+	mv "$TMP/commit.sed" "$TMP/commit.raw"
+}
+
+# edit_each G K L PATH SED-SCRIPT: PATH through sed in each of commits K
+# to L (L empty: up to HEAD).
+edit_each() {
+	ee_path=$4
+	ee_script=$5
+	rebuild "$1" "$2" "$3" edit_each_edit
+}
+edit_each_edit() {
+	git -C "$g" show "$1:$ee_path" | sed "$ee_script" >"$TMP/edit.file"
+	ee_blob=$(git -C "$g" hash-object -w "$TMP/edit.file")
+	tix update-index --cacheinfo "100644,$ee_blob,$ee_path"
+	rm -f "$TMP/edit.file"
 }
 
 # The rulesets `umpire rules` lists, one a line (its first table).

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The helpers the other tests lean on fail when they should: play()
-# stops quietly at the end of a game and nowhere else.
+# stops quietly at the end of a game and nowhere else; rebuild() keeps
+# what it is not told to change.
 . "$(dirname "$0")/lib.sh"
 
 G=$TMP/game
@@ -34,4 +35,12 @@ expect_exit 0 umpire bot "$G"	# the game was left as it was
 play "$G" 400 || fail "play failed at the end of a game"
 expect_exit 0 umpire status "$G"
 expect_out "over:"
+
+# rebuild keeps byte for byte what its edit leaves alone: with an edit
+# that changes nothing, every commit comes back with its own id.
+noop() { :; }
+before=$(head_of "$G")
+rebuild "$G" 0 "" noop
+[ "$(head_of "$G")" = "$before" ] || fail "rebuild changed what it should keep"
+ok
 done_ok

@@ -1,8 +1,9 @@
 #!/bin/sh
 # A report may change its words between umpire versions without breaking
-# old games (umpire-files(5), Versions): verify compares the states and
-# the rolls of steps another version wrote, their words only when this
-# umpire wrote them, and says which steps it could not compare.
+# old games (umpire-files(5), Versions): verify compares the states, the
+# rolls, the receipts and the commits of steps another version wrote,
+# their words only when this umpire wrote them, and says which steps it
+# could not compare.
 #
 # The other version is a real build: this tree, copied, with some of the
 # words a report uses changed and another version number, built apart.
@@ -60,7 +61,7 @@ ok
 expect_exit 0 umpire verify "$G"
 expect_out "11 steps re-adjudicated"
 expect_out "note: umpire $OLD_VERSION (not this umpire,"
-expect_out "wrote the reports of 7 steps from step 0 to step 6; their states and rolls were compared, their words and pictures were not"
+expect_out "wrote the reports of 7 steps from step 0 to step 6; their states, rolls and commits were compared, and their receipts; their words and pictures were not"
 
 # The old steps' rolls are still checked: change a result in a roll table.
 cp -r "$G" "$TMP/rolls"

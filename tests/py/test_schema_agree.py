@@ -241,8 +241,11 @@ def test_integral_floats_mean_integers():
                                      "-r", os.path.join(tmp, "r-%s.md" % tag))
             if rc != 0:
                 return "exit %d: %s" % (rc, err.strip().split("\n")[0])
+            # The report's receipt hashes the orders' bytes, which differ
+            # here by design; everything above it must not.
+            report = ut.read(os.path.join(tmp, "r-%s.md" % tag))
             return (ut.read(os.path.join(tmp, "n-%s.yaml" % tag)),
-                    ut.read(os.path.join(tmp, "r-%s.md" % tag)))
+                    report[:report.index("\n## Receipt\n")])
 
         want = resolve(state, orders, "int")
         check(isinstance(want, tuple), "the bot's orders: %s" % (want,))

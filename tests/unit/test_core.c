@@ -1,7 +1,8 @@
 /*
  * test_core.c - the pieces core lends every ruleset: the result for any
  * number of players, the registry's check of each ruleset, the report
- * kit (lists, headlines) and the roll log verify compares.
+ * kit (lists, headlines), the roll log verify compares, and the receipt
+ * and commit message verify reads back out of a report.
  */
 #include "unit.h"
 
@@ -9,6 +10,7 @@
 #include "core/result.h"
 #include "core/ruleset.h"
 #include "core/text.h"
+#include "core/verify.h"
 
 static const char *const four[] = { "ann", "bob", "cat", "dan" };
 
@@ -247,6 +249,125 @@ roll_log(void **state)
 	umpire_buf_free(&b);
 }
 
+/* A report as render writes it, closed with a receipt. */
+static void
+rendered(struct umpire_step_report *out, struct umpire_arena *a,
+	const char *headline)
+{
+	struct umpire_report r;
+
+	umpire_report_init(&r, a);
+	umpire_report_title(&r, "Step 5: green's turn");
+	if (headline)
+		umpire_report_headline(&r, "%s", headline);
+	umpire_report_printf(&r, "**Bold** words.\n");
+	umpire_report_render(out, &r, "amb-0123456789", 5, "board\n", NULL, NULL);
+	umpire_report_receipt(out, 5, "orders/0005-green.yaml", "o", 1, "s", 1);
+	umpire_report_free(&r);
+}
+
+static void
+receipt_read_back(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_step_report s = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_buf log = UMPIRE_BUF_INIT;
+	char o[UMPIRE_HASH_HEX + 1], st[UMPIRE_HASH_HEX + 1],
+		got[UMPIRE_HASH_HEX + 1];
+	long step = -1;
+
+	(void)state;
+	rendered(&s, &a, "g1 moves.");
+	umpire_report_hash(o, "o", 1);
+	umpire_report_hash(st, "s", 1);
+	/* SHA-256("s"), lower case: the receipt is that of any sha256sum. */
+	assert_string_equal(st, "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c"
+	    "3f925d0e52beaf89");
+	const char *t = s.text.ptr;
+	size_t n = s.text.len;
+	assert_int_equal(umpire_report_receipt_read(t, n, "orders/0005-green.yaml",
+	    NULL, got), 0);
+	assert_string_equal(got, o);
+	assert_int_equal(umpire_report_receipt_read(t, n, "game.yaml", NULL, got),
+	    0);
+	assert_string_equal(got, st);
+	assert_int_equal(umpire_report_receipt_read(t, n, NULL, &step, got), 0);
+	assert_int_equal(step, 5);
+	assert_string_equal(got, st);
+	/* The last line is the receipt. */
+	char line[100];
+	snprintf(line, sizeof(line), "\nReceipt: `5:%s`\n", st);
+	assert_true(n > strlen(line));
+	assert_string_equal(t + n - strlen(line), line);
+	/* No row for another file; a report with no receipt at all. */
+	assert_int_equal(umpire_report_receipt_read(t, n, "orders/0005-tan.yaml",
+	    NULL, got), 1);
+	const char *receipt = strstr(t, "\n## Receipt\n");
+	assert_non_null(receipt);
+	assert_int_equal(umpire_report_receipt_read(t, (size_t)(receipt - t),
+	    "game.yaml", NULL, got), -1);
+	/* The receipt is no roll: the roll log ignores it. */
+	umpire_report_roll_log(&log, t, n);
+	assert_int_equal(log.len, 0);
+	umpire_buf_free(&log);
+	umpire_step_report_free(&s);
+	umpire_arena_free(&a);
+}
+
+static void
+message_read_back(void **state)
+{
+	const char *const headlines[] = { "g1 moves. Tan to play 6 and 1.", NULL };
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct umpire_step_report s = UMPIRE_STEP_REPORT_INIT;
+		struct umpire_buf want = UMPIRE_BUF_INIT, got = UMPIRE_BUF_INIT;
+		rendered(&s, &a, headlines[i]);
+		umpire_report_commit_message(&want, &s);
+		assert_int_equal(umpire_report_message_of(&got, s.text.ptr,
+		    s.text.len), 0);
+		assert_string_equal(got.ptr, want.ptr);
+		umpire_buf_free(&want);
+		umpire_buf_free(&got);
+		umpire_step_report_free(&s);
+		umpire_arena_free(&a);
+	}
+	struct umpire_buf got = UMPIRE_BUF_INIT;
+	assert_int_equal(umpire_report_message_of(&got, "Step 5\n", 7), -1);
+	umpire_buf_free(&got);
+}
+
+static void
+receipt_parse(void **state)
+{
+	static const char hex[] = "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c"
+	    "3f925d0e52beaf89";
+	struct umpire_receipt r;
+	char text[100];
+
+	(void)state;
+	snprintf(text, sizeof(text), "17:%s", hex);
+	assert_int_equal(umpire_verify_receipt_parse(&r, text), 0);
+	assert_int_equal(r.step, 17);
+	assert_string_equal(r.hash, hex);
+	snprintf(text, sizeof(text), "0:043A718774C572BD8A25ADBEB1BFCD5C0256AE11"
+	    "CECF9F9C3F925D0E52BEAF89");
+	assert_int_equal(umpire_verify_receipt_parse(&r, text), 0);
+	assert_int_equal(r.step, 0);
+	assert_string_equal(r.hash, hex);
+	const char *const refused[] = { "17", "17:", ":043a", "x:043a",
+	    "17:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf8",
+	    "17:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf890",
+	    "17:g43a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89",
+	    "-1:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89",
+	    "1000000001:043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52"
+	    "beaf89" };
+	for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++)
+		assert_int_equal(umpire_verify_receipt_parse(&r, refused[i]), -1);
+}
+
 int
 main(void)
 {
@@ -258,6 +379,9 @@ main(void)
 		cmocka_unit_test(lists),
 		cmocka_unit_test(headlines),
 		cmocka_unit_test(roll_log),
+		cmocka_unit_test(receipt_read_back),
+		cmocka_unit_test(message_read_back),
+		cmocka_unit_test(receipt_parse),
 	};
 
 	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
