@@ -23,7 +23,7 @@ WERROR ?=
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
 # with no rebuild.
-PKGS = yaml-0.1 libgit2 libsodium
+PKGS = yaml-0.1 libgit2 libsodium zlib
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
@@ -95,7 +95,8 @@ clean:
 # make deps installs what is missing when run as root, and otherwise
 # prints the one apt-get line that would.
 
-DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev git
+DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
+	zlib1g-dev git
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
 	valgrind
 DEPS_FUZZ = clang libclang-rt-14-dev
@@ -169,6 +170,14 @@ $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 
 tools: $(TOOLS_BIN)
 
+# umpire with the test hooks of src/core/testhook.h live: the e2e tests
+# use it to act at an exact point of a commit (the branch moved between
+# reading the state and committing, say).
+HOOKS_BIN = $(BUILD)/tests/umpire-hooks
+$(HOOKS_BIN): $(CLI_OBJ) $(BUILD)/tests/hooks/testhook.o $(LIB)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/tests/hooks/testhook.o \
+		$(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
+
 check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
 
@@ -186,9 +195,10 @@ check-python: $(BIN) $(TOOLS_BIN)
 		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) $$t || exit 1; \
 	done
 
-check-e2e: $(BIN)
+check-e2e: $(BIN) $(HOOKS_BIN)
 	@for t in $(E2E); do \
-		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) sh $$t || exit 1; \
+		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) \
+		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh $$t || exit 1; \
 	done
 
 check-soak: $(BIN)
@@ -202,10 +212,12 @@ check-man:
 # The end-to-end tests again, every umpire under valgrind (CI).
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --track-fds=no
-valgrind-check: $(BIN)
+valgrind-check: $(BIN) $(HOOKS_BIN)
 	@for t in $(E2E); do \
 		echo "valgrind e2e: $$t"; \
-		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" UMPIRE_SLOW=1 sh $$t || exit 1; \
+		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" \
+		UMPIRE_HOOKS="$(VALGRIND) $(abspath $(HOOKS_BIN))" \
+		UMPIRE_SLOW=1 sh $$t || exit 1; \
 	done
 
 # ------------------------------------------------------------------ fuzz

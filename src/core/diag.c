@@ -48,6 +48,16 @@ umpire_diag(struct umpire_diags *d, enum umpire_level level, const char *file,
 	va_end(ap);
 }
 
+void
+umpire_diags_warn(struct umpire_diags *d, const struct umpire_diags *from)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		const struct umpire_diag *g = &from->v[i];
+		umpire_diag(d, g->level == UMPIRE_ERROR ? UMPIRE_WARNING : g->level,
+			g->file, g->line, g->col, "%s", g->msg);
+	}
+}
+
 /* Rank of a file: the order in which it first appeared. */
 static unsigned
 file_rank(const struct umpire_diags *d, const char *file)

@@ -41,6 +41,11 @@ void umpire_diag(struct umpire_diags *d, enum umpire_level level,
 	__attribute__((format(printf, 6, 7)));
 void umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 	const char *file, int line, int col, const char *fmt, va_list ap);
+/*
+ * Record every diagnostic of from in d again, as a warning: for what
+ * went wrong in work that need not fail the call.
+ */
+void umpire_diags_warn(struct umpire_diags *d, const struct umpire_diags *from);
 /* Print in file order (each file's diagnostics sorted by place). */
 void umpire_diags_print(struct umpire_diags *d, FILE *out);
 void umpire_diags_clear(struct umpire_diags *d);
