@@ -126,6 +126,7 @@ umpire_game_free(struct umpire_game *g)
 {
 	if (!g)
 		return;
+	sodium_memzero(&g->seed, sizeof(g->seed));
 	umpire_arena_free(&g->arena);
 	free(g);
 }
@@ -211,6 +212,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 		check_decision(g);
 		render(g, &rep, 0, &dice, report);
 	}
+	umpire_dice_end(&dice);
 	umpire_report_free(&rep);
 	umpire_arena_free(&job);
 	if (!g->rs) {
@@ -581,6 +583,7 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	g->step = step + 1;
 	check_decision(g);
 	render(g, &rep, step, &dice, report);
+	umpire_dice_end(&dice);
 	umpire_report_free(&rep);
 	umpire_diags_free(&d);
 	g->rolls = dice.n;
