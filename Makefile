@@ -6,6 +6,7 @@
 #   make bench      the performance figures
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=address,undefined check    the suite under ASan+UBSan
+#   make fuzz-check / make fuzz-long         the fuzzers, briefly (CI) / long
 #   make WERROR=1 ...                        warnings are errors (CI)
 
 PREFIX ?= /usr/local
@@ -55,7 +56,7 @@ BIN = $(BUILD)/umpire
 
 .PHONY: all deps demo check bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
-	check-chain fuzz fuzz-check valgrind-check umpire
+	check-chain fuzz fuzz-check fuzz-long valgrind-check umpire
 
 all: $(BIN) umpire
 
@@ -222,8 +223,9 @@ valgrind-check: $(BIN) $(HOOKS_BIN)
 
 # ------------------------------------------------------------------ fuzz
 #
-# libFuzzer targets, one per parser, built with clang in build-fuzz/.
-# make fuzz-check runs each for FUZZ_SECONDS on its corpus in tests/fuzz/.
+# libFuzzer targets, one per parser (the YAML files, and the loose git
+# objects umpire inflates), built with clang in build-fuzz/.  make
+# fuzz-check runs each for FUZZ_SECONDS on its corpus in tests/fuzz/.
 
 FUZZ_SECONDS ?= 30
 FUZZ_BUILD = build-fuzz
@@ -247,6 +249,22 @@ fuzz-check: fuzz
 			-rss_limit_mb=2048 -print_final_stats=1 \
 			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
 		rm -rf $$work; \
+	done
+
+# make fuzz-long runs each target for FUZZ_LONG_SECONDS (10 minutes
+# each by default), for a release; CI keeps fuzz-check's short run.  The
+# inputs it finds that reach new code are kept in $(FUZZ_BUILD)/corpus/,
+# so that one long run starts where the last one stopped.
+FUZZ_LONG_SECONDS ?= 600
+
+fuzz-long: fuzz
+	@for f in $(FUZZ_BIN); do \
+		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
+		work=$(FUZZ_BUILD)/corpus/$${name#fuzz_}; mkdir -p $$work; \
+		echo "fuzz-long: $$name for $(FUZZ_LONG_SECONDS) s on $$corpus"; \
+		$$f -max_total_time=$(FUZZ_LONG_SECONDS) -max_len=65536 \
+			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
 	done
 
 # ----------------------------------------------------------------- bench

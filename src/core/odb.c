@@ -218,20 +218,48 @@ inflate_once(const unsigned char *z, size_t zlen, unsigned char *out,
 	return n;
 }
 
-/* The header of a loose object, from its compressed bytes. */
-static int
-loose_header(const struct backend *b, const git_oid *id,
-	const unsigned char *z, size_t zlen, git_object_t *type, size_t *size,
-	size_t *hlen)
+int
+umpire_loose_header(const unsigned char *z, size_t zlen, git_object_t *type,
+	size_t *size, size_t *hlen, const char **why)
 {
 	unsigned char h[64];
 	bool ended;
 	long n = inflate_once(z, zlen, h, sizeof(h), Z_SYNC_FLUSH, &ended);
 
-	if (n < 0)
-		return damaged(b, id, "not zlib data");
-	if (parse_header(h, (size_t)n, type, size, hlen) != 0)
-		return damaged(b, id, "no object header (truncated?)");
+	if (n < 0) {
+		*why = "not zlib data";
+		return -1;
+	}
+	if (parse_header(h, (size_t)n, type, size, hlen) != 0) {
+		*why = "no object header (truncated?)";
+		return -1;
+	}
+	return 0;
+}
+
+int
+umpire_loose_inflate(const unsigned char *z, size_t zlen, unsigned char *out,
+	size_t hlen, size_t size, const char **why)
+{
+	bool ended;
+	/* One byte more than the header promises: a longer stream shows. */
+	long n = inflate_once(z, zlen, out, hlen + size + 1, Z_FINISH, &ended);
+
+	*why = n < 0 ? "not zlib data" : (size_t)n < hlen + size ? "truncated" :
+		(size_t)n > hlen + size ? "more data than its header says" :
+		!ended ? "truncated" : NULL;
+	return *why ? -1 : 0;
+}
+
+static int
+loose_header(const struct backend *b, const git_oid *id,
+	const unsigned char *z, size_t zlen, git_object_t *type, size_t *size,
+	size_t *hlen)
+{
+	const char *why;
+
+	if (umpire_loose_header(z, zlen, type, size, hlen, &why) != 0)
+		return damaged(b, id, why);
 	return 0;
 }
 
@@ -241,6 +269,7 @@ loose_read(struct backend *b, const git_oid *id, void **out, size_t *len,
 {
 	unsigned char *z;
 	size_t zlen, size, hlen;
+	const char *why;
 	int rc;
 
 	if ((rc = loose_load(b, id, &z, &zlen, 0)))
@@ -250,21 +279,17 @@ loose_read(struct backend *b, const git_oid *id, void **out, size_t *len,
 		free(z);
 		return rc;
 	}
-	/* One byte more than the header promises: a longer stream shows. */
-	size_t cap = hlen + size + 1;
-	unsigned char *buf = git_odb_backend_data_alloc(&b->parent, cap);
+	unsigned char *buf = git_odb_backend_data_alloc(&b->parent,
+		hlen + size + 1);
 	if (!buf) {
 		free(z);
 		return -1;
 	}
-	bool ended;
-	long n = inflate_once(z, zlen, buf, cap, Z_FINISH, &ended);
+	rc = umpire_loose_inflate(z, zlen, buf, hlen, size, &why);
 	free(z);
-	if (n < 0 || (size_t)n != hlen + size || !ended) {
+	if (rc != 0) {
 		git_odb_backend_data_free(&b->parent, buf);
-		return damaged(b, id, n < 0 ? "not zlib data" :
-			(size_t)n < hlen + size ? "truncated" :
-			"more data than its header says");
+		return damaged(b, id, why);
 	}
 	memmove(buf, buf + hlen, size);
 	buf[size] = '\0';

@@ -119,6 +119,17 @@ int umpire_repo_tree_read(git_repository *repo, git_tree *tree,
 
 /* odb.c */
 
+/*
+ * A loose object's bytes (zlib): its type, size and header's length,
+ * from its first bytes; then the whole of it inflated into out, which
+ * holds hlen + size + 1 bytes, in one inflate(3) call.  0, or -1 with
+ * *why.  Pure functions, for the backend and tests/fuzz/fuzz_object.c.
+ */
+int umpire_loose_header(const unsigned char *z, size_t zlen,
+	git_object_t *type, size_t *size, size_t *hlen, const char **why);
+int umpire_loose_inflate(const unsigned char *z, size_t zlen,
+	unsigned char *out, size_t hlen, size_t size, const char **why);
+
 /* Read objects through umpire's own backend (odb.c's comment); 0 or -1. */
 int umpire_odb_open(struct umpire_history *h);
 /*
