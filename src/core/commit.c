@@ -234,7 +234,8 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 	strcat(content, "\n");
 	if (mkdirs_in_gitdir(h, branch) != 0)
 		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot lock the branch");
-	rc = umpire_lock_file(h, lock, content, d);
+	/* The content becomes the branch: on disk before it is renamed so. */
+	rc = umpire_lock_file(h, lock, content, true, d);
 	if (rc == EX_TEMPFAIL) {
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "%s.lock exists: a git "
 			"command is updating the game's branch, or one crashed and left "

@@ -229,7 +229,7 @@ umpire_lock_mark(struct umpire_history *h, bool committing)
 
 int
 umpire_lock_file(struct umpire_history *h, const char *path,
-	const char *content, struct umpire_diags *d)
+	const char *content, bool sync, struct umpire_diags *d)
 {
 	const char *gitdir = git_repository_path(h->repo);
 	int dirfd = open(gitdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -244,7 +244,8 @@ umpire_lock_file(struct umpire_history *h, const char *path,
 	 */
 	umpire_pathf(tmp, sizeof(tmp), UMPIRE_TMP_PREFIX "%s-lock", h->token);
 	if ((rc = umpire_file_write_at(dirfd, tmp, tmp, content, strlen(content),
-	    UMPIRE_WRITE_SYNC, umpire_repo_file_mode(h, 0666), NULL, d))) {
+	    sync ? UMPIRE_WRITE_SYNC : 0, umpire_repo_file_mode(h, 0666), NULL,
+	    d))) {
 		close(dirfd);
 		return rc;
 	}
@@ -267,7 +268,8 @@ umpire_lock_file(struct umpire_history *h, const char *path,
 		rc = fd >= 0 ? 0 : err == EEXIST ? EX_TEMPFAIL : EX_IOERR;
 		if (fd >= 0) {
 			size_t len = strlen(content);
-			if (write(fd, content, len) != (ssize_t)len || fsync(fd) != 0) {
+			if (write(fd, content, len) != (ssize_t)len ||
+			    (sync && fsync(fd) != 0)) {
 				err = errno;
 				unlink(path);
 				rc = EX_IOERR;

@@ -159,13 +159,13 @@ void umpire_odb_recover(struct umpire_history *h, bool keep);
 int umpire_lock_mark(struct umpire_history *h, bool committing);
 /*
  * Take the git lock file path (index.lock, refs/heads/main.lock) as git
- * does, by making it exclusively, with content: 0, EX_TEMPFAIL if it is
- * held, or EX_IOERR.  The content is what proves, after a crash, that
+ * does, by making it exclusively, with content (synced to disk first if
+ * sync): 0, EX_TEMPFAIL if it is held, or EX_IOERR.  The content is what proves, after a crash, that
  * the file is this umpire's (index.lock: lock.c's; a ref's: the new
  * value, which the mark names).
  */
 int umpire_lock_file(struct umpire_history *h, const char *path,
-	const char *content, struct umpire_diags *d);
+	const char *content, bool sync, struct umpire_diags *d);
 /* What index.lock holds while this umpire holds it. */
 void umpire_lock_proof(const struct umpire_history *h, char *out, size_t size);
 

@@ -34,15 +34,18 @@ static const char *const files[] = { UMPIRE_STATE_PATH, UMPIRE_SCENARIO_PATH };
 static const char *const dirs[] = { UMPIRE_ORDERS_DIR, UMPIRE_REPORTS_DIR };
 
 /*
- * What umpire fsyncs (umpire(1), FILES): a step's objects and its
- * branch before the branch moves and before umpire exits 0 (commit.c,
- * odb.c); and the work tree's files, and their directories, before the
- * index says they are in place.  A power cut then leaves every file
- * whole, the old version or the new, and an index that lags HEAD only
- * where the next call repairs.  The index itself is not synced: a lost
- * index write is a lag like any other.
+ * What umpire fsyncs (umpire(1), FILES): the step, which is the game.
+ * Its objects, their directories and the branch's new value are synced
+ * before the branch moves, and the branch's directory before umpire
+ * exits 0 (odb.c, commit.c), so a power cut cannot damage a step umpire
+ * said it made.  The work tree and the index are copies of HEAD that
+ * umpire never reads: they are not synced.  A power cut can leave the
+ * last step's files there behind HEAD, or empty (git checkout mends
+ * them; the next step rewrites game.yaml).  Syncing them costs a turn
+ * seven more fsyncs, some 2 ms on an ext4 disk (issue 8); set
+ * SYNC_WORKTREE to pay it.
  */
-#define SYNC_WORKTREE 1
+#define SYNC_WORKTREE 0
 
 static int
 refuse(struct umpire_history *h, const char *path, const char *kind,
@@ -210,7 +213,7 @@ index_begin(struct umpire_history *h, struct index_job *j,
 	umpire_pathf(j->copy, sizeof(j->copy), "%s" UMPIRE_TMP_PREFIX "%s-index",
 		gitdir, h->token);
 	umpire_lock_proof(h, proof, sizeof(proof));
-	if ((rc = umpire_lock_file(h, j->lock, proof, d)))
+	if ((rc = umpire_lock_file(h, j->lock, proof, false, d)))
 		return rc;
 	j->locked = true;
 	if (link(j->real, j->copy) != 0 && errno != ENOENT) {
