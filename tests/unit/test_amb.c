@@ -1309,7 +1309,8 @@ last_step(void **state)
 	char *sample = slurp("samples/amb/standard.yaml", NULL);
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf text = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT;
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_seed seed = { { 7 } };
 	struct umpire_game *g;
 
@@ -1336,7 +1337,7 @@ last_step(void **state)
 	umpire_diags_free(&d);
 	umpire_arena_free(&a);
 	umpire_buf_free(&text);
-	umpire_buf_free(&report);
+	umpire_step_report_free(&report);
 	free(sample);
 	free(late);
 }

@@ -1207,7 +1207,7 @@ campaign_sizes(void **state)
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		struct umpire_arena pa = UMPIRE_ARENA_INIT;
 		struct umpire_diags d = UMPIRE_DIAGS_INIT;
-		struct umpire_buf report = UMPIRE_BUF_INIT;
+		struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 		struct umpire_game *g = NULL;
 		char text[512];
 		snprintf(text, sizeof(text), "umpire: 1\nruleset: wwii\n"
@@ -1229,7 +1229,7 @@ campaign_sizes(void **state)
 			assert_int_equal(rs(g)->lim.units, cases[k].units);
 			umpire_game_free(g);
 		}
-		umpire_buf_free(&report);
+		umpire_step_report_free(&report);
 		umpire_diags_free(&d);
 		umpire_arena_free(&pa);
 	}
