@@ -436,8 +436,12 @@ b_freshen(git_odb_backend *be, const git_oid *id)
 	struct backend *b = (struct backend *)be;
 	char path[4096];
 
+	struct stat st;
+
 	loose_path(b, id, path, sizeof(path));
-	if (utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW) == 0)
+	/* Another player's object of a shared game may not take the time. */
+	if (utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW) == 0 ||
+	    lstat(path, &st) == 0)
 		return 0;
 	return b->packs && b->packs->freshen ? b->packs->freshen(b->packs, id) :
 		GIT_ENOTFOUND;
