@@ -298,7 +298,8 @@ def test_stdin_and_missing():
         os.mkdir(os.path.join(tmp, "d.yaml"))
         rc, out, err = ut.umpire("turn", "g", "d.yaml", cwd=tmp)
         check(rc == 66 and first_line(err) ==
-              "d.yaml: error: is a directory, not a file",
+              "d.yaml: error: is a directory, not a regular file; give "
+              "the file itself",
               "a directory for orders: exit %d, %r" % (rc, first_line(err)))
         check(g.snapshot() == before, "a refused turn changed the game")
 
