@@ -123,6 +123,31 @@ check_layout(struct umpire_history *h, const git_tree *base,
 	return 0;
 }
 
+/* The files a step writes are files, or new, at HEAD and in the work tree. */
+static int
+check_targets(struct umpire_history *h, const git_tree *base,
+	const struct umpire_file *files, size_t n, struct umpire_diags *d)
+{
+	for (size_t i = 0; i < n; i++) {
+		git_tree_entry *e = NULL;
+		bool dir = false;
+		if (base && git_tree_entry_bypath(&e, base, files[i].path) == 0) {
+			git_filemode_t m = git_tree_entry_filemode(e);
+			dir = m != GIT_FILEMODE_BLOB && m != GIT_FILEMODE_BLOB_EXECUTABLE;
+			git_tree_entry_free(e);
+		}
+		if (!dir)
+			dir = umpire_worktree_is_dir(h, files[i].path);
+		if (dir) {
+			umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "%s is not a file, "
+				"and this step would write it; umpire does not build on "
+				"it", files[i].path);
+			return EX_DATAERR;
+		}
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------- reflogs */
 
 /* Whether to log an update of name (core.logAllRefUpdates, as git reads it). */
@@ -306,7 +331,8 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	if (!unborn && umpire_repo_head_tree(h, &parent, &base) != 0)
 		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
 	/* Everything that can refuse the step refuses it before a write. */
-	if ((rc = check_layout(h, base, d)) || (rc = umpire_worktree_open(h, d)))
+	if ((rc = check_layout(h, base, d)) || (rc = umpire_worktree_open(h, d)) ||
+	    (rc = check_targets(h, base, files, n, d)))
 		goto done;
 	h->mark_new[0] = '\0';
 	if (umpire_lock_mark(h, true) != 0) {

@@ -177,6 +177,8 @@ void umpire_lock_proof(const struct umpire_history *h, char *out, size_t size);
  * not of its kind.  Nothing to do for a bare repository.
  */
 int umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d);
+/* Whether path (as umpire writes it) is a directory in the work tree. */
+bool umpire_worktree_is_dir(struct umpire_history *h, const char *path);
 /*
  * Bring the work tree and the index up to HEAD's game files: all of
  * them, or, if the index agrees with HEAD about game.yaml (the last

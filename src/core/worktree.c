@@ -110,6 +110,21 @@ umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d)
 	return 0;
 }
 
+bool
+umpire_worktree_is_dir(struct umpire_history *h, const char *path)
+{
+	const char *slash = strchr(path, '/'), *name = slash ? slash + 1 : path;
+	int fd = h->top_fd;
+	struct stat st;
+
+	for (size_t i = 0; slash && i < 2; i++)
+		if ((size_t)(slash - path) == strlen(dirs[i]) &&
+		    strncmp(path, dirs[i], strlen(dirs[i])) == 0)
+			fd = h->dir_fds[i];
+	return fd >= 0 && fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		S_ISDIR(st.st_mode);
+}
+
 /* The directory of path ("reports/0005.md"), made if missing, and its name. */
 static int
 dir_of(struct umpire_history *h, const char *path, const char **name,

@@ -56,6 +56,19 @@ expect_err "game.yaml is a symbolic link, not a regular file"
 # A link's "content" is its target's name: never read as the state.
 expect_exit 65 umpire status "$G"
 expect_err "HEAD:game.yaml is a symbolic link, not a file"
+# A directory where this step's report goes, committed or not.
+G=$TMP/dir-report
+new_game "$G"
+umpire bot "$G" >"$TMP/o.yaml"
+mkdir "$G/reports/0001.md"
+before=$(head_of "$G")
+expect_exit 65 umpire turn "$G" "$TMP/o.yaml"
+expect_err "reports/0001.md is not a file, and this step would write it"
+[ "$(head_of "$G")" = "$before" ] || fail "HEAD moved"
+touch "$G/reports/0001.md/x"
+(cd "$G" && git add -A && git commit -qm "a directory")
+expect_exit 65 umpire turn "$G" "$TMP/o.yaml"
+expect_err "reports/0001.md is not a file, and this step would write it"
 # A bare repository has no work tree to check: HEAD's tree is checked.
 G=$TMP/link-bare
 new_game "$G"
