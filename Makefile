@@ -6,6 +6,7 @@
 #   make bench      the performance figures
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=address,undefined check    the suite under ASan+UBSan
+#   make fuzz-check / make fuzz-long         the fuzzers, briefly (CI) / long
 #   make WERROR=1 ...                        warnings are errors (CI)
 #   make V=1 ...                             show every command in full
 
@@ -29,7 +30,7 @@ cmd = $(if $(filter 1,$(V)),,@$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)'
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
 # with no rebuild.
-PKGS = yaml-0.1 libgit2 libsodium
+PKGS = yaml-0.1 libgit2 libsodium zlib
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
@@ -61,7 +62,7 @@ BIN = $(BUILD)/umpire
 
 .PHONY: all libs deps demo check FORCE bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
-	check-chain fuzz fuzz-check valgrind-check umpire
+	check-chain fuzz fuzz-check fuzz-long valgrind-check umpire
 
 all: $(BIN) umpire
 
@@ -130,7 +131,8 @@ clean:
 # make deps installs what is missing when run as root, and otherwise
 # prints the one apt-get line that would.
 
-DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev git
+DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
+	zlib1g-dev git
 # chromium: test_browser.py looks at the pictures of the board in it.
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
 	age openssh-client valgrind chromium
@@ -211,6 +213,14 @@ $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 
 tools: $(TOOLS_BIN)
 
+# umpire with the test hooks of src/core/testhook.h live: the e2e tests
+# use it to act at an exact point of a commit (the branch moved between
+# reading the state and committing, say).
+HOOKS_BIN = $(BUILD)/tests/umpire-hooks
+$(HOOKS_BIN): $(CLI_OBJ) $(BUILD)/tests/hooks/testhook.o $(LIB)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/tests/hooks/testhook.o \
+		$(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
+
 check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
 
@@ -228,9 +238,10 @@ check-python: $(BIN) $(TOOLS_BIN)
 		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) $$t || exit 1; \
 	done
 
-check-e2e: $(BIN)
+check-e2e: $(BIN) $(HOOKS_BIN)
 	@for t in $(E2E); do \
-		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) sh $$t || exit 1; \
+		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) \
+		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh $$t || exit 1; \
 	done
 
 check-soak: $(BIN)
@@ -244,16 +255,19 @@ check-man:
 # The end-to-end tests again, every umpire under valgrind (CI).
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --track-fds=no
-valgrind-check: $(BIN)
+valgrind-check: $(BIN) $(HOOKS_BIN)
 	@for t in $(E2E); do \
 		echo "valgrind e2e: $$t"; \
-		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" UMPIRE_SLOW=1 sh $$t || exit 1; \
+		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" \
+		UMPIRE_HOOKS="$(VALGRIND) $(abspath $(HOOKS_BIN))" \
+		UMPIRE_SLOW=1 sh $$t || exit 1; \
 	done
 
 # ------------------------------------------------------------------ fuzz
 #
-# libFuzzer targets, one per parser, built with clang in build-fuzz/.
-# make fuzz-check runs each for FUZZ_SECONDS on its corpus in tests/fuzz/.
+# libFuzzer targets, one per parser (the YAML files, and the loose git
+# objects umpire inflates), built with clang in build-fuzz/.  make
+# fuzz-check runs each for FUZZ_SECONDS on its corpus in tests/fuzz/.
 
 FUZZ_SECONDS ?= 30
 FUZZ_BUILD = build-fuzz
@@ -277,6 +291,22 @@ fuzz-check: fuzz
 			-rss_limit_mb=2048 -print_final_stats=1 \
 			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
 		rm -rf $$work; \
+	done
+
+# make fuzz-long runs each target for FUZZ_LONG_SECONDS (10 minutes
+# each by default), for a release; CI keeps fuzz-check's short run.  The
+# inputs it finds that reach new code are kept in $(FUZZ_BUILD)/corpus/,
+# so that one long run starts where the last one stopped.
+FUZZ_LONG_SECONDS ?= 600
+
+fuzz-long: fuzz
+	@for f in $(FUZZ_BIN); do \
+		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
+		work=$(FUZZ_BUILD)/corpus/$${name#fuzz_}; mkdir -p $$work; \
+		echo "fuzz-long: $$name for $(FUZZ_LONG_SECONDS) s on $$corpus"; \
+		$$f -max_total_time=$(FUZZ_LONG_SECONDS) -max_len=65536 \
+			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
 	done
 
 # ----------------------------------------------------------------- bench

@@ -87,6 +87,8 @@ cli_seed(struct umpire_seed *out, bool *found, const char **source,
 	const char *hex, const char *file, struct umpire_diags *d)
 {
 	*found = false;
+	/* Before any seed is read: no core file may hold it (dice.h). */
+	umpire_seed_guard();
 	if (hex) {
 		*source = "--seed";
 		if (umpire_seed_from_hex(out, hex) != 0) {
@@ -106,6 +108,7 @@ cli_seed(struct umpire_seed *out, bool *found, const char **source,
 				"hex digits (32 bytes) and nothing else");
 			rc = EX_DATAERR;
 		}
+		sodium_memzero(buf.ptr, buf.len);
 		umpire_buf_free(&buf);
 		*found = rc == 0;
 		return rc;
@@ -170,7 +173,9 @@ cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 			"UMPIRE_SEED", g->id);
 		return EX_NOINPUT;
 	}
-	return umpire_game_set_seed(g, &seed, source, d);
+	rc = umpire_game_set_seed(g, &seed, source, d);
+	sodium_memzero(&seed, sizeof(seed));
+	return rc;
 }
 
 void

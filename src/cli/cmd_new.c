@@ -32,7 +32,9 @@ write_seed_file(const char *path, const struct umpire_seed *seed,
 	umpire_seed_to_hex(seed, hex);
 	strcat(hex, "\n");
 	ssize_t n = write(fd, hex, strlen(hex));
-	if (close(fd) != 0 || n != (ssize_t)strlen(hex)) {
+	bool whole = n == (ssize_t)strlen(hex);
+	sodium_memzero(hex, sizeof(hex));
+	if (close(fd) != 0 || !whole) {
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot write the seed");
 		unlink(path);
 		return EX_IOERR;
@@ -156,6 +158,7 @@ cmd_new(int argc, char **argv)
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:
+	sodium_memzero(&seed, sizeof(seed));
 	umpire_history_close(h);
 	umpire_game_free(g);
 	umpire_arena_free(&a);

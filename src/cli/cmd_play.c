@@ -123,7 +123,8 @@ check_orders(struct checked *k, const char *dir, const char *path, bool lock,
 	memset(k, 0, sizeof(*k));
 	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
 	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
-	    (rc = umpire_file_read(&k->text, path, UMPIRE_YAML_MAX_BYTES, d)))
+	    (rc = umpire_file_read_untrusted(&k->text, path,
+	    UMPIRE_YAML_MAX_BYTES, d)))
 		return rc;
 	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
 		k->text.len, &k->orders, d);

@@ -46,9 +46,11 @@ cmd_resolve(int argc, char **argv)
 	struct umpire_game *g = NULL;
 	const struct umpire_node *orders;
 
-	if ((rc = umpire_file_read(&stext, spath, UMPIRE_YAML_MAX_BYTES, &d)) ||
+	if ((rc = umpire_file_read_untrusted(&stext, spath,
+	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_load(&g, spath, stext.ptr, stext.len, &d)) ||
-	    (rc = umpire_file_read(&otext, opath, UMPIRE_YAML_MAX_BYTES, &d)) ||
+	    (rc = umpire_file_read_untrusted(&otext, opath,
+	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_check(g, &a, umpire_file_name(opath), otext.ptr,
 	    otext.len, &orders, &d)) ||
 	    (rc = cli_unseal(g, file, &d)))

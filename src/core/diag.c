@@ -48,6 +48,16 @@ umpire_diag(struct umpire_diags *d, enum umpire_level level, const char *file,
 	va_end(ap);
 }
 
+void
+umpire_diags_warn(struct umpire_diags *d, const struct umpire_diags *from)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		const struct umpire_diag *g = &from->v[i];
+		umpire_diag(d, g->level == UMPIRE_ERROR ? UMPIRE_WARNING : g->level,
+			g->file, g->line, g->col, "%s", g->msg);
+	}
+}
+
 /* Rank of a file: the order in which it first appeared. */
 static unsigned
 file_rank(const struct umpire_diags *d, const char *file)
@@ -118,6 +128,110 @@ void
 umpire_diags_free(struct umpire_diags *d)
 {
 	umpire_diags_clear(d);
+}
+
+/*
+ * The code point of the UTF-8 sequence at s[0..len) into *cp, and its
+ * length; 0 if s does not start with one (a stray continuation byte, a
+ * cut sequence, an overlong form, a surrogate, or beyond U+10FFFF).
+ */
+static size_t
+utf8_next(const unsigned char *s, size_t len, unsigned long *cp)
+{
+	static const unsigned long min[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	size_t n;
+	unsigned long c;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (n > len)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if (c < min[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+/* Code points a terminal would act on, or that reorder the text around. */
+static bool
+must_escape(unsigned long c)
+{
+	return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c ||
+		c == 0x200e || c == 0x200f || c == 0x2028 || c == 0x2029 ||
+		(c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+const char *
+umpire_quote_buf(char *buf, size_t size, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t k = 0, i = 0, chars = 0;
+
+	if (size < 8) {
+		if (size)
+			buf[0] = '\0';
+		return buf;
+	}
+	buf[k++] = '\'';
+	/* Room for the longest piece (6 bytes), "...", the quote and NUL. */
+	while (i < len && k + 6 + 5 <= size) {
+		unsigned long c;
+		size_t n = utf8_next(u + i, len - i, &c);
+		if (chars == UMPIRE_QUOTE_CHARS)
+			break;
+		if (n == 0) {
+			k += (size_t)snprintf(buf + k, size - k, "\\x%02x", u[i]);
+			n = 1;
+		} else if (c == '\n' || c == '\t' || c == '\r') {
+			buf[k++] = '\\';
+			buf[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+		} else if (must_escape(c)) {
+			k += (size_t)snprintf(buf + k, size - k, c < 0x80 ?
+				"\\x%02lx" : "\\u%04lx", c);
+		} else {
+			memcpy(buf + k, s + i, n);
+			k += n;
+		}
+		i += n;
+		chars++;
+	}
+	if (i < len) {
+		memcpy(buf + k, "...", 3);
+		k += 3;
+	}
+	buf[k++] = '\'';
+	buf[k] = '\0';
+	return buf;
+}
+
+const char *
+umpire_quote(struct umpire_diags *d, const char *s, size_t len)
+{
+	char buf[UMPIRE_QUOTE_SIZE];
+
+	return umpire_arena_strdup(&d->arena, umpire_quote_buf(buf, sizeof(buf),
+		s, len));
+}
+
+const char *
+umpire_quote_str(struct umpire_diags *d, const char *s)
+{
+	return umpire_quote(d, s, strlen(s));
 }
 
 bool

@@ -41,10 +41,35 @@ void umpire_diag(struct umpire_diags *d, enum umpire_level level,
 	__attribute__((format(printf, 6, 7)));
 void umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 	const char *file, int line, int col, const char *fmt, va_list ap);
+/*
+ * Record every diagnostic of from in d again, as a warning: for what
+ * went wrong in work that need not fail the call.
+ */
+void umpire_diags_warn(struct umpire_diags *d, const struct umpire_diags *from);
 /* Print in file order (each file's diagnostics sorted by place). */
 void umpire_diags_print(struct umpire_diags *d, FILE *out);
 void umpire_diags_clear(struct umpire_diags *d);
 void umpire_diags_free(struct umpire_diags *d);
+
+/*
+ * Input quoted for a one-line message.  Whatever a file holds, the
+ * quotation is short and inert: in single quotes, at most
+ * UMPIRE_QUOTE_CHARS characters of s[0..len) and then "...", with
+ * control characters (C0, DEL, C1), bidirectional controls and marks
+ * (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), the line and
+ * paragraph separators and every byte that is not UTF-8 escaped as \n,
+ * \xHH or \uHHHH.  Every diagnostic that shows a value read from input
+ * shows it through here.
+ */
+#define UMPIRE_QUOTE_CHARS 40
+#define UMPIRE_QUOTE_SIZE (UMPIRE_QUOTE_CHARS * 6 + 8)
+/* Into buf (UMPIRE_QUOTE_SIZE bytes or fewer: then cut shorter); returns buf. */
+const char *umpire_quote_buf(char *buf, size_t size, const char *s,
+	size_t len);
+/* The same in d's arena. */
+const char *umpire_quote(struct umpire_diags *d, const char *s, size_t len);
+/* A NUL-terminated s. */
+const char *umpire_quote_str(struct umpire_diags *d, const char *s);
 
 /*
  * For checks that answer "legal or not, and why": write the reason into

@@ -1,5 +1,10 @@
 #include "dice.h"
 
+#include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,8 +49,21 @@ umpire_seed_commitment(const struct umpire_seed *s,
 }
 
 void
+umpire_seed_guard(void)
+{
+	struct rlimit none = { 0, 0 };
+
+	setrlimit(RLIMIT_CORE, &none);
+#ifdef __linux__
+	/* A core_pattern pipe (systemd-coredump) may not heed RLIMIT_CORE. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+}
+
+void
 umpire_seed_random(struct umpire_seed *out)
 {
+	umpire_seed_guard();
 	randombytes_buf(out->bytes, sizeof(out->bytes));
 }
 
@@ -81,8 +99,11 @@ draw(const crypto_auth_hmacsha256_state *keyed, const char *tag,
 			uint32_t w = (uint32_t)b[4 * i] << 24 |
 				(uint32_t)b[4 * i + 1] << 16 |
 				(uint32_t)b[4 * i + 2] << 8 | b[4 * i + 3];
-			if (w < limit)
+			if (w < limit) {
+				sodium_memzero(&st, sizeof(st));
+				sodium_memzero(b, sizeof(b));
 				return (unsigned)(w % n);
+			}
 		}
 	}
 }
@@ -104,7 +125,9 @@ umpire_dice_derive(const struct umpire_seed *seed, const char *game, long step,
 	crypto_auth_hmacsha256_state keyed;
 
 	crypto_auth_hmacsha256_init(&keyed, seed->bytes, sizeof(seed->bytes));
-	return derive(&keyed, game, step, r, sides);
+	unsigned die = derive(&keyed, game, step, r, sides);
+	sodium_memzero(&keyed, sizeof(keyed));
+	return die;
 }
 
 unsigned
@@ -127,6 +150,13 @@ umpire_dice_init(struct umpire_dice *d, struct umpire_arena *a,
 	}
 	d->game = game;
 	d->step = step;
+}
+
+void
+umpire_dice_end(struct umpire_dice *d)
+{
+	sodium_memzero(&d->keyed, sizeof(d->keyed));
+	d->have_seed = false;
 }
 
 unsigned

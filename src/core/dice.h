@@ -39,6 +39,16 @@ struct umpire_seed {
 	unsigned char bytes[UMPIRE_SEED_BYTES];
 };
 
+/*
+ * A seed is a secret while a game is sealed.  Before a process first
+ * holds one, umpire_seed_guard turns off core dumps (RLIMIT_CORE 0 and,
+ * on Linux, not dumpable): a crash must not leave the seed in a core
+ * file, perhaps in the game's work tree.  Every holder of a seed or of
+ * a key derived from it (struct umpire_seed, struct umpire_dice) wipes
+ * it when done, with sodium_memzero.
+ */
+void umpire_seed_guard(void);
+
 /* Exactly 64 hex digits, either case; surrounding white space is ignored. */
 int umpire_seed_from_hex(struct umpire_seed *out, const char *hex);
 void umpire_seed_to_hex(const struct umpire_seed *s, char out[UMPIRE_SEED_HEX + 1]);
@@ -75,6 +85,8 @@ struct umpire_dice {
 /* seed may be NULL for a stream that must not be drawn from (check). */
 void umpire_dice_init(struct umpire_dice *d, struct umpire_arena *a,
 	const struct umpire_seed *seed, const char *game, long step);
+/* Wipe the stream's key; the log stays.  d draws no more. */
+void umpire_dice_end(struct umpire_dice *d);
 /* Draw the next roll and log it with its purpose. */
 unsigned umpire_dice_roll(struct umpire_dice *d, unsigned sides,
 	const char *fmt, ...) __attribute__((format(printf, 3, 4)));

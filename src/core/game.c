@@ -46,9 +46,12 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 			umpire_node_type_name(fmt->type));
 	else if (umpire_node_integer(fmt, -1) != UMPIRE_FORMAT)
 		umpire_node_error(d, fmt, "umpire: this is file format version %s; "
-			"this umpire reads version %d only", fmt->big ? fmt->u.s.ptr :
-			umpire_arena_printf(&d->arena, "%lld", umpire_node_integer(fmt, -1)),
-			UMPIRE_FORMAT);
+			"this umpire reads version %d only", fmt->big ?
+			umpire_arena_printf(&d->arena, "%.40s%s", fmt->u.s.ptr,
+			fmt->u.s.len > 40 ? "..." : "") :
+			fmt->type == UMPIRE_FLOAT ?
+			umpire_arena_printf(&d->arena, "%g", fmt->u.f) :
+			umpire_arena_printf(&d->arena, "%lld", fmt->u.i), UMPIRE_FORMAT);
 	const struct umpire_ruleset *rules = NULL;
 	if (!name) {
 		umpire_node_error(d, doc, "missing required key 'ruleset' "
@@ -61,8 +64,9 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 		umpire_suggest_init(&sg, name->u.s.ptr);
 		for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
 			umpire_suggest_add(&sg, (*r)->name);
-		umpire_node_error(d, name, "ruleset: unknown ruleset '%s'%s; "
-			"`umpire rules` lists them", name->u.s.ptr,
+		umpire_node_error(d, name, "ruleset: unknown ruleset %s%s; "
+			"`umpire rules` lists them", umpire_quote(d, name->u.s.ptr,
+			name->u.s.len),
 			umpire_suggest_hint(&sg));
 	}
 	if (d->errors != before)
@@ -123,6 +127,7 @@ umpire_game_free(struct umpire_game *g)
 {
 	if (!g)
 		return;
+	sodium_memzero(&g->seed, sizeof(g->seed));
 	umpire_arena_free(&g->arena);
 	free(g);
 }
@@ -215,6 +220,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 		check_decision(g);
 		render(g, &rep, 0, &dice, &marks, report);
 	}
+	umpire_dice_end(&dice);
 	umpire_report_free(&rep);
 	umpire_arena_free(&job);
 	if (!g->rs) {
@@ -252,8 +258,9 @@ read_decision(struct umpire_game *g, const struct umpire_node *doc,
 		umpire_suggest_init(&sg, player->u.s.ptr);
 		for (size_t i = 0; i < g->nplayers; i++)
 			umpire_suggest_add(&sg, g->players[i].id);
-		umpire_node_error(d, player, "awaiting.player: '%s' is not a player "
-			"of this game%s", player->u.s.ptr, umpire_suggest_hint(&sg));
+		umpire_node_error(d, player, "awaiting.player: %s is not a player "
+			"of this game%s", umpire_quote(d, player->u.s.ptr,
+			player->u.s.len), umpire_suggest_hint(&sg));
 	}
 	if (umpire_node_integer(step, -1) != g->step)
 		umpire_node_error(d, step, "awaiting.step is %lld, but the state's "
@@ -477,8 +484,9 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 
 	umpire_game_decision(g, &dec);
 	if (!flagged(d, game) && strcmp(game->u.s.ptr, g->id) != 0)
-		umpire_node_error(d, game, "these orders are for game '%s', but "
-			"this is game '%s'", game->u.s.ptr, g->id);
+		umpire_node_error(d, game, "these orders are for game %s, but "
+			"this is game '%s'", umpire_quote(d, game->u.s.ptr,
+			game->u.s.len), g->id);
 	if (!dec.player) {
 		struct umpire_buf how = UMPIRE_BUF_INIT;
 		umpire_result_summary(&how, &g->result);
@@ -499,8 +507,9 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 			umpire_suggest_init(&sg, who);
 			for (size_t i = 0; i < g->nplayers; i++)
 				umpire_suggest_add(&sg, g->players[i].id);
-			umpire_node_error(d, player, "'%s' is not a player of this "
-				"game%s", who, umpire_suggest_hint(&sg));
+			umpire_node_error(d, player, "%s is not a player of this "
+				"game%s", umpire_quote_str(d, who),
+				umpire_suggest_hint(&sg));
 		} else {
 			char whose[80];
 			umpire_node_error(d, player, "these orders are from %s, but the "
@@ -591,6 +600,7 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	g->step = step + 1;
 	check_decision(g);
 	render(g, &rep, step, &dice, &marks, report);
+	umpire_dice_end(&dice);
 	umpire_report_free(&rep);
 	umpire_diags_free(&d);
 	g->rolls = dice.n;

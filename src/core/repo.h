@@ -3,7 +3,9 @@
  * implementing history share.  Only they include this header, and they
  * are the library's only files that include <git2.h>:
  *
- *   repo.c      starting libgit2, opening a repository, reading HEAD
+ *   repo.c      starting libgit2, opening a repository, reading HEAD,
+ *               and the permissions of a shared repository
+ *   odb.c       reading objects safely; a step's objects in quarantine
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
  *   commit.c    a step's commit: blobs, trees, the branch's move
@@ -35,10 +37,27 @@ struct umpire_rev {
 	unsigned parents;
 };
 
+/*
+ * The largest object umpire inflates, whatever it is for: a tree of
+ * orders/ grows some 45 bytes a step.  Files are held to less (history.h).
+ */
+#define UMPIRE_OBJECT_MAX (16 << 20)
+
 struct umpire_history {
 	git_repository *repo;
 	char *dir;
+	/*
+	 * core.sharedRepository as git keeps it: 0 (the umask decides),
+	 * 0660 (group), 0664 (all), or minus the exact mode (0640 -> -0640).
+	 */
+	int shared;
 	int lock_fd;		/* lock.c */
+	char token[33];		/* lock.c: this umpire's, in its mark */
+	char mark_new[GIT_OID_HEXSZ + 1];	/* the commit being made, or "" */
+	bool quarantined, migrated;	/* odb.c */
+	/* worktree.c: the work tree's top and orders/, reports/, checked. */
+	bool worktree_open;
+	int top_fd, dir_fds[2];
 	/*
 	 * HEAD as first read, once: the state is read from this commit and
 	 * the next step is committed on it, with the branch moved only if
@@ -70,6 +89,23 @@ struct umpire_history {
 
 /* repo.c */
 
+/*
+ * A path, printf-style, into buf: "" if it does not fit, so that the
+ * call it is for fails (ENOENT) rather than acts on a cut path.
+ */
+void umpire_pathf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The mode to give a new directory, and to a new file of mode mode. */
+unsigned umpire_repo_dir_mode(const struct umpire_history *h);
+unsigned umpire_repo_file_mode(const struct umpire_history *h, unsigned mode);
+/*
+ * Give what umpire just made in the git directory (fd, or path if fd is
+ * -1) the permissions sharedRepository asks for, as git does; 0 or -1.
+ */
+int umpire_repo_share(const struct umpire_history *h, int fd,
+	const char *path, bool dir);
+
 /* Record libgit2's last error as "what: reason" about dir; returns code. */
 int umpire_repo_fail(struct umpire_diags *d, const char *dir, int code,
 	const char *what);
@@ -85,17 +121,74 @@ int umpire_repo_head_tree(struct umpire_history *h, git_commit **commit,
 int umpire_repo_tree_read(git_repository *repo, git_tree *tree,
 	const char *path, struct umpire_buf *out);
 
+/* odb.c */
+
+/*
+ * A loose object's bytes (zlib): its type, size and header's length,
+ * from its first bytes; then the whole of it inflated into out, which
+ * holds hlen + size + 1 bytes, in one inflate(3) call.  0, or -1 with
+ * *why.  Pure functions, for the backend and tests/fuzz/fuzz_object.c.
+ */
+int umpire_loose_header(const unsigned char *z, size_t zlen,
+	git_object_t *type, size_t *size, size_t *hlen, const char **why);
+int umpire_loose_inflate(const unsigned char *z, size_t zlen,
+	unsigned char *out, size_t hlen, size_t size, const char **why);
+
+/* Read objects through umpire's own backend (odb.c's comment); 0 or -1. */
+int umpire_odb_open(struct umpire_history *h);
+/*
+ * Refuse object id, which holds path, if its header says over max bytes
+ * (EX_DATAERR), having read the header only.  d may be NULL.
+ */
+int umpire_odb_check(struct umpire_history *h, const git_oid *id,
+	const char *path, size_t max, struct umpire_diags *d);
+/* Write new objects into a quarantine directory from now on. */
+int umpire_odb_quarantine(struct umpire_history *h, struct umpire_diags *d);
+/* Move the quarantined objects into objects/, durably; or none of them. */
+int umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d);
+/*
+ * Remove the quarantine; unless committed, also the objects that moved
+ * in from it.
+ */
+void umpire_odb_end(struct umpire_history *h, bool committed);
+/* After a crash: remove every quarantine, and what it moved in unless kept. */
+void umpire_odb_recover(struct umpire_history *h, bool keep);
+
 /* lock.c */
 
-/* Say in the lock file that a commit or repair is under way, or not. */
-void umpire_lock_mark(struct umpire_history *h, bool committing);
+/*
+ * Say in the lock file that a commit or repair is under way (with this
+ * umpire's pid, token and h->mark_new), or that none is; 0 or -1.
+ */
+int umpire_lock_mark(struct umpire_history *h, bool committing);
+/*
+ * Take the git lock file path (index.lock, refs/heads/main.lock) as git
+ * does, by making it exclusively, with content (synced to disk first if
+ * sync): 0, EX_TEMPFAIL if it is held, or EX_IOERR.  The content is what proves, after a crash, that
+ * the file is this umpire's (index.lock: lock.c's; a ref's: the new
+ * value, which the mark names).
+ */
+int umpire_lock_file(struct umpire_history *h, const char *path,
+	const char *content, bool sync, struct umpire_diags *d);
+/* What index.lock holds while this umpire holds it. */
+void umpire_lock_proof(const struct umpire_history *h, char *out, size_t size);
 
 /* worktree.c */
 
-/* Write the files into the work tree and record them in the index. */
-int umpire_worktree_update(struct umpire_history *h,
-	const struct umpire_file *files, const git_oid *ids, size_t n,
-	struct umpire_diags *d);
+/*
+ * Open the work tree's top and its orders/ and reports/ once, refusing
+ * (EX_DATAERR) a game where one of umpire's paths is a symbolic link or
+ * not of its kind.  Nothing to do for a bare repository.
+ */
+int umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d);
+/* Whether path (as umpire writes it) is a directory in the work tree. */
+bool umpire_worktree_is_dir(struct umpire_history *h, const char *path);
+/*
+ * Bring the work tree and the index up to HEAD's game files: all of
+ * them, or, if the index agrees with HEAD about game.yaml (the last
+ * step finished), none.  0 or a code, after a diagnostic.
+ */
+int umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d);
 
 /* walk.c */
 

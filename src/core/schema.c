@@ -230,8 +230,14 @@ static size_t
 path_push_key(struct vctx *c, const char *key)
 {
 	size_t old = c->plen;
+	char q[UMPIRE_QUOTE_SIZE];
+	bool plain = strlen(key) <= UMPIRE_QUOTE_CHARS && *key &&
+		strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		"0123456789_-") == strlen(key);
+	/* A key of the input's own choosing is shown quoted, like a value. */
 	int n = snprintf(c->path + c->plen, sizeof(c->path) - c->plen, "%s%s",
-		c->plen ? "." : "", key);
+		c->plen ? "." : "", plain ? key :
+		umpire_quote_buf(q, sizeof(q), key, strlen(key)));
 	if (n > 0)
 		c->plen += (size_t)n;
 	if (c->plen >= sizeof(c->path))
@@ -295,47 +301,13 @@ type_words(const char *type)
 	return type;
 }
 
-/*
- * A string for a one-line message: quoted, control characters escaped,
- * cut after 40 characters on a character's boundary.
- */
-static void
-quote(const char *s, size_t len, char *buf, size_t size)
-{
-	size_t k = 0, chars = 0, i = 0;
-
-	buf[k++] = '\'';
-	while (i < len && k + 12 < size) {
-		unsigned char c = (unsigned char)s[i];
-		if (chars == 40) {
-			k += (size_t)snprintf(buf + k, size - k, "...");
-			break;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			k += (size_t)snprintf(buf + k, size - k, c == '\n' ? "\\n" :
-				c == '\t' ? "\\t" : c == '\r' ? "\\r" : "\\x%02x", c);
-			i++;
-		} else {
-			size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-			if (i + n > len)
-				n = len - i;
-			memcpy(buf + k, s + i, n);
-			k += n;
-			i += n;
-		}
-		chars++;
-	}
-	buf[k++] = '\'';
-	buf[k] = '\0';
-}
-
 /* A short rendering of a scalar for messages. */
 static const char *
 show(const struct umpire_node *n, char *buf, size_t size)
 {
 	switch (n->type) {
 	case UMPIRE_STR:
-		quote(n->u.s.ptr, n->u.s.len, buf, size);
+		umpire_quote_buf(buf, size, n->u.s.ptr, n->u.s.len);
 		break;
 	case UMPIRE_INT:
 		if (n->big)
@@ -458,7 +430,7 @@ static void
 validate_type(struct vctx *c, const struct umpire_node *t,
 	const struct umpire_node *inst, bool *ok)
 {
-	char want[200] = "", got[80];
+	char want[200] = "", got[UMPIRE_QUOTE_SIZE];
 	size_t used = 0;
 
 	*ok = types_admit(t, inst);
@@ -487,7 +459,7 @@ static void
 validate_enum(struct vctx *c, const struct umpire_node *e,
 	const struct umpire_node *inst)
 {
-	char list[600] = "", got[80];
+	char list[600] = "", got[UMPIRE_QUOTE_SIZE];
 	size_t used = 0;
 	struct umpire_suggest sg;
 
@@ -496,7 +468,7 @@ validate_enum(struct vctx *c, const struct umpire_node *e,
 			return;
 	umpire_suggest_init(&sg, inst->type == UMPIRE_STR ? inst->u.s.ptr : "");
 	for (size_t i = 0; i < e->u.seq.n; i++) {
-		char one[80];
+		char one[UMPIRE_QUOTE_SIZE];
 		const struct umpire_node *v = e->u.seq.v[i];
 		if (v->type == UMPIRE_STR) {
 			snprintf(one, sizeof(one), "%s", v->u.s.ptr);
@@ -541,8 +513,8 @@ validate_object(struct vctx *c, const struct umpire_node *root,
 			for (size_t j = 0; props && j < props->u.map.n; j++)
 				umpire_suggest_add(&sg, props->u.map.v[j].key->u.s.ptr);
 			path_pop(c, old);
-			verr(c, p->key, "unknown key '%s'%s", key,
-				umpire_suggest_hint(&sg));
+			verr(c, p->key, "unknown key %s%s", umpire_quote(c->d, key,
+				p->key->u.s.len), umpire_suggest_hint(&sg));
 			continue;
 		} else if (addl) {
 			validate(c, root, addl, p->val);
@@ -592,7 +564,7 @@ validate_array(struct vctx *c, const struct umpire_node *root,
 		for (size_t i = 1; i < n; i++)
 			for (size_t j = 0; j < i; j++)
 				if (scalar_equal(inst->u.seq.v[i], inst->u.seq.v[j])) {
-					char got[80];
+					char got[UMPIRE_QUOTE_SIZE];
 					verr(c, inst->u.seq.v[i], "%s is listed twice "
 						"(items must be unique)",
 						show(inst->u.seq.v[i], got, sizeof(got)));
@@ -607,7 +579,7 @@ validate_number(struct vctx *c, const struct umpire_node *s,
 {
 	const struct umpire_node *min = umpire_map_get(s, "minimum");
 	const struct umpire_node *max = umpire_map_get(s, "maximum");
-	char got[80];
+	char got[UMPIRE_QUOTE_SIZE];
 
 	if (inst->big) {
 		if (min || max)
@@ -637,7 +609,7 @@ validate_string(struct vctx *c, const struct umpire_node *s,
 	const struct umpire_node *pat = umpire_map_get(s, "pattern");
 	const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
 	size_t len = minl || maxl ? codepoints(inst->u.s.ptr, inst->u.s.len) : 0;
-	char got[200];
+	char got[UMPIRE_QUOTE_SIZE];
 
 	if (minl && (long long)len < umpire_node_integer(minl, 0))
 		verr(c, inst, "%s is too short (at least %lld character%s)",
@@ -754,7 +726,7 @@ validate_alternatives(struct vctx *c, const struct umpire_node *root,
 		validate(c, root, only, inst);
 		return;
 	}
-	char got[80];
+	char got[UMPIRE_QUOTE_SIZE];
 	if (admitting == 0 && used)
 		verr(c, inst, "expected %s, got %s", want,
 			inst->type == UMPIRE_MAP || inst->type == UMPIRE_SEQ ?
@@ -801,7 +773,7 @@ validate(struct vctx *c, const struct umpire_node *root,
 	}
 	const struct umpire_node *k;
 	if ((k = umpire_map_get(s, "const")) && !scalar_equal(k, inst)) {
-		char want[80], got[80];
+		char want[UMPIRE_QUOTE_SIZE], got[UMPIRE_QUOTE_SIZE];
 		const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
 		verr(c, inst, "must be %s, not %s%s%s", show(k, want, sizeof(want)),
 			show(inst, got, sizeof(got)), desc ? ": " : "", desc ? desc : "");

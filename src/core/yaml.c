@@ -502,8 +502,9 @@ dup_error(struct parser *p, const struct umpire_pair *first,
 	const struct umpire_pair *again)
 {
 	perror_at(p, again->key->line, again->key->col,
-		"duplicate key '%s' (first given at line %d); give each key once",
-		again->key->u.s.ptr, first->key->line);
+		"duplicate key %s (first given at line %d); give each key once",
+		umpire_quote(p->d, again->key->u.s.ptr, again->key->u.s.len),
+		first->key->line);
 }
 
 /* Duplicate keys are an error: readers disagree on which one wins. */
@@ -536,24 +537,44 @@ check_duplicates(struct parser *p, const struct umpire_node *map)
 	free(v);
 }
 
+/*
+ * Explicit tags: a tag may only say what the node is already.  "!" (the
+ * non-specific tag) and !!str make a scalar a string, so "! 12" is the
+ * string "12"; !!map may stand on a mapping and !!seq on a sequence.
+ * Anything else is refused, !!map on a scalar ("step: !!map 1") as much
+ * as a tag umpire does not know: a reader that honours tags would read
+ * such a file differently.
+ */
 static bool
 tag_ok(struct parser *p, const unsigned char *tag, const yaml_mark_t *m,
-	bool *force_str)
+	enum umpire_node_type kind, bool *force_str)
 {
+	const char *t = (const char *)tag;
+
 	*force_str = false;
-	if (!tag)
+	if (!t)
 		return true;
-	/* "! 12" is the string "12": the non-specific tag stops typing. */
-	if (strcmp((const char *)tag, "!") == 0 ||
-	    strcmp((const char *)tag, YAML_STR_TAG) == 0) {
+	if (kind == UMPIRE_STR && (strcmp(t, "!") == 0 ||
+	    strcmp(t, YAML_STR_TAG) == 0)) {
 		*force_str = true;
 		return true;
 	}
-	if (strcmp((const char *)tag, YAML_MAP_TAG) == 0 ||
-	    strcmp((const char *)tag, YAML_SEQ_TAG) == 0)
+	if ((kind == UMPIRE_MAP && (strcmp(t, YAML_MAP_TAG) == 0 ||
+	    strcmp(t, "!") == 0)) ||
+	    (kind == UMPIRE_SEQ && (strcmp(t, YAML_SEQ_TAG) == 0 ||
+	    strcmp(t, "!") == 0)))
 		return true;
-	perror_at(p, (int)m->line + 1, (int)m->column + 1,
-		"tag '%s' is not supported; write the plain value", tag);
+	bool known = strcmp(t, YAML_STR_TAG) == 0 ||
+		strcmp(t, YAML_MAP_TAG) == 0 || strcmp(t, YAML_SEQ_TAG) == 0;
+	if (known)
+		perror_at(p, (int)m->line + 1, (int)m->column + 1,
+			"tag %s does not fit %s; write the plain value",
+			umpire_quote_str(p->d, t), kind == UMPIRE_STR ? "a scalar" :
+			kind == UMPIRE_MAP ? "a mapping" : "a list");
+	else
+		perror_at(p, (int)m->line + 1, (int)m->column + 1,
+			"tag %s is not supported; write the plain value",
+			umpire_quote_str(p->d, t));
 	return false;
 }
 
@@ -574,7 +595,7 @@ on_scalar(struct parser *p, const yaml_event_t *e)
 	const yaml_mark_t *m = &e->start_mark;
 	bool force_str;
 
-	if (!tag_ok(p, e->data.scalar.tag, m, &force_str) ||
+	if (!tag_ok(p, e->data.scalar.tag, m, UMPIRE_STR, &force_str) ||
 	    !budget(p, 1, e->data.scalar.length, m))
 		return;
 	struct umpire_node *n = node_at(p, UMPIRE_STR, m);
@@ -606,9 +627,14 @@ on_alias(struct parser *p, const yaml_event_t *e)
 	struct umpire_node *n = anchors_get(&p->anchors, name);
 
 	if (!n) {
+		/* The name without its quotes: it is shown after '*' and '&'. */
+		char buf[UMPIRE_QUOTE_SIZE];
+		umpire_quote_buf(buf, sizeof(buf), name, strlen(name));
+		buf[strlen(buf) - 1] = '\0';
+		const char *q = umpire_arena_strdup(p->a, buf + 1);
 		/* Also what an alias inside its own anchor looks like. */
 		perror_at(p, (int)m->line + 1, (int)m->column + 1,
-			"alias '*%s' names no finished anchor '&%s'", name, name);
+			"alias '*%s' names no finished anchor '&%s'", q, q);
 		return;
 	}
 	if (!budget(p, n->weight, n->bytes, m))
@@ -626,7 +652,7 @@ on_start(struct parser *p, const yaml_event_t *e, enum umpire_node_type type)
 		e->data.mapping_start.anchor : e->data.sequence_start.anchor;
 	bool force_str;
 
-	if (!tag_ok(p, tag, m, &force_str) || !budget(p, 1, 0, m))
+	if (!tag_ok(p, tag, m, type, &force_str) || !budget(p, 1, 0, m))
 		return;
 	if (p->depth >= p->lim->max_depth) {
 		perror_at(p, (int)m->line + 1, (int)m->column + 1,
@@ -704,6 +730,27 @@ syntax_error(struct parser *p, const yaml_parser_t *yp, const char *text,
 			yp->problem ? yp->problem : "YAML syntax error");
 }
 
+/*
+ * libyaml reads UTF-16 too, when a byte order mark says so, but umpire's
+ * files are UTF-8 (umpire-files(5)): a UTF-16 orders file would be
+ * committed as binary, and no other reader need take it.  UTF-32, or
+ * UTF-16 without a mark, is named here rather than as a stray NUL byte.
+ * A UTF-8 byte order mark is accepted: it is UTF-8, and editors write it.
+ */
+static const char *
+wide_encoding(const unsigned char *s, size_t len)
+{
+	if (len >= 4 && ((s[0] == 0 && s[1] == 0 && s[2] == 0xfe && s[3] == 0xff) ||
+	    (s[0] == 0xff && s[1] == 0xfe && s[2] == 0 && s[3] == 0)))
+		return "UTF-32 (it starts with a UTF-32 byte order mark)";
+	if (len >= 2 && ((s[0] == 0xfe && s[1] == 0xff) ||
+	    (s[0] == 0xff && s[1] == 0xfe)))
+		return "UTF-16 (it starts with a UTF-16 byte order mark)";
+	if (len >= 2 && (s[0] == 0 || s[1] == 0))
+		return "not UTF-8 but UTF-16 or UTF-32 (it has NUL bytes)";
+	return NULL;
+}
+
 int
 umpire_yaml_parse(struct umpire_node **out, struct umpire_arena *a,
 	const char *file, const char *text, size_t len,
@@ -723,6 +770,12 @@ umpire_yaml_parse(struct umpire_node **out, struct umpire_arena *a,
 		umpire_diag(d, UMPIRE_ERROR, file, 0, 0,
 			"file is %zu bytes, over the limit of %zu", len,
 			p.lim->max_bytes);
+		return -1;
+	}
+	const char *wide = wide_encoding((const unsigned char *)text, len);
+	if (wide) {
+		umpire_diag(d, UMPIRE_ERROR, file, 1, 1, "the file is %s; umpire "
+			"reads UTF-8 text only: save it as UTF-8", wide);
 		return -1;
 	}
 	if (!yaml_parser_initialize(&yp))

@@ -187,7 +187,7 @@ class Yaml12Loader(yaml.SafeLoader):
     integers, core floats; no yes/no/on/off, no sexagesimal, no
     timestamps, no merge keys, no '=' values.  Like umpire's reader
     (src/core/yaml.c): mapping keys are strings as written, duplicate keys
-    are an error, explicit tags other than !!str, !!seq and !!map are an
+    are an error, explicit tags other than one that fits the node are an
     error, and so is a NUL character in a string.
     """
 
@@ -204,25 +204,30 @@ for _tag, _re, _first in [
     Yaml12Loader.add_implicit_resolver("tag:yaml.org,2002:" + _tag,
                                        re.compile(_re), list(_first))
 
-_ALLOWED_TAGS = (None, "!", "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq",
-                 "tag:yaml.org,2002:map")
+_Y = "tag:yaml.org,2002:"
+# A tag may only say what the node is: "!" or !!str on a scalar, "!" or
+# !!seq on a sequence, "!" or !!map on a mapping.
+_ALLOWED_TAGS = {"scalar": (None, "!", _Y + "str"),
+                 "sequence": (None, "!", _Y + "seq"),
+                 "mapping": (None, "!", _Y + "map")}
 
 
-def _tag_check(compose):
+def _tag_check(compose, kind):
     def composer(self, *args):
         event = self.peek_event()
-        if event.tag not in _ALLOWED_TAGS:
+        if event.tag not in _ALLOWED_TAGS[kind]:
             raise YamlError("%s: tag %s is not supported"
                             % (event.start_mark, event.tag))
         return compose(self, *args)
     return composer
 
 
-Yaml12Loader.compose_scalar_node = _tag_check(yaml.SafeLoader.compose_scalar_node)
+Yaml12Loader.compose_scalar_node = _tag_check(
+    yaml.SafeLoader.compose_scalar_node, "scalar")
 Yaml12Loader.compose_sequence_node = _tag_check(
-    yaml.SafeLoader.compose_sequence_node)
+    yaml.SafeLoader.compose_sequence_node, "sequence")
 Yaml12Loader.compose_mapping_node = _tag_check(
-    yaml.SafeLoader.compose_mapping_node)
+    yaml.SafeLoader.compose_mapping_node, "mapping")
 
 
 def _construct_int(loader, node):

@@ -260,6 +260,50 @@ hints(void **state)
 	assert_int_equal(s.dist, 1);
 }
 
+static void
+quote_one(const char *s, size_t len, const char *want)
+{
+	char buf[UMPIRE_QUOTE_SIZE];
+
+	assert_string_equal(umpire_quote_buf(buf, sizeof(buf), s, len), want);
+}
+
+/* Input in a message is short and inert (issue 8, item 2). */
+static void
+quotes(void **state)
+{
+	char big[900000];
+	char buf[UMPIRE_QUOTE_SIZE];
+
+	(void)state;
+	quote_one("rifle", 5, "'rifle'");
+	quote_one("", 0, "''");
+	quote_one("a\nb\tc\rd\x01\x7f", 9, "'a\\nb\\tc\\rd\\x01\\x7f'");
+	/* Right-to-left override and the other bidirectional controls. */
+	quote_one("abc\xe2\x80\xaexyz", 9, "'abc\\u202exyz'");
+	quote_one("\xe2\x81\xa6\xe2\x81\xa9\xe2\x80\x8f\xd8\x9c", 11,
+		"'\\u2066\\u2069\\u200f\\u061c'");
+	quote_one("\xc2\x85", 2, "'\\u0085'");	/* C1 next line */
+	/* Not UTF-8: stray bytes, overlong forms, surrogates, a cut tail. */
+	quote_one("\xff\xc0\xaf\xed\xa0\x80\xe2\x80", 8,
+		"'\\xff\\xc0\\xaf\\xed\\xa0\\x80\\xe2\\x80'");
+	quote_one("caf\xc3\xa9 \xf0\x9f\x8e\xb2", 10, "'caf\xc3\xa9 \xf0\x9f\x8e\xb2'");
+	/* At most 40 characters, then "...". */
+	memset(big, 'x', sizeof(big));
+	umpire_quote_buf(buf, sizeof(buf), big, sizeof(big));
+	assert_int_equal(strlen(buf), 40 + 5);
+	assert_memory_equal(buf + 41, "...'", 5);
+	memset(big, 1, 100);
+	umpire_quote_buf(buf, sizeof(buf), big, 100);
+	assert_int_equal(strlen(buf), 40 * 4 + 5);
+	/* A small buffer cuts sooner, and still closes the quote. */
+	umpire_quote_buf(buf, 16, "abcdefghijklmnopqrstuvwxyz", 26);
+	assert_string_equal(buf, "'abcde...'");
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	assert_string_equal(umpire_quote_str(&d, "a\x1b[2J"), "'a\\x1b[2J'");
+	umpire_diags_free(&d);
+}
+
 int
 main(void)
 {
@@ -273,6 +317,7 @@ main(void)
 		cmocka_unit_test(suggestions),
 		cmocka_unit_test(suggestion_thresholds),
 		cmocka_unit_test(hints),
+		cmocka_unit_test(quotes),
 	};
 
 	return cmocka_run_group_tests_name("diag", tests, NULL, NULL);

@@ -105,6 +105,27 @@ stream(void **state)
 	umpire_arena_free(&a);
 }
 
+/* The stream's key is wiped when done (issue 8, item 12); the log stays. */
+static void
+end_wipes_the_key(void **state)
+{
+	struct umpire_seed s = counting_seed();
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_dice d;
+	static const crypto_auth_hmacsha256_state zero;
+
+	(void)state;
+	umpire_dice_init(&d, &a, &s, "amb-86a7215226", 0);
+	assert_int_equal(umpire_dice_roll(&d, 6, "one"), 4);
+	assert_memory_not_equal(&d.keyed, &zero, sizeof(zero));
+	umpire_dice_end(&d);
+	assert_memory_equal(&d.keyed, &zero, sizeof(zero));
+	assert_false(d.have_seed);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.log[0].result, 4);
+	umpire_arena_free(&a);
+}
+
 static void
 commitment(void **state)
 {
@@ -228,6 +249,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(known_answers),
 		cmocka_unit_test(stream),
+		cmocka_unit_test(end_wipes_the_key),
 		cmocka_unit_test(commitment),
 		cmocka_unit_test(hex),
 		cmocka_unit_test(uniformity),

@@ -578,6 +578,57 @@ tags(void **state)
 	umpire_arena_free(&a);
 }
 
+/* A tag may only say what the node is (issue 8, item 14). */
+static void
+tags_must_fit(void **state)
+{
+	(void)state;
+	assert_refused("step: !!map 1\n", NULL, "t.yaml:1:7: error: tag "
+	    "'tag:yaml.org,2002:map' does not fit a scalar; write the plain "
+	    "value");
+	assert_refused("a: !!seq {x: 1}\n", NULL, "tag 'tag:yaml.org,2002:seq' "
+	    "does not fit a mapping");
+	assert_refused("a: !!str [1]\n", NULL, "tag 'tag:yaml.org,2002:str' "
+	    "does not fit a list");
+	assert_refused("a: !!map [1]\n", NULL, "does not fit a list");
+	/* A hostile tag is quoted short and inert. */
+	assert_refused("a: !abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz x\n",
+	    NULL, "tag '!abcdefghijklmnopqrstuvwxyzabcdefghijklm...' is "
+	    "not supported");
+}
+
+/* Byte order marks: UTF-8's is read past, UTF-16 and UTF-32 refused. */
+static void
+byte_order_marks(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t len;
+		const char *needle;
+	} bad[] = {
+		{ "\xff\xfeu\0:\0 \x001\0\n\0", 12, "t.yaml:1:1: error: the file "
+		  "is UTF-16 (it starts with a UTF-16 byte order mark); umpire reads "
+		  "UTF-8 text only: save it as UTF-8" },
+		{ "\xfe\xff\0u\0:\0 \0001\0\n", 12, "is UTF-16" },
+		{ "\xff\xfe\0\0u\0\0\0", 8, "is UTF-32" },
+		{ "\0\0\xfe\xff\0\0\0u", 8, "is UTF-32" },
+		{ "u\0:\0 \0001\0", 8, "is not UTF-8 but UTF-16 or UTF-32" },
+	};
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		struct umpire_node *n;
+		assert_int_equal(umpire_yaml_parse(&n, &a, "t.yaml", bad[i].text,
+			bad[i].len, NULL, &d), -1);
+		assert_diag(&d, bad[i].needle);
+		umpire_diags_free(&d);
+	}
+	assert_str(value_of(&a, "\xef\xbb\xbfv: x\n", "v"), "x");
+	umpire_arena_free(&a);
+}
+
 static void
 non_specific_tag(void **state)
 {
@@ -1198,6 +1249,8 @@ main(void)
 		cmocka_unit_test(unknown_anchors),
 		cmocka_unit_test(tags),
 		cmocka_unit_test(non_specific_tag),
+		cmocka_unit_test(tags_must_fit),
+		cmocka_unit_test(byte_order_marks),
 		cmocka_unit_test(collection_keys),
 		cmocka_unit_test(two_documents),
 		cmocka_unit_test(invalid_utf8),

@@ -28,8 +28,9 @@ man_of(struct umpire_ctx *ctx, const struct amb_game *g, int side, int want,
 		for (int j = 0; j < g->nmen[want]; j++)
 			if (!g->men[want][j].dead)
 				umpire_suggest_add(&sg, g->men[want][j].id);
-		umpire_node_error(ctx->diags, n, "%s has no man called '%s'%s",
-			amb_sides[want], id, umpire_suggest_hint(&sg));
+		umpire_node_error(ctx->diags, n, "%s has no man called %s%s",
+			amb_sides[want], umpire_quote(ctx->diags, id, n->u.s.len),
+			umpire_suggest_hint(&sg));
 		return -1;
 	}
 	if (s != want) {

@@ -332,8 +332,9 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 				continue;
 			m->by = amb_find_man(g, by->u.s.ptr, &side);
 			if (m->by < 0 || side == s)
-				umpire_node_error(ctx->diags, by, "by: '%s' is no %s man",
-					by->u.s.ptr, amb_sides[!s]);
+				umpire_node_error(ctx->diags, by, "by: %s is no %s man",
+					umpire_quote(ctx->diags, by->u.s.ptr, by->u.s.len),
+					amb_sides[!s]);
 		}
 	}
 	check_position(ctx, g, nodes, false);
@@ -357,8 +358,9 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		int side;
 		if (off && ((g->off_man = amb_find_man(g, off->u.s.ptr, &side)) < 0 ||
 		    side != g->winner || g->men[side][g->off_man].dead))
-			umpire_node_error(ctx->diags, off, "result.man: '%s' is no "
-				"living %s man", off->u.s.ptr, amb_sides[g->winner]);
+			umpire_node_error(ctx->diags, off, "result.man: %s is no "
+				"living %s man", umpire_quote(ctx->diags, off->u.s.ptr,
+				off->u.s.len), amb_sides[g->winner]);
 	}
 	return ctx->diags->errors == errors ? g : NULL;
 }

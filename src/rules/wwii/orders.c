@@ -114,7 +114,8 @@ find(struct umpire_ctx *ctx, const struct wwii_pos *p, int side,
 		if (extra)
 			umpire_suggest_add(&sg, extra);
 		umpire_node_error(ctx->diags, n, "%s: the %s have no unit called "
-			"'%s'%s", where, wwii_sides[side], id, umpire_suggest_hint(&sg));
+			"%s%s", where, wwii_sides[side], umpire_quote_str(ctx->diags, id),
+			umpire_suggest_hint(&sg));
 		return -1;
 	}
 	if (s != side) {
@@ -163,7 +164,8 @@ read_standing(struct umpire_ctx *ctx, const struct wwii_pos *p,
 				for (int j = 0; j < narmy; j++)
 					umpire_suggest_add(&sg, army[j].id);
 				umpire_node_error(ctx->diags, pr->key, "retreats: this army "
-					"has no unit called '%s'%s", pr->key->u.s.ptr,
+					"has no unit called %s%s", umpire_quote(ctx->diags,
+					pr->key->u.s.ptr, pr->key->u.s.len),
 					umpire_suggest_hint(&sg));
 				continue;
 			}
@@ -313,9 +315,9 @@ read_reinforce(struct umpire_ctx *ctx, struct wwii_pos *p,
 	const char *rid = id ? id->u.s.ptr : wwii_default_id(ctx->arena, g, side,
 		(enum wwii_type)(t < 0 ? 0 : t), &nth, NULL, NULL);
 	if (id && wwii_find_unit(g, rid, &s) >= 0) {
-		umpire_node_error(ctx->diags, id, "reinforce.id: '%s' is the id of "
+		umpire_node_error(ctx->diags, id, "reinforce.id: %s is the id of "
 			"an %s unit already; give the reinforcement another",
-			rid, wwii_adj[s]);
+			umpire_quote_str(ctx->diags, rid), wwii_adj[s]);
 		ok = false;
 	}
 	if (!ok)

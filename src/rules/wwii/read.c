@@ -30,13 +30,14 @@ wwii_read_square(struct umpire_ctx *ctx, const struct wwii_game *g,
 	umpire_grid_file_name(g->grid.files, last);
 	if (umpire_grid_parse(s, &sq) != 0) {
 		if (umpire_grid_guess(s, &sq) == 0 && umpire_grid_on(&g->grid, sq))
-			umpire_node_error(ctx->diags, n, "%s: '%s' is not a square "
+			umpire_node_error(ctx->diags, n, "%s: %s is not a square "
 				"(did you mean '%s'?); squares are a file letter and a rank, "
-				"like e4 (WW-1)", what, s, umpire_grid_name(sq, guess));
+				"like e4 (WW-1)", what, umpire_quote_str(ctx->diags, s),
+				umpire_grid_name(sq, guess));
 		else
-			umpire_node_error(ctx->diags, n, "%s: '%s' is not a square; "
+			umpire_node_error(ctx->diags, n, "%s: %s is not a square; "
 				"squares are a file letter and a rank, like e4 (WW-1)",
-				what, s);
+				what, umpire_quote_str(ctx->diags, s));
 		return -1;
 	}
 	umpire_node_error(ctx->diags, n, "%s: %s is off the %dx%d map: files run "

@@ -707,8 +707,8 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 			for (int b = 0; b < u->nby; b++)
 				if (wwii_find_unit(g, u->by[b], &side) < 0 || side == s)
 					umpire_node_error(ctx->diags, umpire_map_get(nodes[s][i],
-						"by"), "by: '%s' is no %s unit", u->by[b],
-						wwii_adj[!s]);
+						"by"), "by: %s is no %s unit",
+						umpire_quote_str(ctx->diags, u->by[b]), wwii_adj[!s]);
 		}
 		if (!hqs && g->nunits[s] && awaiting)
 			umpire_node_error(ctx->diags, umpire_map_get(armies,
