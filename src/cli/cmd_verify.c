@@ -9,6 +9,16 @@
 #include "core/game.h"
 #include "core/verify.h"
 
+/* The commits checked so far, on a terminal: a long game takes a while. */
+static void
+verify_progress(void *arg, size_t done, size_t total)
+{
+	struct cli_progress *p = arg;
+
+	p->total = (long)total;
+	cli_progress(p, (long)done);
+}
+
 int
 cmd_verify(int argc, char **argv)
 {
@@ -54,7 +64,12 @@ cmd_verify(int argc, char **argv)
 	vo.seed = found ? &seed : NULL;
 	vo.receipts = receipts;
 	vo.nreceipts = nreceipts;
+	struct cli_progress progress;
+	cli_progress_init(&progress, "verify: %ld of %ld commits", 0);
+	vo.progress = verify_progress;
+	vo.progress_arg = &progress;
 	rc = umpire_verify(h, &vo, &res, &d);
+	cli_progress_end(&progress);
 	if (rc == 0) {
 		printf("verified %s: %zu steps re-adjudicated and %zu rolls "
 			"re-derived over %zu commits; every state, report, picture "

@@ -1023,9 +1023,12 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 	}
 	if ((rc = check_creation(&r, seed, seed_source, &g, res)))
 		return rc;
-	for (r.rev++; r.rev < n; r.rev++)
+	for (r.rev++; r.rev < n; r.rev++) {
 		if ((rc = check_step(&r, g, res)))
 			break;
+		if (opts->progress)
+			opts->progress(opts->progress_arg, r.rev + 1, n);
+	}
 	if (rc == 0)
 		rc = check_receipts(&r);
 	res->awaited = g->step;

@@ -64,9 +64,12 @@ struct umpire_verify_opts {
 	/* Receipts to prove, at most UMPIRE_VERIFY_RECEIPTS_MAX. */
 	const struct umpire_receipt *receipts;
 	size_t nreceipts;
+	/* Called after each commit checked, if set: done of total commits. */
+	void (*progress)(void *arg, size_t done, size_t total);
+	void *progress_arg;
 };
 
-#define UMPIRE_VERIFY_OPTS_INIT { NULL, NULL, NULL, 0 }
+#define UMPIRE_VERIFY_OPTS_INIT { NULL, NULL, NULL, 0, NULL, NULL }
 
 /* A run of steps whose reports another umpire version wrote. */
 struct umpire_verify_other {

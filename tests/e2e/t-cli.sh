@@ -66,6 +66,18 @@ if command -v script >/dev/null 2>&1 && [ -z "${UMPIRE_SLOW:-}" ]; then
 	grep -q 'simulate: [0-9]* of 400 games' "$TMP/tty" ||
 		fail "no progress line on a terminal: $(cat -A "$TMP/tty" | head -3)"
 	ok
+	# verify too, commit by commit; and nothing when not on a terminal.
+	umpire new "$TMP/progress" --scenario amb --seed "$SEED1" >/dev/null
+	for i in 1 2 3; do
+		$UMPIRE bot "$TMP/progress" | $UMPIRE turn "$TMP/progress" - >/dev/null
+	done
+	script -qec "$UMPIRE verify $TMP/progress >/dev/null" /dev/null \
+		>"$TMP/tty" 2>&1 || fail "verify on a terminal failed"
+	grep -q 'verify: 4 of 4 commits' "$TMP/tty" ||
+		fail "no progress line on a terminal: $(cat -A "$TMP/tty" | head -3)"
+	expect_exit 0 umpire verify "$TMP/progress"
+	[ -s "$TMP/err" ] && fail "verify wrote to a standard error that is no terminal"
+	ok
 fi
 
 # A ruleset's name stands for its built-in standard scenario; a file of
