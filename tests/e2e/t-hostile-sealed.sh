@@ -82,7 +82,10 @@ umpire bot "$G" >"$TMP/o.yaml"
 unset UMPIRE_SEED
 mkfifo "$TMP/seed.fifo"
 mkdir "$TMP/cwd"
+# Under the sanitizers, SIGSEGV must still kill it, not their handler.
 (cd "$TMP/cwd" && ulimit -c unlimited 2>/dev/null
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0 \
+	UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}handle_segv=0 \
 	exec $UMPIRE turn "$G" "$TMP/o.yaml" --seed-file "$TMP/seed.fifo") \
 	>"$TMP/out" 2>"$TMP/err" &
 pid=$!
