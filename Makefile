@@ -7,6 +7,7 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=address,undefined check    the suite under ASan+UBSan
 #   make fuzz-check / make fuzz-long         the fuzzers, briefly (CI) / long
+#   make soak                                1000 whole games, each verified
 #   make WERROR=1 ...                        warnings are errors (CI)
 #   make V=1 ...                             show every command in full
 
@@ -62,7 +63,7 @@ BIN = $(BUILD)/umpire
 
 .PHONY: all libs deps demo check FORCE bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
-	check-chain fuzz fuzz-check fuzz-long valgrind-check umpire
+	check-chain fuzz fuzz-check fuzz-long valgrind-check umpire soak
 
 all: $(BIN) umpire
 
@@ -244,10 +245,15 @@ check-e2e: $(BIN) $(HOOKS_BIN)
 		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh $$t || exit 1; \
 	done
 
+# make check plays a short soak; make soak the long one, for a release.
 check-soak: $(BIN)
 	UMPIRE=$(UMPIRE_ABS) sh tests/e2e/soak.sh $(SOAK_GAMES)
 
-SOAK_GAMES ?= 200
+soak: $(BIN)
+	UMPIRE=$(UMPIRE_ABS) sh tests/e2e/soak.sh $(SOAK_LONG_GAMES)
+
+SOAK_GAMES ?= 60
+SOAK_LONG_GAMES ?= 1000
 
 check-man:
 	mandoc -T lint -W warning man/*.[1-9]
