@@ -1,10 +1,14 @@
 #include "game.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 #include <sodium.h>
 
+#include "age.h"
+#include "gamekey.h"
+#include "paths.h"
 #include "picture.h"
 #include "report.h"
 #include "rng.h"
@@ -122,12 +126,30 @@ game_new(const struct umpire_ruleset *rules)
 	return g;
 }
 
+/* The key commitments are salted with, or NULL without the seed. */
+static const struct umpire_secret_key *
+skey(const struct umpire_game *g)
+{
+	return g->have_seed ? &g->skey : NULL;
+}
+
+static void
+set_recipient(struct umpire_game *g)
+{
+	struct umpire_buf r = UMPIRE_BUF_INIT;
+
+	umpire_gamekey_recipient(&r, &g->seed);
+	g->recipient = umpire_arena_strdup(&g->arena, umpire_buf_cstr(&r));
+	umpire_buf_free(&r);
+}
+
 void
 umpire_game_free(struct umpire_game *g)
 {
 	if (!g)
 		return;
 	sodium_memzero(&g->seed, sizeof(g->seed));
+	umpire_secret_key_wipe(&g->skey);
 	umpire_arena_free(&g->arena);
 	free(g);
 }
@@ -196,8 +218,25 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	g->id = make_id(&g->arena, rules->name, seed);
 	g->seed = *seed;
 	g->have_seed = true;
+	umpire_secret_key_init(&g->skey, seed);
 	g->sealed = sealed;
 	umpire_seed_commitment(seed, g->commitment);
+	struct umpire_buf why = UMPIRE_BUF_INIT;
+	if (rules->hides && rules->hides(scenario, &why)) {
+		g->hides = true;
+		g->secret_known = true;
+		set_recipient(g);
+		if (!sealed)
+			umpire_node_error(d, scenario, "%s, so this game must be "
+				"sealed (umpire new --sealed): an open game's seed in "
+				"game.yaml would tell every player every secret",
+				umpire_buf_cstr(&why));
+	}
+	umpire_buf_free(&why);
+	if (d->errors) {
+		umpire_game_free(g);
+		return EX_DATAERR;
+	}
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
 	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
 	decode_players(g, umpire_map_get(scenario, "players"));
@@ -212,7 +251,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	umpire_marks_init(&marks, &job);
 	struct umpire_ctx ctx = { .arena = &job, .diags = d, .dice = &dice,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = 0,
-		.result = &g->result };
+		.result = &g->result, .secret = skey(g), .secret_known = true };
 	g->rs = rules->create(&g->arena, &ctx, scenario);
 	if (g->rs) {
 		g->step = 1;
@@ -331,14 +370,30 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		snprintf(g->commitment, sizeof(g->commitment), "%s", s);
 	} else if (umpire_seed_from_hex(&g->seed, s) == 0) {
 		g->have_seed = true;
+		umpire_secret_key_init(&g->skey, &g->seed);
 		umpire_seed_commitment(&g->seed, g->commitment);
 	} else {
 		umpire_node_error(d, seed, "seed: expected 64 hex digits or "
 			"'sha256:' and 64 hex digits");
 	}
+	const struct umpire_node *rcp = umpire_map_get(doc, "recipient");
+	if (rcp) {
+		g->hides = true;
+		g->recipient = umpire_node_cstr(rcp);
+		if (!rules->hides)
+			umpire_node_error(d, rcp, "recipient: ruleset %s hides nothing, "
+				"so its games have no recipient", rules->name);
+		else if (g->have_seed) {
+			set_recipient(g);
+			if (strcmp(g->recipient, umpire_node_cstr(rcp)) != 0)
+				umpire_node_error(d, rcp, "recipient: this is not the "
+					"recipient the game's seed derives (%s)", g->recipient);
+		}
+	}
 	init_result(g);
 	struct umpire_ctx ctx = { .arena = &g->arena, .diags = d,
-		.game_id = g->id, .step = g->step, .result = &g->result };
+		.game_id = g->id, .step = g->step, .result = &g->result,
+		.secret = skey(g) };
 	read_decision(g, doc, &ctx, d);
 	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc)) ||
 	    agree(g, &ctx, doc, d)) {
@@ -364,6 +419,7 @@ umpire_game_set_seed(struct umpire_game *g, const struct umpire_seed *seed,
 	}
 	g->seed = *seed;
 	g->have_seed = true;
+	umpire_secret_key_init(&g->skey, seed);
 	return 0;
 }
 
@@ -385,6 +441,9 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		umpire_seed_to_hex(&g->seed, hex);
 		umpire_map_add(&a, root, "seed", umpire_node_str(&a, hex));
 	}
+	if (g->hides)
+		umpire_map_add(&a, root, "recipient",
+			umpire_node_str(&a, g->recipient));
 	umpire_map_add(&a, root, "step", umpire_node_int(&a, g->step));
 	umpire_map_add(&a, root, "title", umpire_node_str(&a, g->title));
 	struct umpire_node *players = umpire_map_add(&a, root, "players",
@@ -408,7 +467,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 			umpire_result_encode(&a, &g->result));
 	}
 	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
-		.result = (struct umpire_result *)&g->result, .tail = tail };
+		.result = (struct umpire_result *)&g->result, .tail = tail,
+		.secret = skey(g), .secret_known = g->secret_known };
 	g->rules->encode(&ctx, g->rs, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
@@ -534,7 +594,25 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		return EX_DATAERR;
 	}
 	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
-		.step = g->step, .result = (struct umpire_result *)&g->result };
+		.step = g->step, .result = (struct umpire_result *)&g->result,
+		.secret = skey(g), .secret_known = g->secret_known };
+	/*
+	 * Sealed values first: the schema and the ruleset see what they
+	 * hold.  (The document is the caller's, parsed into a for this.)
+	 */
+	if (g->hides && doc->type == UMPIRE_MAP) {
+		struct umpire_age_identity id;
+		if (g->have_seed)
+			umpire_gamekey_identity(&id, &g->seed);
+		const struct umpire_node **opened;
+		size_t bad = umpire_sealed_open(a, (struct umpire_node *)doc,
+			g->have_seed ? &id : NULL, &opened, &ctx.nsealed, d);
+		ctx.sealed = opened;
+		if (g->have_seed)
+			umpire_age_identity_wipe(&id);
+		if (bad)
+			return EX_DATAERR;
+	}
 	if (!umpire_game_validate(doc, "orders", d)) {
 		/*
 		 * Report what else is wrong too, if the envelope can be read
@@ -590,12 +668,17 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	long step = g->step;
 
+	if (g->hides && !g->secret_known) {
+		fprintf(stderr, "umpire: internal error: game %s resolved without "
+			"its secret part\n", g->id);
+		abort();
+	}
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
 	umpire_report_init(&rep, a);
 	umpire_marks_init(&marks, a);
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .dice = &dice,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = step,
-		.result = &g->result };
+		.result = &g->result, .secret = skey(g), .secret_known = true };
 	g->rules->resolve(&ctx, g->rs, orders);
 	g->step = step + 1;
 	check_decision(g);
@@ -607,9 +690,10 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	return dice.n;
 }
 
-const struct umpire_node *
-umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const void *salt, size_t saltlen)
+static const struct umpire_node *
+bot_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen, bool knowing,
+	const struct umpire_node *knowledge)
 {
 	struct umpire_decision dec;
 	struct umpire_buf key = UMPIRE_BUF_INIT;
@@ -630,10 +714,182 @@ umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	umpire_map_add(a, root, "player", umpire_node_str(a, dec.player));
 	umpire_map_add(a, root, "step", umpire_node_int(a, g->step));
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .game_id = g->id,
-		.step = g->step, .result = (struct umpire_result *)&g->result };
+		.step = g->step, .result = (struct umpire_result *)&g->result,
+		.secret = knowing ? NULL : skey(g),
+		.secret_known = g->secret_known, .knowledge = knowledge };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;
+}
+
+const struct umpire_node *
+umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen)
+{
+	if (g->hides && !g->secret_known) {
+		fprintf(stderr, "umpire: internal error: the umpire's bot for game "
+			"%s without its secret part\n", g->id);
+		abort();
+	}
+	return bot_doc(g, a, salt, saltlen, false, NULL);
+}
+
+const struct umpire_node *
+umpire_game_bot_knowing(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen, const struct umpire_node *knowledge)
+{
+	if (g->secret_known) {
+		fprintf(stderr, "umpire: internal error: a player's bot for game "
+			"%s given the umpire's secrets\n", g->id);
+		abort();
+	}
+	return bot_doc(g, a, salt, saltlen, true, knowledge);
+}
+
+/* The secret part's envelope, as every file's, and the ruleset's keys. */
+void
+umpire_game_encode_secret(const struct umpire_game *g, struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_node *root = umpire_node_map(&a, false);
+
+	if (!g->hides || !g->secret_known || !g->have_seed) {
+		fprintf(stderr, "umpire: internal error: the secret part of game "
+			"%s asked for without it\n", g->id);
+		abort();
+	}
+	umpire_map_add(&a, root, "umpire", umpire_node_int(&a, UMPIRE_FORMAT));
+	umpire_map_add(&a, root, "ruleset", umpire_node_str(&a, g->rules->name));
+	umpire_map_add(&a, root, "game", umpire_node_str(&a, g->id));
+	umpire_map_add(&a, root, "step", umpire_node_int(&a, g->step));
+	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
+		.result = (struct umpire_result *)&g->result, .secret = skey(g),
+		.secret_known = true };
+	g->rules->secret_encode(&ctx, g->rs, root);
+	umpire_yaml_emit(out, root, "umpire's secrets for this game: only the "
+		"holder of the seed can read this file");
+	umpire_arena_free(&a);
+}
+
+/* Encrypt text to to[0..n), deterministically under label with the seed. */
+static int
+seal(const struct umpire_game *g, const char *label,
+	const struct umpire_age_recipient *to, size_t n, const void *text,
+	size_t len, bool armor, struct umpire_buf *out,
+	struct umpire_crypto_error *err)
+{
+	struct umpire_age_detrand dr;
+	struct umpire_age_encrypt_opts o = UMPIRE_AGE_ENCRYPT_OPTS_INIT;
+	int rc;
+
+	o.armor = armor;
+	if (g->have_seed) {
+		umpire_age_detrand_init(&dr, g->seed.bytes, label, text, len);
+		o.random = umpire_age_detrand;
+		o.random_ctx = &dr;
+	}
+	rc = umpire_age_encrypt(out, to, n, text, len, &o, err);
+	if (g->have_seed)
+		umpire_age_detrand_wipe(&dr);
+	return rc;
+}
+
+void
+umpire_game_seal_secret(const struct umpire_game *g, struct umpire_buf *out)
+{
+	struct umpire_buf plain = UMPIRE_BUF_INIT;
+	struct umpire_age_recipient r;
+	struct umpire_crypto_error err;
+
+	umpire_game_encode_secret(g, &plain);
+	if (umpire_age_recipient_parse(&r, g->recipient, strlen(g->recipient),
+	    &err) || seal(g, UMPIRE_SECRET_PATH, &r, 1, plain.ptr, plain.len,
+	    false, out, &err)) {
+		fprintf(stderr, "umpire: internal error: sealing the secret part "
+			"of game %s: %s\n", g->id, err.msg);
+		abort();
+	}
+	sodium_memzero(plain.ptr, plain.len);
+	umpire_buf_free(&plain);
+}
+
+int
+umpire_game_seal_view(const struct umpire_game *g, const char *label,
+	const struct umpire_age_recipient *to, size_t n, const void *text,
+	size_t len, struct umpire_buf *out, struct umpire_crypto_error *err)
+{
+	return seal(g, label, to, n, text, len, false, out, err);
+}
+
+int
+umpire_game_load_secret(struct umpire_game *g, const char *file,
+	const void *data, size_t len, struct umpire_diags *d)
+{
+	struct umpire_age_identity id;
+	struct umpire_buf plain = UMPIRE_BUF_INIT;
+	struct umpire_crypto_error err;
+	struct umpire_age_decrypt_opts o = UMPIRE_AGE_DECRYPT_OPTS_INIT;
+	int rc = EX_DATAERR;
+
+	if (!g->hides || !g->have_seed || g->secret_known) {
+		fprintf(stderr, "umpire: internal error: loading the secret part "
+			"of game %s out of turn\n", g->id);
+		abort();
+	}
+	o.format = UMPIRE_AGE_BINARY;
+	umpire_gamekey_identity(&id, &g->seed);
+	int crc = umpire_age_decrypt(&plain, &id, 1, data, len, &o, &err);
+	umpire_age_identity_wipe(&id);
+	if (crc) {
+		umpire_diag(d, UMPIRE_ERROR, file, 0, 0, "the game's identity does "
+			"not open this file: %s", err.msg);
+		goto out;
+	}
+	/* Parsed into the game's arena: secret_decode may keep its strings. */
+	const struct umpire_node *doc = umpire_game_parse(&g->arena, file,
+		plain.ptr, plain.len, d);
+	if (!doc || !umpire_game_validate(doc, "secret", d))
+		goto out;
+	const struct umpire_node *game = umpire_map_get(doc, "game");
+	const struct umpire_node *step = umpire_map_get(doc, "step");
+	if (!umpire_node_is_str(game, g->id))
+		umpire_node_error(d, game, "game: this secret part is for another "
+			"game than %s", g->id);
+	if (umpire_node_integer(step, -1) != g->step)
+		umpire_node_error(d, step, "step: this secret part is of step "
+			"%lld, but the state's step is %ld",
+			umpire_node_integer(step, -1), g->step);
+	if (d->errors)
+		goto out;
+	struct umpire_ctx ctx = { .arena = &g->arena, .diags = d,
+		.game_id = g->id, .step = g->step, .result = &g->result,
+		.secret = skey(g), .secret_known = true };
+	if (g->rules->secret_decode(&ctx, g->rs, doc)) {
+		g->secret_known = true;
+		rc = 0;
+	}
+out:
+	sodium_memzero(plain.ptr, plain.len);
+	umpire_buf_free(&plain);
+	return rc;
+}
+
+void
+umpire_game_view(const struct umpire_game *g, const char *player,
+	struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	if (g->hides && g->secret_known) {
+		struct umpire_ctx ctx = { .arena = &a, .diags = &d,
+			.game_id = g->id, .step = g->step,
+			.result = (struct umpire_result *)&g->result,
+			.secret = skey(g), .secret_known = true };
+		g->rules->view(&ctx, g->rs, player, out);
+	}
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
 }
 
 void

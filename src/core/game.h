@@ -17,6 +17,7 @@
 #include "report.h"
 #include "result.h"
 #include "ruleset.h"
+#include "secret.h"
 #include "yaml.h"
 
 #ifndef UMPIRE_VERSION
@@ -42,6 +43,16 @@ struct umpire_game {
 	bool sealed;		/* only the commitment is in the state */
 	bool have_seed;
 	struct umpire_seed seed;
+	struct umpire_secret_key skey;	/* from seed, when have_seed */
+	/*
+	 * Hidden information (ruleset.h, version 4): the game hides
+	 * something, so it is sealed, game.yaml names its recipient, and
+	 * secret.yaml.age holds the secret part; secret_known once rs holds
+	 * that part too (after create, or umpire_game_load_secret).
+	 */
+	bool hides;
+	bool secret_known;
+	const char *recipient;	/* "age1...", when hides */
 	char commitment[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX];
 	long step;		/* the step the game awaits */
 	struct umpire_result result;	/* how it ended, once over */
@@ -110,6 +121,45 @@ const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
 
 /* "green's", "allies'": a player's name as a possessive, in buf. */
 const char *umpire_possessive(const char *name, char *buf, size_t size);
+
+/*
+ * Hidden information.  The secret part's plaintext, a YAML document
+ * (envelope umpire, ruleset, game, step, then the ruleset's keys), and
+ * the same encrypted to the game's recipient, deterministically (age.h's
+ * umpire_age_detrand keyed by the seed, label UMPIRE_SECRET_PATH) so that
+ * verify can remake its bytes.  Both need a game that hides, whose
+ * secret is known and whose seed is known.
+ */
+void umpire_game_encode_secret(const struct umpire_game *g,
+	struct umpire_buf *out);
+void umpire_game_seal_secret(const struct umpire_game *g,
+	struct umpire_buf *out);
+/*
+ * Read secret.yaml.age (data[0..len), as file) into a loaded game that
+ * hides, with the identity derived from its seed (which must be known).
+ * 0, or EX_DATAERR with the problems in d.
+ */
+int umpire_game_load_secret(struct umpire_game *g, const char *file,
+	const void *data, size_t len, struct umpire_diags *d);
+/* A player's private view (the view hook's Markdown); empty if none. */
+void umpire_game_view(const struct umpire_game *g, const char *player,
+	struct umpire_buf *out);
+/*
+ * A view encrypted to age recipients (the player's keys), armored or
+ * not, deterministically under label (the file's path) when the seed is
+ * known.  0 or a crypto error code.
+ */
+int umpire_game_seal_view(const struct umpire_game *g, const char *label,
+	const struct umpire_age_recipient *to, size_t n, const void *text,
+	size_t len, struct umpire_buf *out, struct umpire_crypto_error *err);
+/*
+ * The bot from one player's knowledge only: g holds the public part
+ * (its secret is never loaded) and knowledge is the YAML block of the
+ * awaited player's latest private view (NULL if he has none).
+ */
+const struct umpire_node *umpire_game_bot_knowing(const struct umpire_game *g,
+	struct umpire_arena *a, const void *salt, size_t saltlen,
+	const struct umpire_node *knowledge);
 
 /* The decision awaited (player NULL once over: see g->result). */
 void umpire_game_decision(const struct umpire_game *g,

@@ -8,6 +8,8 @@
 
 #define UMPIRE_STATE_PATH "game.yaml"
 #define UMPIRE_SCENARIO_PATH "scenario.yaml"
+/* What only the umpire may know, encrypted to the game (ruleset.h, 4). */
+#define UMPIRE_SECRET_PATH "secret.yaml.age"
 #define UMPIRE_ORDERS_DIR "orders"
 #define UMPIRE_REPORTS_DIR "reports"
 
