@@ -35,13 +35,18 @@ const struct cli_verb cli_verbs[] = {
 	  "Show the step, whose decision is awaited, and the board.",
 	  "  --svg            print the picture of the board instead (SVG): the\n"
 	  "                   latest step's, with its moves and dice\n" },
-	{ "check", cmd_check, "umpire check DIR ORDERS",
+	{ "check", cmd_check, "umpire check DIR ORDERS [--signature SIG]",
 	  "Validate an orders file (- for standard input) against the game;\n"
-	  "nothing is written.", NULL },
-	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F] [--force]",
+	  "nothing is written.",
+	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
+	  "                   players have keys (default: ORDERS.sig)\n" },
+	{ "turn", cmd_turn,
+	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
 	  "state, the orders, the report and its picture, and print the report,\n"
 	  "which ends with the step's receipt.",
+	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
+	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",

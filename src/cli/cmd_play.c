@@ -1,6 +1,7 @@
 /*
  * cmd_play.c - the verbs of a game in progress: status, check, turn, bot.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,11 +9,8 @@
 
 #include "cli.h"
 #include "core/fileio.h"
-
-static const struct option help_only[] = {
-	{ "help", no_argument, NULL, CLI_HELP },
-	{ NULL, 0, NULL, 0 },
-};
+#include "core/sshsig.h"
+#include <sys/stat.h>
 
 /*
  * The picture of the latest step, as committed beside its report; a
@@ -74,6 +72,9 @@ cmd_status(int argc, char **argv)
 	printf("game:     %s (%s, %s)\n", g->id, g->rules->name, g->rules->title);
 	printf("title:    %s\n", g->title);
 	printf("seed:     %s\n", g->sealed ? "sealed" : "open");
+	printf("orders:   %s\n", g->keyed ? "signed: each player's orders "
+		"need his key's signature" : "not authenticated: the players have "
+		"no keys, so anyone who can commit can send any player's orders");
 	if (dec.player) {
 		const struct umpire_player *p = umpire_game_player(g, dec.player);
 		char whose[80];
@@ -106,17 +107,56 @@ struct checked {
 	struct umpire_history *h;
 	struct umpire_game *g;
 	struct umpire_buf text;
+	struct umpire_buf sig;		/* the signature, in a keyed game */
+	const char *sigpath;		/* where it was read; NULL if none */
+	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];	/* its key's */
 	struct umpire_arena a;
 	const struct umpire_node *orders;
 };
+
+/*
+ * The orders' signature in a game whose players have keys: from
+ * --signature, else ORDERS.sig beside them; checked against the awaited
+ * player's keys before the orders are read as YAML, so that no
+ * unauthenticated text reaches the parser.
+ */
+static int
+check_signed(struct checked *k, const char *path, const char *sigopt,
+	struct umpire_diags *d)
+{
+	struct umpire_decision dec;
+	struct stat st;
+	int rc;
+
+	umpire_game_decision(k->g, &dec);
+	if (!k->g->keyed || !dec.player)
+		return 0;
+	if (!sigopt && strcmp(path, "-") == 0) {
+		umpire_diag(d, UMPIRE_ERROR, "<stdin>", 0, 0, "unsigned orders: "
+			"orders on standard input take their signature from "
+			"--signature FILE");
+		return EX_NOPERM;
+	}
+	const char *sp = sigopt ? sigopt :
+		umpire_arena_printf(&k->a, "%s.sig", path);
+	bool have = strcmp(sp, "-") == 0 || lstat(sp, &st) == 0 ||
+	    errno != ENOENT;
+	if (have && (rc = umpire_file_read_untrusted(&k->sig, sp,
+	    UMPIRE_SSHSIG_MAX, d)))
+		return rc;
+	k->sigpath = have ? sp : NULL;
+	return umpire_game_check_signature(k->g, dec.player,
+		umpire_file_name(sp), have ? k->sig.ptr : NULL, k->sig.len,
+		k->text.ptr, k->text.len, k->fp, d);
+}
 
 /*
  * With guard, the game's HEAD must be umpire's (umpire_history_check_head)
  * before the orders are even read.
  */
 static int
-check_orders(struct checked *k, const char *dir, const char *path, bool lock,
-	bool guard, struct umpire_diags *d)
+check_orders(struct checked *k, const char *dir, const char *path,
+	const char *sigopt, bool lock, bool guard, struct umpire_diags *d)
 {
 	int rc;
 
@@ -124,7 +164,8 @@ check_orders(struct checked *k, const char *dir, const char *path, bool lock,
 	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
 	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
 	    (rc = umpire_file_read_untrusted(&k->text, path,
-	    UMPIRE_YAML_MAX_BYTES, d)))
+	    UMPIRE_YAML_MAX_BYTES, d)) ||
+	    (rc = check_signed(k, path, sigopt, d)))
 		return rc;
 	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
 		k->text.len, &k->orders, d);
@@ -136,17 +177,28 @@ checked_free(struct checked *k)
 	umpire_history_close(k->h);
 	umpire_game_free(k->g);
 	umpire_buf_free(&k->text);
+	umpire_buf_free(&k->sig);
 	umpire_arena_free(&k->a);
 }
+
+static const struct option check_opts[] = {
+	{ "signature", required_argument, NULL, 'g' },
+	{ "help", no_argument, NULL, CLI_HELP },
+	{ NULL, 0, NULL, 0 },
+};
 
 int
 cmd_check(int argc, char **argv)
 {
+	const char *sigopt = NULL;
 	int rc = 0, c;
 
-	while ((c = cli_getopt(argc, argv, "", help_only, &rc)) != -1)
+	while ((c = cli_getopt(argc, argv, "", check_opts, &rc)) != -1) {
 		if (c == -2)
 			return rc;
+		if (c == 'g')
+			sigopt = optarg;
+	}
 	if (argc - optind != 2)
 		return cli_usage(argv[0], "name the game directory and the orders "
 			"file (- for standard input)");
@@ -155,15 +207,15 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, false, false, &d);
+	rc = check_orders(&k, argv[optind], path, sigopt, false, false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
 		char whose[80];
-		printf("%s: ok: legal orders for %s %s at step %ld of %s\n",
+		printf("%s: ok: legal orders for %s %s at step %ld of %s%s%s\n",
 			umpire_file_name(path),
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
-			k.g->step, k.g->id);
+			k.g->step, k.g->id, k.fp[0] ? ", signed by " : "", k.fp);
 	}
 	checked_free(&k);
 	return cli_done(&d, rc);
@@ -175,10 +227,11 @@ cmd_turn(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "force", no_argument, NULL, 'F' },
+		{ "signature", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *file = NULL;
+	const char *file = NULL, *sigopt = NULL;
 	bool force = false;
 	int rc = 0, c;
 
@@ -187,6 +240,7 @@ cmd_turn(int argc, char **argv)
 		case -2: return rc;
 		case 'f': file = optarg; break;
 		case 'F': force = true; break;
+		case 'g': sigopt = optarg; break;
 		}
 	}
 	if (argc - optind != 2)
@@ -200,8 +254,8 @@ cmd_turn(int argc, char **argv)
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
 
-	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, !force,
-	    &d)) ||
+	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], sigopt, true,
+	    !force, &d)) ||
 	    (rc = cli_unseal(k.g, file, &d)))
 		goto done;
 	umpire_game_decision(k.g, &dec);
@@ -214,14 +268,25 @@ cmd_turn(int argc, char **argv)
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
 		state.ptr, state.len);
-	struct umpire_file files[] = {
-		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ paths.orders, k.text.ptr, k.text.len },
-		{ paths.report, report.text.ptr, report.text.len },
-		{ paths.picture, report.picture.ptr, report.picture.len },
-	};
+	/* The step's files, its signature, its secret part, its views. */
+	struct umpire_file *files = umpire_arena_alloc(&k.a,
+		(6 + k.g->nplayers) * sizeof(*files));
+	size_t nfiles = 0;
+	files[nfiles++] = (struct umpire_file){ UMPIRE_STATE_PATH, state.ptr,
+		state.len };
+	files[nfiles++] = (struct umpire_file){ paths.orders, k.text.ptr,
+		k.text.len };
+	files[nfiles++] = (struct umpire_file){ paths.report, report.text.ptr,
+		report.text.len };
+	files[nfiles++] = (struct umpire_file){ paths.picture,
+		report.picture.ptr, report.picture.len };
+	if (k.fp[0])
+		files[nfiles++] = (struct umpire_file){ paths.signature, k.sig.ptr,
+			k.sig.len };
 	umpire_report_commit_message(&msg, &report);
-	if ((rc = umpire_history_commit(k.h, files, 4, &author, msg.ptr, &d)))
+	umpire_signed_trailer(&msg, k.fp);
+	if ((rc = umpire_history_commit(k.h, files, nfiles, &author, msg.ptr,
+	    &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:

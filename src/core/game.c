@@ -13,6 +13,7 @@
 #include "report.h"
 #include "rng.h"
 #include "schema.h"
+#include "sshsig.h"
 #include "text.h"
 
 static const char state_comment[] =
@@ -97,10 +98,42 @@ make_id(struct umpire_arena *a, const char *ruleset,
 	return umpire_arena_printf(a, "%s-%s", ruleset, hex);
 }
 
+/* A player's key: lines (one string or a list), parsed. */
 static void
-decode_players(struct umpire_game *g, const struct umpire_node *players)
+decode_keys(struct umpire_game *g, struct umpire_player *pl,
+	const struct umpire_node *key, struct umpire_diags *d)
 {
-	size_t n = players ? players->u.map.n : 0;
+	const struct umpire_node *one[1] = { key };
+	const struct umpire_node *const *v = one;
+	size_t n = 1;
+
+	if (!key)
+		return;
+	if (key->type == UMPIRE_SEQ) {
+		v = (const struct umpire_node *const *)key->u.seq.v;
+		n = key->u.seq.n;
+	}
+	pl->keys = umpire_arena_alloc(&g->arena, n * sizeof(*pl->keys));
+	pl->key_lines = umpire_arena_alloc(&g->arena, n * sizeof(*pl->key_lines));
+	for (size_t i = 0; i < n; i++) {
+		struct umpire_crypto_error err;
+		if (v[i]->type != UMPIRE_STR)
+			continue;	/* the schema said so */
+		if (umpire_sshkey_parse_public(&pl->keys[pl->nkeys], v[i]->u.s.ptr,
+		    v[i]->u.s.len, &err)) {
+			umpire_node_error(d, v[i], "key: %s", err.msg);
+			continue;
+		}
+		pl->key_lines[pl->nkeys++] = umpire_arena_strndup(&g->arena,
+			v[i]->u.s.ptr, v[i]->u.s.len);
+	}
+}
+
+static void
+decode_players(struct umpire_game *g, const struct umpire_node *players,
+	struct umpire_diags *d)
+{
+	size_t n = players ? players->u.map.n : 0, keyed = 0;
 
 	g->players = umpire_arena_alloc(&g->arena, (n + 1) * sizeof(*g->players));
 	for (size_t i = 0; i < n; i++) {
@@ -108,11 +141,35 @@ decode_players(struct umpire_game *g, const struct umpire_node *players)
 		struct umpire_player *pl = &g->players[g->nplayers++];
 		const char *name = umpire_node_cstr(umpire_map_get(p->val, "name"));
 		const char *email = umpire_node_cstr(umpire_map_get(p->val, "email"));
+		memset(pl, 0, sizeof(*pl));
 		pl->id = umpire_arena_strdup(&g->arena, p->key->u.s.ptr);
 		pl->name = umpire_arena_strdup(&g->arena, name ? name : pl->id);
 		pl->email = email ? umpire_arena_strdup(&g->arena, email) :
 			umpire_arena_printf(&g->arena, "%s@umpire.invalid", pl->id);
+		decode_keys(g, pl, umpire_map_get(p->val, "key"), d);
+		keyed += umpire_map_get(p->val, "key") != NULL;
 	}
+	/* Keys for some players only would let the others be impersonated. */
+	if (keyed && keyed != n) {
+		for (size_t i = 0; i < n; i++)
+			if (!umpire_map_get(players->u.map.v[i].val, "key"))
+				umpire_node_error(d, players->u.map.v[i].key, "players.%s: "
+					"no key, though other players have keys: in a game "
+					"either every player has keys or none has",
+					players->u.map.v[i].key->u.s.ptr);
+	}
+	g->keyed = keyed && keyed == n;
+	/* A key twice would make one player able to sign as another. */
+	for (size_t i = 0; i < g->nplayers; i++)
+		for (size_t k = 0; k < g->players[i].nkeys; k++)
+			for (size_t j = 0; j < i; j++)
+				for (size_t m = 0; m < g->players[j].nkeys; m++)
+					if (memcmp(g->players[i].keys[k].pk,
+					    g->players[j].keys[m].pk, UMPIRE_SSHKEY_BYTES) == 0)
+						umpire_node_error(d, players->u.map.v[i].key,
+							"players.%s: has a key of %s's; each key "
+							"signs for one player only", g->players[i].id,
+							g->players[j].id);
 }
 
 static struct umpire_game *
@@ -239,7 +296,11 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	}
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
 	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
-	decode_players(g, umpire_map_get(scenario, "players"));
+	decode_players(g, umpire_map_get(scenario, "players"), d);
+	if (d->errors) {
+		umpire_game_free(g);
+		return EX_DATAERR;
+	}
 	init_result(g);
 
 	struct umpire_arena job = UMPIRE_ARENA_INIT;
@@ -361,7 +422,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	g->version = umpire_node_cstr(umpire_map_get(doc, "version"));
 	g->title = umpire_node_cstr(umpire_map_get(doc, "title"));
 	g->step = umpire_node_integer(umpire_map_get(doc, "step"), 0);
-	decode_players(g, umpire_map_get(doc, "players"));
+	decode_players(g, umpire_map_get(doc, "players"), d);
 	const struct umpire_node *seed = umpire_map_get(doc, "seed");
 	const char *s = umpire_node_cstr(seed);
 	if (strncmp(s, UMPIRE_COMMITMENT_PREFIX,
@@ -449,10 +510,22 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 	struct umpire_node *players = umpire_map_add(&a, root, "players",
 		umpire_node_map(&a, false));
 	for (size_t i = 0; i < g->nplayers; i++) {
+		/* Key lines are long: a player with keys gets a block mapping. */
 		struct umpire_node *p = umpire_map_add(&a, players, g->players[i].id,
-			umpire_node_map(&a, true));
+			umpire_node_map(&a, g->players[i].nkeys == 0));
 		umpire_map_add(&a, p, "name", umpire_node_str(&a, g->players[i].name));
 		umpire_map_add(&a, p, "email", umpire_node_str(&a, g->players[i].email));
+		const struct umpire_player *pl = &g->players[i];
+		if (pl->nkeys == 1) {
+			umpire_map_add(&a, p, "key", umpire_node_str(&a,
+				pl->key_lines[0]));
+		} else if (pl->nkeys > 1) {
+			struct umpire_node *keys = umpire_map_add(&a, p, "key",
+				umpire_node_seq(&a, false));
+			for (size_t k = 0; k < pl->nkeys; k++)
+				umpire_seq_add(&a, keys, umpire_node_str(&a,
+					pl->key_lines[k]));
+		}
 	}
 	struct umpire_decision dec;
 	struct umpire_node *tail;
@@ -795,7 +868,8 @@ seal(const struct umpire_game *g, const char *label,
 }
 
 void
-umpire_game_seal_secret(const struct umpire_game *g, struct umpire_buf *out)
+umpire_game_seal_secret(const struct umpire_game *g, const char *path,
+	struct umpire_buf *out)
 {
 	struct umpire_buf plain = UMPIRE_BUF_INIT;
 	struct umpire_age_recipient r;
@@ -803,7 +877,7 @@ umpire_game_seal_secret(const struct umpire_game *g, struct umpire_buf *out)
 
 	umpire_game_encode_secret(g, &plain);
 	if (umpire_age_recipient_parse(&r, g->recipient, strlen(g->recipient),
-	    &err) || seal(g, UMPIRE_SECRET_PATH, &r, 1, plain.ptr, plain.len,
+	    &err) || seal(g, path, &r, 1, plain.ptr, plain.len,
 	    false, out, &err)) {
 		fprintf(stderr, "umpire: internal error: sealing the secret part "
 			"of game %s: %s\n", g->id, err.msg);
@@ -901,4 +975,69 @@ umpire_game_bot(const struct umpire_game *g, const void *salt, size_t saltlen,
 	umpire_yaml_emit(out, umpire_game_bot_doc(g, &a, salt, saltlen),
 		"orders drawn by umpire bot");
 	umpire_arena_free(&a);
+}
+
+int
+umpire_game_check_signature(const struct umpire_game *g, const char *player,
+	const char *sigfile, const void *sig, size_t siglen, const void *text,
+	size_t len, char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE],
+	struct umpire_diags *d)
+{
+	const struct umpire_player *p = umpire_game_player(g, player);
+	struct umpire_crypto_error err;
+	struct umpire_sshsig s;
+	char whose[80];
+	int rc;
+
+	fp[0] = '\0';
+	if (!sig || (rc = umpire_sshsig_parse(&s, sig, siglen, &err)) ==
+	    UMPIRE_CRYPTO_ENOSIG) {
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "unsigned orders: game "
+			"%s takes orders signed with %s key only (ssh-keygen -Y sign "
+			"-n umpire -f KEY ORDERS)", g->id,
+			umpire_possessive(player, whose, sizeof(whose)));
+		return EX_NOPERM;
+	}
+	if (rc == 0)
+		rc = umpire_sshsig_verify(NULL, &s, text, len,
+			UMPIRE_SSHSIG_NAMESPACE, p->keys, p->nkeys, &err);
+	if (rc == UMPIRE_CRYPTO_ENOTALLOWED) {
+		/* Name the player whose key it is, if it is one's. */
+		for (size_t i = 0; i < g->nplayers; i++)
+			for (size_t k = 0; k < g->players[i].nkeys; k++)
+				if (memcmp(g->players[i].keys[k].pk, s.key.pk,
+				    UMPIRE_SSHKEY_BYTES) == 0) {
+					char other[80];
+					umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "signed "
+						"with %s key (%s), not %s: these orders are %s",
+						umpire_possessive(g->players[i].id, other,
+						sizeof(other)), s.fingerprint,
+						umpire_possessive(player, whose, sizeof(whose)),
+						whose);
+					return EX_NOPERM;
+				}
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "signed with a key of "
+			"no player of game %s (%s), not %s", g->id, s.fingerprint,
+			umpire_possessive(player, whose, sizeof(whose)));
+		return EX_NOPERM;
+	}
+	if (rc == UMPIRE_CRYPTO_EBADSIG) {
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "the orders changed "
+			"after they were signed: the signature by %s does not match "
+			"them", s.fingerprint);
+		return EX_NOPERM;
+	}
+	if (rc) {
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "%s", err.msg);
+		return EX_NOPERM;
+	}
+	umpire_sshkey_fingerprint(fp, &s.key);
+	return 0;
+}
+
+void
+umpire_signed_trailer(struct umpire_buf *msg, const char *fp)
+{
+	if (fp && *fp)
+		umpire_buf_printf(msg, "\n" UMPIRE_SIGNED_TRAILER ": %s\n", fp);
 }

@@ -200,8 +200,8 @@ struct umpire_ruleset {
 	 * secret_encode: what only the umpire may know (the order of a
 	 * deck, every hand, where mines lie), as keys of the mapping
 	 * secret, after core's envelope (umpire, ruleset, game, step).  Core
-	 * commits it as secret.yaml.age, encrypted to the game's identity,
-	 * at every step of a game that hides.  encode, on the same game,
+	 * commits it as reports/NNNN.secret.yaml.age, encrypted to the
+	 * game's identity, at every step of a game that hides.  encode, on the same game,
 	 * writes in the public state a commitment (umpire_secret_commit) in
 	 * place of each secret; called only when ctx->secret is set.
 	 */

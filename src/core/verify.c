@@ -837,7 +837,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	struct umpire_change ch[8];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
 		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
-		picture = UMPIRE_BUF_INIT;
+		picture = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
@@ -866,6 +866,11 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		{ UMPIRE_ADDED, paths.orders },
 	};
 	size_t nstepped = 2;
+	/* In a game whose players have keys, the orders' signature. */
+	if (g->keyed)
+		stepped[nstepped++] = (struct expect){ UMPIRE_ADDED,
+			paths.signature };
+	size_t nfixed = nstepped;
 	step_adds(stepped, &nstepped, &paths, drawn);
 	rc = EX_DATAERR;
 	if (!dec.player || !changes_are(ch, n, stepped, nstepped)) {
@@ -873,7 +878,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		changes_text(list, sizeof(list), ch, n);
 		/* Name the picture this version draws, missing or not. */
 		if (!drawn && strcmp(r->version, UMPIRE_VERSION) == 0) {
-			nstepped = 2;
+			nstepped = nfixed;
 			step_adds(stepped, &nstepped, &paths, true);
 		}
 		if (dec.player)
@@ -889,9 +894,17 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
 	    (rc = read_rev(r, opath, &orders)) ||
 	    (rc = read_rev(r, rpath, &report)) ||
-	    (drawn && (rc = read_rev(r, ppath, &picture))))
+	    (drawn && (rc = read_rev(r, ppath, &picture))) ||
+	    (g->keyed && (rc = read_rev(r, paths.signature, &sig))))
 		goto done;
 	rc = EX_DATAERR;
+	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
+	if (g->keyed && umpire_game_check_signature(g, dec.player,
+	    paths.signature, sig.ptr, sig.len, orders.ptr, orders.len, fp,
+	    r->d)) {
+		bad(r, "the signature of %s does not hold", opath);
+		goto done;
+	}
 	const struct umpire_player *who = umpire_game_player(g, dec.player);
 	struct umpire_person author;
 	umpire_history_rev_author(r->h, r->rev, &author);
@@ -925,8 +938,10 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    &unhashed) ||
 	    !same_report(r, rpath, &want.text, &report) ||
 	    !same_picture(r, ppath, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, rpath, &report, &msg, &source) ||
-	    !check_commit(r, NULL, &msg, source))
+	    !step_message(r, &want, rpath, &report, &msg, &source))
+		goto done;
+	umpire_signed_trailer(&msg, fp);
+	if (!check_commit(r, NULL, &msg, source))
 		goto done;
 	note_other(r, step, unhashed);
 	note_step(r, step, hash);
@@ -938,6 +953,7 @@ done:
 	umpire_buf_free(&orders);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
+	umpire_buf_free(&sig);
 	umpire_buf_free(&msg);
 	umpire_step_report_free(&want);
 	return rc;
