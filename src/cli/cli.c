@@ -178,6 +178,25 @@ cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 	return rc;
 }
 
+int
+cli_load_secret(struct umpire_history *h, struct umpire_game *g,
+	const char *seed_file, struct umpire_diags *d)
+{
+	struct umpire_buf data = UMPIRE_BUF_INIT;
+	struct umpire_step_paths paths;
+	int rc;
+
+	if (!g->hides || g->secret_known)
+		return 0;
+	if ((rc = cli_unseal(g, seed_file, d)))
+		return rc;
+	umpire_step_paths(&paths, g->step - 1, NULL);
+	if ((rc = umpire_history_read(h, paths.secret, &data, d)) == 0)
+		rc = umpire_game_load_secret(g, paths.secret, data.ptr, data.len, d);
+	umpire_buf_free(&data);
+	return rc;
+}
+
 void
 cli_print_result(FILE *out, const struct umpire_result *r)
 {

@@ -66,6 +66,13 @@ int cli_unseal(struct umpire_game *g, const char *seed_file,
 	struct umpire_diags *d);
 
 /*
+ * In a game that hides (ruleset.h, version 4), give it its seed as
+ * cli_unseal does and read HEAD's secret part into it; nothing for a
+ * game that hides nothing.
+ */
+int cli_load_secret(struct umpire_history *h, struct umpire_game *g,
+	const char *seed_file, struct umpire_diags *d);
+/*
  * A scenario's text: a ruleset's name stands for its built-in standard
  * scenario, RULESET:NAME for its built-in scenario NAME (*name becomes
  * the built-in path, samples/RULESET/NAME.yaml); anything else is a file

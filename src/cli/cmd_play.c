@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "core/fileio.h"
+#include "core/hidden.h"
 #include "core/sshsig.h"
 #include <sys/stat.h>
 
@@ -156,7 +157,8 @@ check_signed(struct checked *k, const char *path, const char *sigopt,
  */
 static int
 check_orders(struct checked *k, const char *dir, const char *path,
-	const char *sigopt, bool lock, bool guard, struct umpire_diags *d)
+	const char *sigopt, const char *seed_file, bool lock, bool guard,
+	struct umpire_diags *d)
 {
 	int rc;
 
@@ -165,7 +167,8 @@ check_orders(struct checked *k, const char *dir, const char *path,
 	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
 	    (rc = umpire_file_read_untrusted(&k->text, path,
 	    UMPIRE_YAML_MAX_BYTES, d)) ||
-	    (rc = check_signed(k, path, sigopt, d)))
+	    (rc = check_signed(k, path, sigopt, d)) ||
+	    (rc = cli_load_secret(k->h, k->g, seed_file, d)))
 		return rc;
 	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
 		k->text.len, &k->orders, d);
@@ -183,6 +186,7 @@ checked_free(struct checked *k)
 
 static const struct option check_opts[] = {
 	{ "signature", required_argument, NULL, 'g' },
+	{ "seed-file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, CLI_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -190,7 +194,7 @@ static const struct option check_opts[] = {
 int
 cmd_check(int argc, char **argv)
 {
-	const char *sigopt = NULL;
+	const char *sigopt = NULL, *file = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", check_opts, &rc)) != -1) {
@@ -198,6 +202,8 @@ cmd_check(int argc, char **argv)
 			return rc;
 		if (c == 'g')
 			sigopt = optarg;
+		if (c == 'f')
+			file = optarg;
 	}
 	if (argc - optind != 2)
 		return cli_usage(argv[0], "name the game directory and the orders "
@@ -207,7 +213,7 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, sigopt, false, false, &d);
+	rc = check_orders(&k, argv[optind], path, sigopt, file, false, false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
@@ -253,9 +259,11 @@ cmd_turn(int argc, char **argv)
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
+	struct umpire_hidden hidden;
 
-	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], sigopt, true,
-	    !force, &d)) ||
+	memset(&hidden, 0, sizeof(hidden));
+	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], sigopt, file,
+	    true, !force, &d)) ||
 	    (rc = cli_unseal(k.g, file, &d)))
 		goto done;
 	umpire_game_decision(k.g, &dec);
@@ -264,13 +272,15 @@ cmd_turn(int argc, char **argv)
 	long step = k.g->step;
 	umpire_step_paths(&paths, step, dec.player);
 	report.want_picture = true;
+	umpire_hidden_before(&hidden, k.g);
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
+	umpire_hidden_after(&hidden, k.g, step);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
 		state.ptr, state.len);
 	/* The step's files, its signature, its secret part, its views. */
 	struct umpire_file *files = umpire_arena_alloc(&k.a,
-		(6 + k.g->nplayers) * sizeof(*files));
+		(5 + hidden.n) * sizeof(*files));
 	size_t nfiles = 0;
 	files[nfiles++] = (struct umpire_file){ UMPIRE_STATE_PATH, state.ptr,
 		state.len };
@@ -283,6 +293,9 @@ cmd_turn(int argc, char **argv)
 	if (k.fp[0])
 		files[nfiles++] = (struct umpire_file){ paths.signature, k.sig.ptr,
 			k.sig.len };
+	for (size_t i = 0; i < hidden.n; i++)
+		files[nfiles++] = (struct umpire_file){ hidden.files[i].path,
+			hidden.files[i].data.ptr, hidden.files[i].data.len };
 	umpire_report_commit_message(&msg, &report);
 	umpire_signed_trailer(&msg, k.fp);
 	if ((rc = umpire_history_commit(k.h, files, nfiles, &author, msg.ptr,
@@ -290,6 +303,7 @@ cmd_turn(int argc, char **argv)
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:
+	umpire_hidden_free(&hidden);
 	checked_free(&k);
 	umpire_buf_free(&state);
 	umpire_step_report_free(&report);

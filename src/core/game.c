@@ -297,6 +297,10 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
 	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
 	decode_players(g, umpire_map_get(scenario, "players"), d);
+	if (g->hides && !d->errors && !g->keyed)
+		umpire_node_error(d, scenario, "this game hides information, so "
+			"its players need keys (players.ID.key: their OpenSSH ed25519 "
+			"public keys): each player's private view is encrypted to his");
 	if (d->errors) {
 		umpire_game_free(g);
 		return EX_DATAERR;

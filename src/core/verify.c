@@ -4,12 +4,20 @@
  */
 #include "verify.h"
 
+#include "hidden.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
 #include <time.h>
 
 #include "game.h"
+
+/*
+ * Room for the changes of any commit of umpire's: a step's five files,
+ * the secret part, and a private view for each of up to 16 players.
+ */
+#define CHANGES_MAX 24
 
 /* What verify has learnt of a player's receipt so far. */
 struct held {
@@ -566,7 +574,7 @@ changes_text(char *buf, size_t size, const struct umpire_change *c, size_t n)
 static bool
 plain_files(struct run *r, const struct umpire_change *ch, size_t n)
 {
-	for (size_t i = 0; i < n && i < 8; i++) {
+	for (size_t i = 0; i < n && i < CHANGES_MAX; i++) {
 		unsigned m = ch[i].mode;
 		if (ch[i].kind == UMPIRE_DELETED || m == 0100644)
 			continue;
@@ -588,7 +596,7 @@ struct expect {
 };
 
 /* Room for what any commit of umpire's changes. */
-#define EXPECT_MAX 8
+#define EXPECT_MAX CHANGES_MAX
 
 /*
  * The files every step adds, step 0 included, into out from *n on: the
@@ -643,6 +651,88 @@ paths_text(char *buf, size_t size, const struct expect *want, size_t n,
 	return buf;
 }
 
+/*
+ * The encrypted files a commit of step adds in a game that hides: its
+ * secret part and any player's view.  Which views a step writes only
+ * re-adjudication tells, so the ones the commit adds are expected first
+ * (into out) and checked against what umpire makes in same_hidden.
+ */
+static size_t
+hidden_adds(struct expect *out, size_t *n, const struct umpire_change *ch,
+	size_t nch, struct umpire_arena *a, long step, bool hides)
+{
+	struct umpire_step_paths p;
+	char prefix[32];
+	size_t before = *n;
+
+	umpire_step_paths(&p, step, NULL);
+	snprintf(prefix, sizeof(prefix), UMPIRE_REPORTS_DIR "/%04ld-", step);
+	if (hides)
+		out[(*n)++] = (struct expect){ UMPIRE_ADDED,
+			umpire_arena_strdup(a, p.secret) };
+	for (size_t i = 0; i < nch && i < CHANGES_MAX && *n < EXPECT_MAX; i++) {
+		size_t len = strlen(ch[i].path);
+		if (ch[i].kind != UMPIRE_ADDED)
+			continue;
+		if ((!hides && strcmp(ch[i].path, p.secret) == 0) ||
+		    (strncmp(ch[i].path, prefix, strlen(prefix)) == 0 &&
+		    len > 7 && strcmp(ch[i].path + len - 7, ".md.age") == 0))
+			out[(*n)++] = (struct expect){ UMPIRE_ADDED,
+				umpire_arena_strdup(a, ch[i].path) };
+	}
+	return *n - before;
+}
+
+/*
+ * Every encrypted file umpire makes of the step is the commit's, byte
+ * for byte (they are encrypted deterministically from the seed), and
+ * the commit adds no view umpire does not write.
+ */
+static bool
+same_hidden(struct run *r, const struct umpire_hidden *h,
+	const struct umpire_change *ch, size_t nch, const struct umpire_game *g,
+	long step)
+{
+	struct umpire_buf got = UMPIRE_BUF_INIT;
+	struct expect added[EXPECT_MAX];
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	size_t nadded = 0;
+	bool ok = true;
+
+	hidden_adds(added, &nadded, ch, nch, &a, step, g->hides);
+	if (!g->hides && nadded) {
+		bad(r, "%s is added, but game %s hides nothing", added[0].path,
+			g->id);
+		ok = false;
+	}
+	for (size_t i = 0; ok && i < h->n; i++) {
+		umpire_buf_clear(&got);
+		if (read_rev(r, h->files[i].path, &got)) {
+			ok = false;
+			break;
+		}
+		if (!umpire_buf_equal(&h->files[i].data, got.ptr, got.len)) {
+			bad(r, "%s differs from the file umpire encrypts (the same "
+				"seed, secret and view give the same bytes)",
+				h->files[i].path);
+			ok = false;
+		}
+	}
+	for (size_t j = 0; ok && j < nadded; j++) {
+		size_t i = 0;
+		while (i < h->n && strcmp(h->files[i].path, added[j].path) != 0)
+			i++;
+		if (i == h->n) {
+			bad(r, "%s is added, but the view it holds did not change at "
+				"step %ld, so umpire writes none", added[j].path, step);
+			ok = false;
+		}
+	}
+	umpire_buf_free(&got);
+	umpire_arena_free(&a);
+	return ok;
+}
+
 /* ---- the commits ---- */
 
 /* Step 0: the game as umpire new made it. */
@@ -656,15 +746,16 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		picture = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
+	struct umpire_hidden hidden = { 0 };
 	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	struct umpire_change ch[8];
+	struct umpire_change ch[CHANGES_MAX];
 	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
 	*out = NULL;
-	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
+	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &n, r->d)))
 		return rc;
 	umpire_step_paths(&paths, 0, NULL);
 	/* Every file umpire new adds. */
@@ -675,6 +766,8 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	size_t nmade = 2;
 	bool drawn = adds(ch, n, paths.picture);
 	step_adds(made, &nmade, &paths, drawn);
+	/* Whether the game hides, only the scenario tells: see same_hidden. */
+	hidden_adds(made, &nmade, ch, n, &a, 0, false);
 	rc = EX_DATAERR;
 	if (!plain_files(r, ch, n))
 		goto done;
@@ -726,8 +819,11 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	}
 	bool unhashed;
 	const char *source;
+	umpire_hidden_before(&hidden, NULL);
+	umpire_hidden_after(&hidden, g, 0);
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_state(r, g, r->version, &state))
+	if (!same_state(r, g, r->version, &state) ||
+	    !same_hidden(r, &hidden, ch, n, g, 0))
 		goto done;
 	umpire_report_receipt(&want, 0, NULL, NULL, 0, state.ptr, state.len);
 	if (!check_receipt(r, 0, paths.report, &report, NULL, NULL, hash,
@@ -746,6 +842,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	g = NULL;
 	rc = 0;
 done:
+	umpire_hidden_free(&hidden);
 	umpire_game_free(g);
 	umpire_game_free(committed);
 	umpire_arena_free(&a);
@@ -834,10 +931,11 @@ done:
 static int
 check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *res)
 {
-	struct umpire_change ch[8];
+	struct umpire_change ch[CHANGES_MAX];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
 		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
 		picture = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
+	struct umpire_hidden hidden = { 0 };
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
@@ -846,7 +944,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	size_t n;
 	int rc;
 
-	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
+	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &n, r->d)))
 		return rc;
 	if (n == 0)
 		return 0;	/* not a step: umpire's files are untouched */
@@ -872,6 +970,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 			paths.signature };
 	size_t nfixed = nstepped;
 	step_adds(stepped, &nstepped, &paths, drawn);
+	hidden_adds(stepped, &nstepped, ch, n, &a, g->step, g->hides);
 	rc = EX_DATAERR;
 	if (!dec.player || !changes_are(ch, n, stepped, nstepped)) {
 		char list[1024], mod[256], add[512];
@@ -928,9 +1027,12 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	bool unhashed;
 	const char *source;
 	want.want_picture = true;
+	umpire_hidden_before(&hidden, g);
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
+	umpire_hidden_after(&hidden, g, step);
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state))
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
+	    !same_hidden(r, &hidden, ch, n, g, step))
 		goto done;
 	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
 		state.ptr, state.len);
@@ -955,6 +1057,7 @@ done:
 	umpire_buf_free(&picture);
 	umpire_buf_free(&sig);
 	umpire_buf_free(&msg);
+	umpire_hidden_free(&hidden);
 	umpire_step_report_free(&want);
 	return rc;
 }
