@@ -55,6 +55,10 @@ const struct cli_verb cli_verbs[] = {
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n" },
+	{ "seal", cmd_seal, "umpire seal DIR FILE",
+	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
+	  "recipient for the awaited decision, and print the armored block to\n"
+	  "put in the orders, as age -r RECIPIENT -a would.", NULL },
 	{ "verify", cmd_verify,
 	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
 	  "Replay the whole history and name the first commit whose state,\n"

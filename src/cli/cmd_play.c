@@ -40,9 +40,12 @@ cmd_status(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "svg", no_argument, NULL, 's' },
+		{ "as", required_argument, NULL, 'a' },
+		{ "identity", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *as = NULL, *identity = NULL;
 	bool svg = false;
 	int rc = 0, c;
 
@@ -51,6 +54,10 @@ cmd_status(int argc, char **argv)
 			return rc;
 		if (c == 's')
 			svg = true;
+		if (c == 'a')
+			as = optarg;
+		if (c == 'i')
+			identity = optarg;
 	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
@@ -63,6 +70,12 @@ cmd_status(int argc, char **argv)
 
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
+	struct umpire_buf view = UMPIRE_BUF_INIT;
+	if (as && (rc = cli_private_view(&view, h, g, as, identity, &d)) > 1) {
+		umpire_game_free(g);
+		umpire_history_close(h);
+		return cli_done(&d, rc);
+	}
 	if (svg) {
 		print_picture(h, g);
 		umpire_game_free(g);
@@ -98,6 +111,14 @@ cmd_status(int argc, char **argv)
 	umpire_game_board(g, &board);
 	fwrite(board.ptr, 1, board.len, stdout);
 	umpire_buf_free(&board);
+	if (as && rc == 1)
+		printf("\n%s has no private view: he knows nothing the others do "
+			"not\n", as);
+	else if (as)
+		printf("\n%.*s", (int)view.len, view.ptr);
+	if (view.ptr)
+		sodium_memzero(view.ptr, view.len);
+	umpire_buf_free(&view);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return cli_done(&d, 0);
@@ -317,10 +338,14 @@ cmd_bot(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "player", required_argument, NULL, 'p' },
 		{ "seed", required_argument, NULL, 'x' },
+		{ "as", required_argument, NULL, 'a' },
+		{ "identity", required_argument, NULL, 'i' },
+		{ "seed-file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *player = NULL, *salt = "";
+	const char *player = NULL, *salt = "", *as = NULL, *identity = NULL;
+	const char *file = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
@@ -328,6 +353,9 @@ cmd_bot(int argc, char **argv)
 		case -2: return rc;
 		case 'p': player = optarg; break;
 		case 'x': salt = optarg; break;
+		case 'a': as = optarg; break;
+		case 'i': identity = optarg; break;
+		case 'f': file = optarg; break;
 		}
 	}
 	if (argc - optind != 1)
@@ -341,8 +369,14 @@ cmd_bot(int argc, char **argv)
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
 	umpire_game_decision(g, &dec);
+	if (as && !player)
+		player = as;
 	rc = EX_DATAERR;
-	if (!dec.player) {
+	if (as && player && strcmp(as, player) != 0) {
+		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as %s and --player %s "
+			"name two players", as, player);
+		rc = EX_USAGE;
+	} else if (!dec.player) {
 		struct umpire_buf how = UMPIRE_BUF_INIT;
 		umpire_result_summary(&how, &g->result);
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over "
@@ -355,13 +389,86 @@ cmd_bot(int argc, char **argv)
 			"%s %s, not %s", g->step,
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
 			umpire_possessive(player, not, sizeof(not)));
-	} else {
+	} else if (as && g->hides) {
+		/* His knowledge only: the public state and his private view. */
+		struct umpire_buf view = UMPIRE_BUF_INIT, out = UMPIRE_BUF_INIT;
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		const struct umpire_node *know = NULL;
+		rc = cli_private_view(&view, h, g, as, identity, &d);
+		if (rc == 0 && !(know = umpire_hidden_knowledge(&a, "view", &view,
+		    &d)))
+			rc = EX_DATAERR;
+		if (rc <= 1) {
+			umpire_yaml_emit(&out, umpire_game_bot_knowing(g, &a, salt,
+				strlen(salt), know), "orders drawn by umpire bot");
+			fwrite(out.ptr, 1, out.len, stdout);
+			rc = 0;
+		}
+		if (view.ptr)
+			sodium_memzero(view.ptr, view.len);
+		umpire_buf_free(&view);
+		umpire_buf_free(&out);
+		umpire_arena_free(&a);
+	} else if ((rc = cli_load_secret(h, g, file, &d)) == 0) {
 		struct umpire_buf out = UMPIRE_BUF_INIT;
 		umpire_game_bot(g, salt, strlen(salt), &out);
 		fwrite(out.ptr, 1, out.len, stdout);
 		umpire_buf_free(&out);
-		rc = 0;
 	}
+	umpire_game_free(g);
+	umpire_history_close(h);
+	return cli_done(&d, rc);
+}
+
+int
+cmd_seal(int argc, char **argv)
+{
+	int rc = 0, c;
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1)
+		if (c == -2)
+			return rc;
+	if (argc - optind != 2)
+		return cli_usage(argv[0], "name the game directory and the file to "
+			"seal (- for standard input)");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_history *h;
+	struct umpire_game *g;
+	struct umpire_buf value = UMPIRE_BUF_INIT, out = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	struct umpire_crypto_error err;
+
+	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
+		return cli_done(&d, rc);
+	umpire_game_decision(g, &dec);
+	rc = EX_DATAERR;
+	if (!g->hides)
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "game %s hides "
+			"nothing, so it has no recipient to seal to", g->id);
+	else if (!dec.player)
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
+			"no decision is awaited");
+	else if ((rc = umpire_file_read(&value, argv[optind + 1],
+	    UMPIRE_YAML_MAX_BYTES, &d)) == 0) {
+		rc = EX_DATAERR;
+		if (umpire_sealed_make(&out, g->recipient, g->id, g->step,
+		    dec.player, value.ptr, value.len, &err))
+			umpire_diag(&d, UMPIRE_ERROR, argv[optind + 1], 0, 0, "%s",
+				err.msg);
+		else {
+			fwrite(out.ptr, 1, out.len, stdout);
+			rc = 0;
+		}
+	}
+	if (value.ptr)
+		sodium_memzero(value.ptr, value.len);
+	umpire_buf_free(&value);
+	umpire_buf_free(&out);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return cli_done(&d, rc);

@@ -793,7 +793,8 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .game_id = g->id,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
 		.secret = knowing ? NULL : skey(g),
-		.secret_known = g->secret_known, .knowledge = knowledge };
+		.secret_known = g->secret_known, .knowledge = knowledge,
+		.recipient = g->recipient };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;
@@ -923,11 +924,27 @@ umpire_game_load_secret(struct umpire_game *g, const char *file,
 			"not open this file: %s", err.msg);
 		goto out;
 	}
+	rc = umpire_game_read_secret(g, file, plain.ptr, plain.len, d);
+out:
+	sodium_memzero(plain.ptr, plain.len);
+	umpire_buf_free(&plain);
+	return rc;
+}
+
+int
+umpire_game_read_secret(struct umpire_game *g, const char *file,
+	const char *text, size_t len, struct umpire_diags *d)
+{
+	if (!g->hides || !g->have_seed || g->secret_known) {
+		fprintf(stderr, "umpire: internal error: reading the secret part "
+			"of game %s out of turn\n", g->id);
+		abort();
+	}
 	/* Parsed into the game's arena: secret_decode may keep its strings. */
 	const struct umpire_node *doc = umpire_game_parse(&g->arena, file,
-		plain.ptr, plain.len, d);
+		text, len, d);
 	if (!doc || !umpire_game_validate(doc, "secret", d))
-		goto out;
+		return EX_DATAERR;
 	const struct umpire_node *game = umpire_map_get(doc, "game");
 	const struct umpire_node *step = umpire_map_get(doc, "step");
 	if (!umpire_node_is_str(game, g->id))
@@ -938,18 +955,14 @@ umpire_game_load_secret(struct umpire_game *g, const char *file,
 			"%lld, but the state's step is %ld",
 			umpire_node_integer(step, -1), g->step);
 	if (d->errors)
-		goto out;
+		return EX_DATAERR;
 	struct umpire_ctx ctx = { .arena = &g->arena, .diags = d,
 		.game_id = g->id, .step = g->step, .result = &g->result,
 		.secret = skey(g), .secret_known = true };
-	if (g->rules->secret_decode(&ctx, g->rs, doc)) {
-		g->secret_known = true;
-		rc = 0;
-	}
-out:
-	sodium_memzero(plain.ptr, plain.len);
-	umpire_buf_free(&plain);
-	return rc;
+	if (!g->rules->secret_decode(&ctx, g->rs, doc))
+		return EX_DATAERR;
+	g->secret_known = true;
+	return 0;
 }
 
 void

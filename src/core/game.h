@@ -169,6 +169,9 @@ void umpire_game_seal_secret(const struct umpire_game *g, const char *path,
  */
 int umpire_game_load_secret(struct umpire_game *g, const char *file,
 	const void *data, size_t len, struct umpire_diags *d);
+/* The same from the plaintext (umpire resolve --secret). */
+int umpire_game_read_secret(struct umpire_game *g, const char *file,
+	const char *text, size_t len, struct umpire_diags *d);
 /* A player's private view (the view hook's Markdown); empty if none. */
 void umpire_game_view(const struct umpire_game *g, const char *player,
 	struct umpire_buf *out);

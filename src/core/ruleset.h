@@ -111,6 +111,9 @@ struct umpire_ctx {
 	 * a ruleset can refuse a choice that should have been sealed and
 	 * was sent in clear.
 	 *
+	 * recipient: in a game that hides, its age recipient ("age1..."),
+	 * for umpire_secret_seal; else NULL.
+	 *
 	 * knowledge: bot only: NULL when the whole game is known (the host's
 	 * bot, simulate); else the game holds its public part alone and this
 	 * is the YAML block of the awaited player's latest private view (the
@@ -121,6 +124,7 @@ struct umpire_ctx {
 	const struct umpire_node *const *sealed;
 	size_t nsealed;
 	const struct umpire_node *knowledge;
+	const char *recipient;
 };
 
 struct umpire_ruleset {

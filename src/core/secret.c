@@ -255,3 +255,53 @@ umpire_sealed_make(struct umpire_buf *out, const char *recipient,
 	umpire_buf_free(&plain);
 	return rc;
 }
+
+struct umpire_node *
+umpire_secret_seal(const struct umpire_ctx *ctx, const char *player,
+	const struct umpire_node *value)
+{
+	struct umpire_buf text = UMPIRE_BUF_INIT, plain = UMPIRE_BUF_INIT,
+		out = UMPIRE_BUF_INIT;
+	struct umpire_age_recipient r;
+	struct umpire_crypto_error err;
+	struct umpire_age_encrypt_opts o = UMPIRE_AGE_ENCRYPT_OPTS_INIT;
+	struct umpire_age_detrand dr;
+
+	if (!ctx->recipient || umpire_age_recipient_parse(&r, ctx->recipient,
+	    strlen(ctx->recipient), &err)) {
+		fprintf(stderr, "umpire: internal error: a sealed value in a game "
+			"with no recipient\n");
+		abort();
+	}
+	umpire_yaml_emit(&text, value, NULL);
+	umpire_buf_printf(&plain, "game: %s\nstep: %ld\nplayer: %s\nvalue:\n",
+		ctx->game_id, ctx->step, player);
+	for (size_t i = 0; i < text.len; ) {
+		const char *nl = memchr(text.ptr + i, '\n', text.len - i);
+		size_t end = nl ? (size_t)(nl - text.ptr) + 1 : text.len;
+		umpire_buf_puts(&plain, "  ");
+		umpire_buf_add(&plain, text.ptr + i, end - i);
+		i = end;
+	}
+	o.armor = true;
+	if (ctx->secret) {
+		umpire_age_detrand_init(&dr, ctx->secret->seed.bytes, "bot",
+			plain.ptr, plain.len);
+		o.random = umpire_age_detrand;
+		o.random_ctx = &dr;
+	}
+	if (umpire_age_encrypt(&out, &r, 1, plain.ptr, plain.len, &o, &err)) {
+		fprintf(stderr, "umpire: internal error: sealing: %s\n", err.msg);
+		abort();
+	}
+	if (ctx->secret)
+		umpire_age_detrand_wipe(&dr);
+	struct umpire_node *n = umpire_node_str(ctx->arena,
+		umpire_arena_strdup(ctx->arena, umpire_buf_cstr(&out)));
+	sodium_memzero(plain.ptr, plain.len);
+	sodium_memzero(text.ptr, text.len);
+	umpire_buf_free(&plain);
+	umpire_buf_free(&text);
+	umpire_buf_free(&out);
+	return n;
+}

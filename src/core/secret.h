@@ -76,6 +76,15 @@ bool umpire_secret_opens(const char *commitment, const char *salt_hex,
 	const void *value, size_t len);
 
 /*
+ * For a bot: value sealed for player at ctx->step to ctx->recipient, as
+ * the string node (in ctx->arena) that takes its place in the orders.
+ * Deterministic when ctx->secret is set (the host's bot: the same game
+ * gives the same orders), fresh randomness otherwise.
+ */
+struct umpire_node *umpire_secret_seal(const struct umpire_ctx *ctx,
+	const char *player, const struct umpire_node *value);
+
+/*
  * Open the sealed values of an orders document in place with the game's
  * identity id (NULL: the seed is not known, and any sealed value is
  * refused as such).  Records every problem in d and returns their

@@ -215,7 +215,7 @@ registry_checks(void **state)
 	assert_diag(&d, "has no picture hook");
 	umpire_diags_clear(&d);
 
-	r = *umpire_rulesets[0];
+	r = *umpire_ruleset_find("wwii");
 	r.name = "Chess";
 	r.create = no_create;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 4);
@@ -224,7 +224,8 @@ registry_checks(void **state)
 	umpire_diags_clear(&d);
 
 	/* Hidden information: all four hooks or none, and a secret schema. */
-	r = *umpire_rulesets[0];
+	assert_non_null(umpire_ruleset_find("amb")->view);
+	r = *umpire_ruleset_find("wwii");
 	r.hides = no_hides;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
 	assert_diag(&d, "has some of the hides, secret_encode, secret_decode "
@@ -233,7 +234,6 @@ registry_checks(void **state)
 	r.secret_encode = no_secret_encode;
 	r.secret_decode = no_secret_decode;
 	r.view = no_view;
-	r.name = "wwii";
 	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
 	assert_diag(&d, "may hide, but has no built-in schema "
 	    "schemas/wwii/secret.yaml");
