@@ -114,6 +114,23 @@ umpire_secret_opens(const char *c, const char *salt_hex, const void *value,
 	return strcmp(mine, c) == 0;
 }
 
+/* Give every node of an opened value the sealed block's place. */
+static void
+relabel(struct umpire_node *n, const char *file, int line, int col)
+{
+	n->file = file;
+	n->line = line;
+	n->col = col;
+	if (n->type == UMPIRE_SEQ)
+		for (size_t i = 0; i < n->u.seq.n; i++)
+			relabel(n->u.seq.v[i], file, line, col);
+	else if (n->type == UMPIRE_MAP)
+		for (size_t i = 0; i < n->u.map.n; i++) {
+			relabel(n->u.map.v[i].key, file, line, col);
+			relabel(n->u.map.v[i].val, file, line, col);
+		}
+}
+
 /* Open one sealed string n in place; the problems go to d. */
 static bool
 open_one(struct umpire_arena *a, struct umpire_node *n,
@@ -175,9 +192,7 @@ open_one(struct umpire_arena *a, struct umpire_node *n,
 	const char *file = n->file;
 	int line = n->line, col = n->col;
 	*n = *value;
-	n->file = file;
-	n->line = line;
-	n->col = col;
+	relabel(n, file, line, col);
 	ok = true;
 out:
 	sodium_memzero(plain.ptr, plain.len);
