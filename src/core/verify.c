@@ -1062,6 +1062,96 @@ done:
 	return rc;
 }
 
+/*
+ * A sealed game, no seed: what anyone can check before the reveal.  Each
+ * step's commit adds the orders of the player the state before it
+ * awaited, their signature by his key in a game whose players have keys,
+ * and the secret part in a game that hides; every state loads.  The
+ * rolls, the adjudication and the secrets wait for the seed, and the
+ * run ends with EX_NOINPUT saying so.
+ */
+static int
+verify_public(struct run *r, size_t n)
+{
+	struct umpire_buf text = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
+		sig = UMPIRE_BUF_INIT;
+	struct umpire_game *prev = NULL, *cur = NULL;
+	struct umpire_change ch[CHANGES_MAX];
+	size_t steps = 0, sigs = 0, nch;
+	int rc = EX_DATAERR;
+
+	if (read_rev(r, UMPIRE_STATE_PATH, &text) ||
+	    umpire_game_load(&prev, UMPIRE_STATE_PATH, text.ptr, text.len, r->d)) {
+		bad(r, "game.yaml is not a valid state");
+		goto done;
+	}
+	for (r->rev++; r->rev < n; r->rev++) {
+		if (umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &nch,
+		    r->d))
+			goto done;
+		if (nch == 0)
+			continue;
+		umpire_buf_clear(&text);
+		if (read_rev(r, UMPIRE_STATE_PATH, &text) ||
+		    umpire_game_load(&cur, UMPIRE_STATE_PATH, text.ptr, text.len,
+		    r->d)) {
+			bad(r, "game.yaml is not a valid state");
+			goto done;
+		}
+		struct umpire_decision dec;
+		struct umpire_step_paths paths;
+		umpire_game_decision(prev, &dec);
+		if (!dec.player) {
+			bad(r, "the game was over, yet this commit changes it");
+			goto done;
+		}
+		umpire_step_paths(&paths, prev->step, dec.player);
+		if (!adds(ch, nch, paths.orders)) {
+			bad(r, "step %ld should add %s", prev->step, paths.orders);
+			goto done;
+		}
+		if (prev->keyed) {
+			char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
+			umpire_buf_clear(&orders);
+			umpire_buf_clear(&sig);
+			if (read_rev(r, paths.orders, &orders) ||
+			    read_rev(r, paths.signature, &sig))
+				goto done;
+			if (umpire_game_check_signature(prev, dec.player,
+			    paths.signature, sig.ptr, sig.len, orders.ptr, orders.len,
+			    fp, r->d)) {
+				bad(r, "the signature of %s does not hold", paths.orders);
+				goto done;
+			}
+			sigs++;
+		}
+		if (prev->hides && !adds(ch, nch, paths.secret)) {
+			bad(r, "step %ld should add its secret part %s", prev->step,
+				paths.secret);
+			goto done;
+		}
+		steps++;
+		umpire_game_free(prev);
+		prev = cur;
+		cur = NULL;
+	}
+	umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "a sealed game whose seed "
+		"is not revealed: checked in public %zu step%s%s%s; the rolls, the "
+		"adjudication of every step%s wait for the seed: give it with "
+		"--seed-file F or UMPIRE_SEED, or verify after umpire reveal", steps,
+		steps == 1 ? "" : "s", sigs ? " and every signature" : "",
+		prev->hides ? " (each secret part present)" : "",
+		prev->hides ? " and every secret" : "");
+	rc = EX_NOINPUT;
+done:
+	umpire_game_free(prev);
+	umpire_game_free(cur);
+	umpire_buf_free(&text);
+	umpire_buf_free(&orders);
+	umpire_buf_free(&sig);
+	return rc;
+}
+
 int
 umpire_verify_receipt_parse(struct umpire_receipt *out, const char *text)
 {
@@ -1139,6 +1229,21 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 		umpire_game_free(head);
 		umpire_buf_free(&text);
 		umpire_diags_free(&quiet);
+	}
+	if (!seed) {
+		/* Sealed (an open game's seed is in its state), not revealed. */
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		struct umpire_buf text = UMPIRE_BUF_INIT;
+		struct umpire_game *first = NULL;
+		bool sealed = umpire_history_rev_read(h, r.rev, UMPIRE_STATE_PATH,
+		    &text, &quiet) == 0 && umpire_game_load(&first,
+		    UMPIRE_STATE_PATH, text.ptr, text.len, &quiet) == 0 &&
+		    first->sealed;
+		umpire_game_free(first);
+		umpire_buf_free(&text);
+		umpire_diags_free(&quiet);
+		if (sealed)
+			return verify_public(&r, n);
 	}
 	if ((rc = check_creation(&r, seed, seed_source, &g, res)))
 		return rc;

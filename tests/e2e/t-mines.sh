@@ -59,8 +59,11 @@ fi
 ok
 expect_exit 0 umpire status "$G" --as tan --identity "$TMP/tan"
 expect_out "minefield 3: row 23, secret"
-expect_exit 0 umpire bot "$G" --as green --identity "$TMP/green"
-grep -q '^actions:' "$TMP/out" || fail "green's bot drew no turn: $(cat "$TMP/out")"
+first=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
+expect_exit 0 umpire bot "$G" --as "$first" --identity "$TMP/$first"
+grep -q '^actions:' "$TMP/out" || fail "$first's bot drew no turn: $(cat "$TMP/out")"
+# The bot --as a player needs no seed, and reads only his own view.
+expect_exit 77 umpire status "$G" --as green --identity "$TMP/tan"
 
 # Play to the end: the host's bot for both, each turn signed.
 i=0
@@ -129,7 +132,8 @@ for side, fields in (st.get("minefields") or {}).items():
 PY
 ok
 expect_exit 66 umpire verify "$G"
-expect_err "a sealed game whose seed is not revealed"
+expect_err "a sealed game whose seed is not revealed: checked in public"
+expect_err "steps and every signature (each secret part present); the rolls, the adjudication of every step and every secret wait for the seed"
 expect_exit 0 umpire verify "$G" --seed-file "$S"
 expect_out "verified $ID"
 

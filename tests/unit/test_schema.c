@@ -424,7 +424,7 @@ keyword_one_of(void **state)
 	    "'result'");
 	expect_errors("amb/state", state_doc("awaiting: {player: green, step: 3, "
 	    "kind: setup, dice: [6, 1]}\n"), 1,
-	    "awaiting.kind: must be 'turn', not 'setup'");
+	    "awaiting.kind: 'setup' is not one of: turn, minefields");
 }
 
 static void
