@@ -153,22 +153,19 @@ cmd_new(int argc, char **argv)
 	/* In a game that hides, its secret part and the players' views. */
 	umpire_hidden_before(&hidden, NULL);
 	umpire_hidden_after(&hidden, g, 0);
-	struct umpire_file *files = umpire_arena_alloc(&a, (4 + hidden.n) *
-		sizeof(*files));
-	files[0] = (struct umpire_file){ UMPIRE_SCENARIO_PATH, text.ptr,
-		text.len };
-	files[1] = (struct umpire_file){ UMPIRE_STATE_PATH, state.ptr,
-		state.len };
-	files[2] = (struct umpire_file){ paths.report, report.text.ptr,
-		report.text.len };
-	files[3] = (struct umpire_file){ paths.picture, report.picture.ptr,
-		report.picture.len };
+	struct umpire_file files[] = {
+		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
+		{ UMPIRE_STATE_PATH, state.ptr, state.len },
+		{ paths.report, report.text.ptr, report.text.len },
+		{ paths.picture, report.picture.ptr, report.picture.len },
+	};
+	struct umpire_file *extra = umpire_arena_alloc(&a, (hidden.n + 1) *
+		sizeof(*extra));
 	for (size_t i = 0; i < hidden.n; i++)
-		files[4 + i] = (struct umpire_file){ hidden.files[i].path,
+		extra[i] = (struct umpire_file){ hidden.files[i].path,
 			hidden.files[i].data.ptr, hidden.files[i].data.len };
 	umpire_report_commit_message(&msg, &report);
-	if ((rc = umpire_history_commit(h, files, 4 + hidden.n, &host, msg.ptr,
-	    &d)))
+	if ((rc = cli_commit(h, files, 4, extra, hidden.n, &host, msg.ptr, &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:

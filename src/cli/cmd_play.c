@@ -299,27 +299,25 @@ cmd_turn(int argc, char **argv)
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
 		state.ptr, state.len);
-	/* The step's files, its signature, its secret part, its views. */
-	struct umpire_file *files = umpire_arena_alloc(&k.a,
-		(5 + hidden.n) * sizeof(*files));
-	size_t nfiles = 0;
-	files[nfiles++] = (struct umpire_file){ UMPIRE_STATE_PATH, state.ptr,
-		state.len };
-	files[nfiles++] = (struct umpire_file){ paths.orders, k.text.ptr,
-		k.text.len };
-	files[nfiles++] = (struct umpire_file){ paths.report, report.text.ptr,
-		report.text.len };
-	files[nfiles++] = (struct umpire_file){ paths.picture,
-		report.picture.ptr, report.picture.len };
+	struct umpire_file files[] = {
+		{ UMPIRE_STATE_PATH, state.ptr, state.len },
+		{ paths.orders, k.text.ptr, k.text.len },
+		{ paths.report, report.text.ptr, report.text.len },
+		{ paths.picture, report.picture.ptr, report.picture.len },
+	};
+	/* Its signature, its secret part, its views. */
+	struct umpire_file *extra = umpire_arena_alloc(&k.a,
+		(1 + hidden.n) * sizeof(*extra));
+	size_t nextra = 0;
 	if (k.fp[0])
-		files[nfiles++] = (struct umpire_file){ paths.signature, k.sig.ptr,
+		extra[nextra++] = (struct umpire_file){ paths.signature, k.sig.ptr,
 			k.sig.len };
 	for (size_t i = 0; i < hidden.n; i++)
-		files[nfiles++] = (struct umpire_file){ hidden.files[i].path,
+		extra[nextra++] = (struct umpire_file){ hidden.files[i].path,
 			hidden.files[i].data.ptr, hidden.files[i].data.len };
 	umpire_report_commit_message(&msg, &report);
 	umpire_signed_trailer(&msg, k.fp);
-	if ((rc = umpire_history_commit(k.h, files, nfiles, &author, msg.ptr,
+	if ((rc = cli_commit(k.h, files, 4, extra, nextra, &author, msg.ptr,
 	    &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
