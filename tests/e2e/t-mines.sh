@@ -137,6 +137,21 @@ expect_err "steps and every signature (each secret part present); the rolls, the
 expect_exit 0 umpire verify "$G" --seed-file "$S"
 expect_out "verified $ID"
 
+# verify makes every encrypted file again: another step's secret part in
+# the place of step 2's, or a view forged to green's key, is caught.
+git clone -q "$G" "$TMP/t" || fail "git clone"
+git -C "$G" show HEAD:reports/0001.secret.yaml.age >"$TMP/s1.age"
+rewrite "$TMP/t" 2 reports/0002.secret.yaml.age "$TMP/s1.age"
+expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
+expect_err "reports/0002.secret.yaml.age differs from the file umpire encrypts"
+rm -rf "$TMP/t"
+git clone -q "$G" "$TMP/t" || fail "git clone"
+sed 's/row 11, secret/row 12, secret/' "$TMP/gv" |
+	age -R "$K/test-key-green-ed25519.pub" >"$TMP/forged.age" || fail "age -R"
+rewrite "$TMP/t" 1 reports/0001-green.md.age "$TMP/forged.age"
+expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
+expect_err "reports/0001-green.md.age differs from the file umpire encrypts"
+
 # The reveal: then verify opens every secret with the seed at HEAD.
 expect_exit 0 umpire reveal "$G" --seed-file "$S"
 expect_exit 0 umpire verify "$G"
