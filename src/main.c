@@ -35,13 +35,18 @@ const struct cli_verb cli_verbs[] = {
 	  "Show the step, whose decision is awaited, and the board.",
 	  "  --svg            print the picture of the board instead (SVG): the\n"
 	  "                   latest step's, with its moves and dice\n" },
-	{ "check", cmd_check, "umpire check DIR ORDERS",
+	{ "check", cmd_check, "umpire check DIR ORDERS [--signature SIG]",
 	  "Validate an orders file (- for standard input) against the game;\n"
-	  "nothing is written.", NULL },
-	{ "turn", cmd_turn, "umpire turn DIR ORDERS [--seed-file F] [--force]",
+	  "nothing is written.",
+	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
+	  "                   players have keys (default: ORDERS.sig)\n" },
+	{ "turn", cmd_turn,
+	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
 	  "state, the orders, the report and its picture, and print the report,\n"
 	  "which ends with the step's receipt.",
+	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
+	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
@@ -50,6 +55,10 @@ const struct cli_verb cli_verbs[] = {
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n" },
+	{ "seal", cmd_seal, "umpire seal DIR FILE",
+	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
+	  "recipient for the awaited decision, and print the armored block to\n"
+	  "put in the orders, as age -r RECIPIENT -a would.", NULL },
 	{ "verify", cmd_verify,
 	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
 	  "Replay the whole history and name the first commit whose state,\n"

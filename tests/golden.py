@@ -15,6 +15,13 @@ A case holds case.yaml and its inputs:
                    `umpire resolve state.yaml orders.yaml -o NEW -r REPORT`
     scenario.yaml  instead, a set-up case: run `umpire new DIR --scenario
                    scenario.yaml --seed SEED`
+    secret.yaml    for a game that hides information (ruleset interface 4,
+                   AMB-17's minefields): the plaintext of its secret part,
+                   given to resolve with --secret; the state then holds
+                   its seed in the open, as after the reveal, so that no
+                   seed file is needed. Sealed values in orders.yaml are
+                   made once with the real `age -r RECIPIENT -a` (the
+                   case's case.yaml says what each holds)
 
 and the expected outputs, which umpire computed and a person checked
 against the rule (--update rewrites them; review the diff):
@@ -24,6 +31,7 @@ against the rule (--update rewrites them; review the diff):
     expected.svg   the picture of the step (exit 0), compared only in the
                    cases that have one: a few a ruleset, for its drawing
                    (create an empty one, then --update, and look at it)
+    expected.secret.yaml  the new secret part (exit 0, with secret.yaml)
     expected.err   standard error, exactly
 
 The commands run in the case directory, so diagnostics name orders.yaml.
@@ -75,9 +83,15 @@ def run_case(umpire, case, update):
             cmd = [umpire, "resolve", "state.yaml", "orders.yaml", "-o", new,
                    "-r", rep, "--svg", pic]
             outputs = {"expected.yaml": new, "expected.md": rep}
+            if os.path.exists(os.path.join(case, "secret.yaml")):
+                sec = os.path.join(tmp, "secret.yaml")
+                cmd += ["--secret", "secret.yaml", "--secret-out", sec]
+                outputs["expected.secret.yaml"] = sec
             if drawn:
                 outputs["expected.svg"] = pic
-            leftovers = [new, rep, pic]
+            leftovers = [new, rep, pic] + ([outputs["expected.secret.yaml"]]
+                                           if "expected.secret.yaml" in outputs
+                                           else [])
         proc = subprocess.run(cmd, cwd=case, capture_output=True, text=True,
                               timeout=60)
         if proc.returncode != want_exit:

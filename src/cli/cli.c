@@ -1,5 +1,9 @@
 #include "cli.h"
 
+#include "core/fileio.h"
+#include "core/hidden.h"
+#include "core/sshkey.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -175,6 +179,94 @@ cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 	}
 	rc = umpire_game_set_seed(g, &seed, source, d);
 	sodium_memzero(&seed, sizeof(seed));
+	return rc;
+}
+
+int
+cli_load_secret(struct umpire_history *h, struct umpire_game *g,
+	const char *seed_file, struct umpire_diags *d)
+{
+	struct umpire_buf data = UMPIRE_BUF_INIT;
+	struct umpire_step_paths paths;
+	int rc;
+
+	if (!g->hides || g->secret_known)
+		return 0;
+	if ((rc = cli_unseal(g, seed_file, d)))
+		return rc;
+	umpire_step_paths(&paths, g->step - 1, NULL);
+	if ((rc = umpire_history_read(h, paths.secret, &data, d)) == 0)
+		rc = umpire_game_load_secret(g, paths.secret, data.ptr, data.len, d);
+	umpire_buf_free(&data);
+	return rc;
+}
+
+int
+cli_commit(struct umpire_history *h, const struct umpire_file *files,
+	size_t n, const struct umpire_file *extra, size_t nextra,
+	const struct umpire_person *author, const char *message,
+	struct umpire_diags *d)
+{
+	struct umpire_file *all = calloc(n + nextra + 1, sizeof(*all));
+	int rc;
+
+	if (!all)
+		abort();
+	memcpy(all, files, n * sizeof(*all));
+	if (nextra)
+		memcpy(all + n, extra, nextra * sizeof(*all));
+	rc = umpire_history_commit(h, all, n + nextra, author, message, d);
+	free(all);
+	return rc;
+}
+
+/* read callback for umpire_hidden_latest_view: HEAD's files. */
+static int
+read_head(void *ctx, const char *path, struct umpire_buf *out)
+{
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+	int rc = umpire_history_read(ctx, path, out, &quiet);
+
+	umpire_diags_free(&quiet);
+	return rc == EX_NOINPUT ? 1 : rc;
+}
+
+int
+cli_private_view(struct umpire_buf *out, struct umpire_history *h,
+	const struct umpire_game *g, const char *player, const char *keyfile,
+	struct umpire_diags *d)
+{
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_sshkey_private key;
+	struct umpire_age_identity id;
+	struct umpire_crypto_error err;
+	const struct umpire_player *p = umpire_game_player(g, player);
+	int rc;
+
+	if (!p) {
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
+			"of game %s", player, g->id);
+		return EX_USAGE;
+	}
+	if (!keyfile) {
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as needs --identity "
+			"KEYFILE: the player's OpenSSH private key opens his view");
+		return EX_USAGE;
+	}
+	if ((rc = umpire_file_read(&text, keyfile, UMPIRE_SSHKEY_FILE_MAX, d)))
+		return rc;
+	rc = umpire_sshkey_parse_private(&key, text.ptr, text.len, &err);
+	sodium_memzero(text.ptr, text.len);
+	umpire_buf_free(&text);
+	if (rc) {
+		umpire_diag(d, UMPIRE_ERROR, keyfile, 0, 0, "%s", err.msg);
+		return EX_DATAERR;
+	}
+	umpire_age_identity_from_sshkey(&id, &key);
+	umpire_sshkey_private_wipe(&key);
+	rc = umpire_hidden_latest_view(out, player, g->step - 1, &id, read_head,
+		h, d);
+	umpire_age_identity_wipe(&id);
 	return rc;
 }
 

@@ -66,6 +66,29 @@ int cli_unseal(struct umpire_game *g, const char *seed_file,
 	struct umpire_diags *d);
 
 /*
+ * In a game that hides (ruleset.h, version 4), give it its seed as
+ * cli_unseal does and read HEAD's secret part into it; nothing for a
+ * game that hides nothing.
+ */
+int cli_load_secret(struct umpire_history *h, struct umpire_game *g,
+	const char *seed_file, struct umpire_diags *d);
+/*
+ * Commit a step's files, then the extra ones a step may have (the
+ * orders' signature, a game's encrypted files), in one commit.
+ */
+int cli_commit(struct umpire_history *h, const struct umpire_file *files,
+	size_t n, const struct umpire_file *extra, size_t nextra,
+	const struct umpire_person *author, const char *message,
+	struct umpire_diags *d);
+/*
+ * player's latest private view in a game that hides, opened with the
+ * OpenSSH private key in keyfile (the --as and --identity options):
+ * 0 and the Markdown in out, 1 if he has none, or a sysexits code.
+ */
+int cli_private_view(struct umpire_buf *out, struct umpire_history *h,
+	const struct umpire_game *g, const char *player, const char *keyfile,
+	struct umpire_diags *d);
+/*
  * A scenario's text: a ruleset's name stands for its built-in standard
  * scenario, RULESET:NAME for its built-in scenario NAME (*name becomes
  * the built-in path, samples/RULESET/NAME.yaml); anything else is a file
@@ -102,6 +125,7 @@ int cmd_check(int argc, char **argv);
 int cmd_turn(int argc, char **argv);
 int cmd_resolve(int argc, char **argv);
 int cmd_bot(int argc, char **argv);
+int cmd_seal(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/hidden.h"
 #include "core/fileio.h"
 
 static const struct umpire_person host = { "umpire", "umpire@umpire.invalid" };
@@ -124,7 +125,9 @@ cmd_new(int argc, char **argv)
 	struct umpire_history *h = NULL;
 	struct umpire_seed seed;
 	const struct umpire_node *doc;
+	struct umpire_hidden hidden;
 
+	memset(&hidden, 0, sizeof(hidden));
 	report.want_picture = true;
 	const char *name = umpire_file_name(scenario);
 	if ((rc = cli_read_scenario(&text, &name, scenario, &d)))
@@ -147,18 +150,27 @@ cmd_new(int argc, char **argv)
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, 0, NULL, NULL, 0, state.ptr, state.len);
 	umpire_step_paths(&paths, 0, NULL);
+	/* In a game that hides, its secret part and the players' views. */
+	umpire_hidden_before(&hidden, NULL);
+	umpire_hidden_after(&hidden, g, 0);
 	struct umpire_file files[] = {
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
 		{ paths.report, report.text.ptr, report.text.len },
 		{ paths.picture, report.picture.ptr, report.picture.len },
 	};
+	struct umpire_file *extra = umpire_arena_alloc(&a, (hidden.n + 1) *
+		sizeof(*extra));
+	for (size_t i = 0; i < hidden.n; i++)
+		extra[i] = (struct umpire_file){ hidden.files[i].path,
+			hidden.files[i].data.ptr, hidden.files[i].data.len };
 	umpire_report_commit_message(&msg, &report);
-	if ((rc = umpire_history_commit(h, files, 4, &host, msg.ptr, &d)))
+	if ((rc = cli_commit(h, files, 4, extra, hidden.n, &host, msg.ptr, &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:
 	sodium_memzero(&seed, sizeof(seed));
+	umpire_hidden_free(&hidden);
 	umpire_history_close(h);
 	umpire_game_free(g);
 	umpire_arena_free(&a);

@@ -1,6 +1,7 @@
 /*
  * cmd_play.c - the verbs of a game in progress: status, check, turn, bot.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,11 +9,9 @@
 
 #include "cli.h"
 #include "core/fileio.h"
-
-static const struct option help_only[] = {
-	{ "help", no_argument, NULL, CLI_HELP },
-	{ NULL, 0, NULL, 0 },
-};
+#include "core/hidden.h"
+#include "core/sshsig.h"
+#include <sys/stat.h>
 
 /*
  * The picture of the latest step, as committed beside its report; a
@@ -41,9 +40,12 @@ cmd_status(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "svg", no_argument, NULL, 's' },
+		{ "as", required_argument, NULL, 'a' },
+		{ "identity", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *as = NULL, *identity = NULL;
 	bool svg = false;
 	int rc = 0, c;
 
@@ -52,6 +54,10 @@ cmd_status(int argc, char **argv)
 			return rc;
 		if (c == 's')
 			svg = true;
+		if (c == 'a')
+			as = optarg;
+		if (c == 'i')
+			identity = optarg;
 	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
@@ -64,6 +70,12 @@ cmd_status(int argc, char **argv)
 
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
+	struct umpire_buf view = UMPIRE_BUF_INIT;
+	if (as && (rc = cli_private_view(&view, h, g, as, identity, &d)) > 1) {
+		umpire_game_free(g);
+		umpire_history_close(h);
+		return cli_done(&d, rc);
+	}
 	if (svg) {
 		print_picture(h, g);
 		umpire_game_free(g);
@@ -74,6 +86,9 @@ cmd_status(int argc, char **argv)
 	printf("game:     %s (%s, %s)\n", g->id, g->rules->name, g->rules->title);
 	printf("title:    %s\n", g->title);
 	printf("seed:     %s\n", g->sealed ? "sealed" : "open");
+	printf("orders:   %s\n", g->keyed ? "signed: each player's orders "
+		"need his key's signature" : "not authenticated: the players have "
+		"no keys, so anyone who can commit can send any player's orders");
 	if (dec.player) {
 		const struct umpire_player *p = umpire_game_player(g, dec.player);
 		char whose[80];
@@ -96,6 +111,14 @@ cmd_status(int argc, char **argv)
 	umpire_game_board(g, &board);
 	fwrite(board.ptr, 1, board.len, stdout);
 	umpire_buf_free(&board);
+	if (as && rc == 1)
+		printf("\n%s has no private view: he knows nothing the others do "
+			"not\n", as);
+	else if (as)
+		printf("\n%.*s", (int)view.len, view.ptr);
+	if (view.ptr)
+		sodium_memzero(view.ptr, view.len);
+	umpire_buf_free(&view);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return cli_done(&d, 0);
@@ -106,17 +129,57 @@ struct checked {
 	struct umpire_history *h;
 	struct umpire_game *g;
 	struct umpire_buf text;
+	struct umpire_buf sig;		/* the signature, in a keyed game */
+	const char *sigpath;		/* where it was read; NULL if none */
+	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];	/* its key's */
 	struct umpire_arena a;
 	const struct umpire_node *orders;
 };
+
+/*
+ * The orders' signature in a game whose players have keys: from
+ * --signature, else ORDERS.sig beside them; checked against the awaited
+ * player's keys before the orders are read as YAML, so that no
+ * unauthenticated text reaches the parser.
+ */
+static int
+check_signed(struct checked *k, const char *path, const char *sigopt,
+	struct umpire_diags *d)
+{
+	struct umpire_decision dec;
+	struct stat st;
+	int rc;
+
+	umpire_game_decision(k->g, &dec);
+	if (!k->g->keyed || !dec.player)
+		return 0;
+	if (!sigopt && strcmp(path, "-") == 0) {
+		umpire_diag(d, UMPIRE_ERROR, "<stdin>", 0, 0, "unsigned orders: "
+			"orders on standard input take their signature from "
+			"--signature FILE");
+		return EX_NOPERM;
+	}
+	const char *sp = sigopt ? sigopt :
+		umpire_arena_printf(&k->a, "%s.sig", path);
+	bool have = strcmp(sp, "-") == 0 || lstat(sp, &st) == 0 ||
+	    errno != ENOENT;
+	if (have && (rc = umpire_file_read_untrusted(&k->sig, sp,
+	    UMPIRE_SSHSIG_MAX, d)))
+		return rc;
+	k->sigpath = have ? sp : NULL;
+	return umpire_game_check_signature(k->g, dec.player,
+		umpire_file_name(sp), have ? k->sig.ptr : NULL, k->sig.len,
+		k->text.ptr, k->text.len, k->fp, d);
+}
 
 /*
  * With guard, the game's HEAD must be umpire's (umpire_history_check_head)
  * before the orders are even read.
  */
 static int
-check_orders(struct checked *k, const char *dir, const char *path, bool lock,
-	bool guard, struct umpire_diags *d)
+check_orders(struct checked *k, const char *dir, const char *path,
+	const char *sigopt, const char *seed_file, bool lock, bool guard,
+	struct umpire_diags *d)
 {
 	int rc;
 
@@ -124,7 +187,9 @@ check_orders(struct checked *k, const char *dir, const char *path, bool lock,
 	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
 	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
 	    (rc = umpire_file_read_untrusted(&k->text, path,
-	    UMPIRE_YAML_MAX_BYTES, d)))
+	    UMPIRE_YAML_MAX_BYTES, d)) ||
+	    (rc = check_signed(k, path, sigopt, d)) ||
+	    (rc = cli_load_secret(k->h, k->g, seed_file, d)))
 		return rc;
 	return umpire_game_check(k->g, &k->a, umpire_file_name(path), k->text.ptr,
 		k->text.len, &k->orders, d);
@@ -136,17 +201,31 @@ checked_free(struct checked *k)
 	umpire_history_close(k->h);
 	umpire_game_free(k->g);
 	umpire_buf_free(&k->text);
+	umpire_buf_free(&k->sig);
 	umpire_arena_free(&k->a);
 }
+
+static const struct option check_opts[] = {
+	{ "signature", required_argument, NULL, 'g' },
+	{ "seed-file", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, CLI_HELP },
+	{ NULL, 0, NULL, 0 },
+};
 
 int
 cmd_check(int argc, char **argv)
 {
+	const char *sigopt = NULL, *file = NULL;
 	int rc = 0, c;
 
-	while ((c = cli_getopt(argc, argv, "", help_only, &rc)) != -1)
+	while ((c = cli_getopt(argc, argv, "", check_opts, &rc)) != -1) {
 		if (c == -2)
 			return rc;
+		if (c == 'g')
+			sigopt = optarg;
+		if (c == 'f')
+			file = optarg;
+	}
 	if (argc - optind != 2)
 		return cli_usage(argv[0], "name the game directory and the orders "
 			"file (- for standard input)");
@@ -155,15 +234,15 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, false, false, &d);
+	rc = check_orders(&k, argv[optind], path, sigopt, file, false, false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
 		char whose[80];
-		printf("%s: ok: legal orders for %s %s at step %ld of %s\n",
+		printf("%s: ok: legal orders for %s %s at step %ld of %s%s%s\n",
 			umpire_file_name(path),
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
-			k.g->step, k.g->id);
+			k.g->step, k.g->id, k.fp[0] ? ", signed by " : "", k.fp);
 	}
 	checked_free(&k);
 	return cli_done(&d, rc);
@@ -175,10 +254,11 @@ cmd_turn(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "force", no_argument, NULL, 'F' },
+		{ "signature", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *file = NULL;
+	const char *file = NULL, *sigopt = NULL;
 	bool force = false;
 	int rc = 0, c;
 
@@ -187,6 +267,7 @@ cmd_turn(int argc, char **argv)
 		case -2: return rc;
 		case 'f': file = optarg; break;
 		case 'F': force = true; break;
+		case 'g': sigopt = optarg; break;
 		}
 	}
 	if (argc - optind != 2)
@@ -199,9 +280,11 @@ cmd_turn(int argc, char **argv)
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
+	struct umpire_hidden hidden;
 
-	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], true, !force,
-	    &d)) ||
+	memset(&hidden, 0, sizeof(hidden));
+	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], sigopt, file,
+	    true, !force, &d)) ||
 	    (rc = cli_unseal(k.g, file, &d)))
 		goto done;
 	umpire_game_decision(k.g, &dec);
@@ -210,7 +293,9 @@ cmd_turn(int argc, char **argv)
 	long step = k.g->step;
 	umpire_step_paths(&paths, step, dec.player);
 	report.want_picture = true;
+	umpire_hidden_before(&hidden, k.g);
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
+	umpire_hidden_after(&hidden, k.g, step);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
 		state.ptr, state.len);
@@ -220,11 +305,24 @@ cmd_turn(int argc, char **argv)
 		{ paths.report, report.text.ptr, report.text.len },
 		{ paths.picture, report.picture.ptr, report.picture.len },
 	};
+	/* Its signature, its secret part, its views. */
+	struct umpire_file *extra = umpire_arena_alloc(&k.a,
+		(1 + hidden.n) * sizeof(*extra));
+	size_t nextra = 0;
+	if (k.fp[0])
+		extra[nextra++] = (struct umpire_file){ paths.signature, k.sig.ptr,
+			k.sig.len };
+	for (size_t i = 0; i < hidden.n; i++)
+		extra[nextra++] = (struct umpire_file){ hidden.files[i].path,
+			hidden.files[i].data.ptr, hidden.files[i].data.len };
 	umpire_report_commit_message(&msg, &report);
-	if ((rc = umpire_history_commit(k.h, files, 4, &author, msg.ptr, &d)))
+	umpire_signed_trailer(&msg, k.fp);
+	if ((rc = cli_commit(k.h, files, 4, extra, nextra, &author, msg.ptr,
+	    &d)))
 		goto done;
 	fwrite(report.text.ptr, 1, report.text.len, stdout);
 done:
+	umpire_hidden_free(&hidden);
 	checked_free(&k);
 	umpire_buf_free(&state);
 	umpire_step_report_free(&report);
@@ -238,10 +336,14 @@ cmd_bot(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "player", required_argument, NULL, 'p' },
 		{ "seed", required_argument, NULL, 'x' },
+		{ "as", required_argument, NULL, 'a' },
+		{ "identity", required_argument, NULL, 'i' },
+		{ "seed-file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *player = NULL, *salt = "";
+	const char *player = NULL, *salt = "", *as = NULL, *identity = NULL;
+	const char *file = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
@@ -249,6 +351,9 @@ cmd_bot(int argc, char **argv)
 		case -2: return rc;
 		case 'p': player = optarg; break;
 		case 'x': salt = optarg; break;
+		case 'a': as = optarg; break;
+		case 'i': identity = optarg; break;
+		case 'f': file = optarg; break;
 		}
 	}
 	if (argc - optind != 1)
@@ -262,8 +367,14 @@ cmd_bot(int argc, char **argv)
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
 	umpire_game_decision(g, &dec);
+	if (as && !player)
+		player = as;
 	rc = EX_DATAERR;
-	if (!dec.player) {
+	if (as && player && strcmp(as, player) != 0) {
+		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as %s and --player %s "
+			"name two players", as, player);
+		rc = EX_USAGE;
+	} else if (!dec.player) {
 		struct umpire_buf how = UMPIRE_BUF_INIT;
 		umpire_result_summary(&how, &g->result);
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over "
@@ -276,13 +387,86 @@ cmd_bot(int argc, char **argv)
 			"%s %s, not %s", g->step,
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
 			umpire_possessive(player, not, sizeof(not)));
-	} else {
+	} else if (as && g->hides) {
+		/* His knowledge only: the public state and his private view. */
+		struct umpire_buf view = UMPIRE_BUF_INIT, out = UMPIRE_BUF_INIT;
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		const struct umpire_node *know = NULL;
+		rc = cli_private_view(&view, h, g, as, identity, &d);
+		if (rc == 0 && !(know = umpire_hidden_knowledge(&a, "view", &view,
+		    &d)))
+			rc = EX_DATAERR;
+		if (rc <= 1) {
+			umpire_yaml_emit(&out, umpire_game_bot_knowing(g, &a, salt,
+				strlen(salt), know), "orders drawn by umpire bot");
+			fwrite(out.ptr, 1, out.len, stdout);
+			rc = 0;
+		}
+		if (view.ptr)
+			sodium_memzero(view.ptr, view.len);
+		umpire_buf_free(&view);
+		umpire_buf_free(&out);
+		umpire_arena_free(&a);
+	} else if ((rc = cli_load_secret(h, g, file, &d)) == 0) {
 		struct umpire_buf out = UMPIRE_BUF_INIT;
 		umpire_game_bot(g, salt, strlen(salt), &out);
 		fwrite(out.ptr, 1, out.len, stdout);
 		umpire_buf_free(&out);
-		rc = 0;
 	}
+	umpire_game_free(g);
+	umpire_history_close(h);
+	return cli_done(&d, rc);
+}
+
+int
+cmd_seal(int argc, char **argv)
+{
+	int rc = 0, c;
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1)
+		if (c == -2)
+			return rc;
+	if (argc - optind != 2)
+		return cli_usage(argv[0], "name the game directory and the file to "
+			"seal (- for standard input)");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_history *h;
+	struct umpire_game *g;
+	struct umpire_buf value = UMPIRE_BUF_INIT, out = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	struct umpire_crypto_error err;
+
+	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
+		return cli_done(&d, rc);
+	umpire_game_decision(g, &dec);
+	rc = EX_DATAERR;
+	if (!g->hides)
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "game %s hides "
+			"nothing, so it has no recipient to seal to", g->id);
+	else if (!dec.player)
+		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
+			"no decision is awaited");
+	else if ((rc = umpire_file_read(&value, argv[optind + 1],
+	    UMPIRE_YAML_MAX_BYTES, &d)) == 0) {
+		rc = EX_DATAERR;
+		if (umpire_sealed_make(&out, g->recipient, g->id, g->step,
+		    dec.player, value.ptr, value.len, &err))
+			umpire_diag(&d, UMPIRE_ERROR, argv[optind + 1], 0, 0, "%s",
+				err.msg);
+		else {
+			fwrite(out.ptr, 1, out.len, stdout);
+			rc = 0;
+		}
+	}
+	if (value.ptr)
+		sodium_memzero(value.ptr, value.len);
+	umpire_buf_free(&value);
+	umpire_buf_free(&out);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return cli_done(&d, rc);

@@ -9,16 +9,50 @@
 #include "cli.h"
 #include "core/fileio.h"
 
+/*
+ * A game that hides needs its secret part, as plaintext (the host's
+ * file: the repository keeps it only encrypted), and its seed; one that
+ * hides nothing takes neither option.
+ */
+static int
+resolve_secret(struct umpire_game *g, const char *secret,
+	const char *secret_out, const char *seed_file, struct umpire_buf *text,
+	struct umpire_diags *d)
+{
+	int rc;
+
+	if (!g->hides) {
+		if (secret || secret_out)
+			umpire_diag(d, UMPIRE_ERROR, secret ? secret : secret_out, 0, 0,
+				"game %s hides nothing, so it has no secret part", g->id);
+		return d->errors ? EX_USAGE : 0;
+	}
+	if (!secret) {
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "game %s hides information: "
+			"give its secret part with --secret FILE (the plaintext of "
+			"reports/NNNN.secret.yaml.age)", g->id);
+		return EX_USAGE;
+	}
+	if ((rc = cli_unseal(g, seed_file, d)) ||
+	    (rc = umpire_file_read(text, secret, UMPIRE_YAML_MAX_BYTES, d)))
+		return rc;
+	return umpire_game_read_secret(g, umpire_file_name(secret), text->ptr,
+		text->len, d);
+}
+
 int
 cmd_resolve(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "svg", required_argument, NULL, 's' },
+		{ "secret", required_argument, NULL, 'S' },
+		{ "secret-out", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *file = NULL, *out = NULL, *rep = NULL, *svg = NULL;
+	const char *secret = NULL, *secret_out = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "o:r:", opts, &rc)) != -1) {
@@ -28,6 +62,8 @@ cmd_resolve(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'r': rep = optarg; break;
 		case 's': svg = optarg; break;
+		case 'S': secret = optarg; break;
+		case 'O': secret_out = optarg; break;
 		}
 	}
 	if (argc - optind != 2)
@@ -40,7 +76,8 @@ cmd_resolve(int argc, char **argv)
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf stext = UMPIRE_BUF_INIT, otext = UMPIRE_BUF_INIT,
-		state = UMPIRE_BUF_INIT;
+		state = UMPIRE_BUF_INIT, xtext = UMPIRE_BUF_INIT,
+		xout = UMPIRE_BUF_INIT;
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_game *g = NULL;
@@ -49,6 +86,7 @@ cmd_resolve(int argc, char **argv)
 	if ((rc = umpire_file_read_untrusted(&stext, spath,
 	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_load(&g, spath, stext.ptr, stext.len, &d)) ||
+	    (rc = resolve_secret(g, secret, secret_out, file, &xtext, &d)) ||
 	    (rc = umpire_file_read_untrusted(&otext, opath,
 	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_check(g, &a, umpire_file_name(opath), otext.ptr,
@@ -64,12 +102,16 @@ cmd_resolve(int argc, char **argv)
 	umpire_step_paths(&paths, step, dec.player);
 	umpire_game_resolve(g, &a, orders, &report);
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	if (g->hides)
+		umpire_game_encode_secret(g, &xout);
 	umpire_report_receipt(&report, step, paths.orders, otext.ptr, otext.len,
 		state.ptr, state.len);
 	/* The report first: a state without its report is the worse half. */
 	if ((rc = umpire_file_write(rep, report.text.ptr, report.text.len, &d)) ||
 	    (svg && (rc = umpire_file_write(svg, report.picture.ptr,
 	    report.picture.len, &d))) ||
+	    (secret_out && (rc = umpire_file_write(secret_out, xout.ptr,
+	    xout.len, &d))) ||
 	    (rc = umpire_file_write(out, state.ptr, state.len, &d)))
 		goto done;
 done:
@@ -78,6 +120,12 @@ done:
 	umpire_buf_free(&stext);
 	umpire_buf_free(&otext);
 	umpire_buf_free(&state);
+	if (xtext.ptr)
+		sodium_memzero(xtext.ptr, xtext.len);
+	if (xout.ptr)
+		sodium_memzero(xout.ptr, xout.len);
+	umpire_buf_free(&xtext);
+	umpire_buf_free(&xout);
 	umpire_step_report_free(&report);
 	return cli_done(&d, rc);
 }

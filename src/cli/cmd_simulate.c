@@ -85,7 +85,11 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 	struct umpire_decision dec;
 	int rc;
 
-	if ((rc = umpire_game_create(&g, scenario, seed, false, &report, d)))
+	/*
+	 * Nothing is written, so no seed can leak: a game that hides
+	 * information is made sealed, as new would make it.
+	 */
+	if ((rc = umpire_game_create(&g, scenario, seed, true, &report, d)))
 		return rc;
 	for (;;) {
 		umpire_game_decision(g, &dec);

@@ -1,14 +1,19 @@
 #include "game.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 #include <sodium.h>
 
+#include "age.h"
+#include "gamekey.h"
+#include "paths.h"
 #include "picture.h"
 #include "report.h"
 #include "rng.h"
 #include "schema.h"
+#include "sshsig.h"
 #include "text.h"
 
 static const char state_comment[] =
@@ -93,10 +98,42 @@ make_id(struct umpire_arena *a, const char *ruleset,
 	return umpire_arena_printf(a, "%s-%s", ruleset, hex);
 }
 
+/* A player's key: lines (one string or a list), parsed. */
 static void
-decode_players(struct umpire_game *g, const struct umpire_node *players)
+decode_keys(struct umpire_game *g, struct umpire_player *pl,
+	const struct umpire_node *key, struct umpire_diags *d)
 {
-	size_t n = players ? players->u.map.n : 0;
+	const struct umpire_node *one[1] = { key };
+	const struct umpire_node *const *v = one;
+	size_t n = 1;
+
+	if (!key)
+		return;
+	if (key->type == UMPIRE_SEQ) {
+		v = (const struct umpire_node *const *)key->u.seq.v;
+		n = key->u.seq.n;
+	}
+	pl->keys = umpire_arena_alloc(&g->arena, n * sizeof(*pl->keys));
+	pl->key_lines = umpire_arena_alloc(&g->arena, n * sizeof(*pl->key_lines));
+	for (size_t i = 0; i < n; i++) {
+		struct umpire_crypto_error err;
+		if (v[i]->type != UMPIRE_STR)
+			continue;	/* the schema said so */
+		if (umpire_sshkey_parse_public(&pl->keys[pl->nkeys], v[i]->u.s.ptr,
+		    v[i]->u.s.len, &err)) {
+			umpire_node_error(d, v[i], "key: %s", err.msg);
+			continue;
+		}
+		pl->key_lines[pl->nkeys++] = umpire_arena_strndup(&g->arena,
+			v[i]->u.s.ptr, v[i]->u.s.len);
+	}
+}
+
+static void
+decode_players(struct umpire_game *g, const struct umpire_node *players,
+	struct umpire_diags *d)
+{
+	size_t n = players ? players->u.map.n : 0, keyed = 0;
 
 	g->players = umpire_arena_alloc(&g->arena, (n + 1) * sizeof(*g->players));
 	for (size_t i = 0; i < n; i++) {
@@ -104,11 +141,35 @@ decode_players(struct umpire_game *g, const struct umpire_node *players)
 		struct umpire_player *pl = &g->players[g->nplayers++];
 		const char *name = umpire_node_cstr(umpire_map_get(p->val, "name"));
 		const char *email = umpire_node_cstr(umpire_map_get(p->val, "email"));
+		memset(pl, 0, sizeof(*pl));
 		pl->id = umpire_arena_strdup(&g->arena, p->key->u.s.ptr);
 		pl->name = umpire_arena_strdup(&g->arena, name ? name : pl->id);
 		pl->email = email ? umpire_arena_strdup(&g->arena, email) :
 			umpire_arena_printf(&g->arena, "%s@umpire.invalid", pl->id);
+		decode_keys(g, pl, umpire_map_get(p->val, "key"), d);
+		keyed += umpire_map_get(p->val, "key") != NULL;
 	}
+	/* Keys for some players only would let the others be impersonated. */
+	if (keyed && keyed != n) {
+		for (size_t i = 0; i < n; i++)
+			if (!umpire_map_get(players->u.map.v[i].val, "key"))
+				umpire_node_error(d, players->u.map.v[i].key, "players.%s: "
+					"no key, though other players have keys: in a game "
+					"either every player has keys or none has",
+					players->u.map.v[i].key->u.s.ptr);
+	}
+	g->keyed = keyed && keyed == n;
+	/* A key twice would make one player able to sign as another. */
+	for (size_t i = 0; i < g->nplayers; i++)
+		for (size_t k = 0; k < g->players[i].nkeys; k++)
+			for (size_t j = 0; j < i; j++)
+				for (size_t m = 0; m < g->players[j].nkeys; m++)
+					if (memcmp(g->players[i].keys[k].pk,
+					    g->players[j].keys[m].pk, UMPIRE_SSHKEY_BYTES) == 0)
+						umpire_node_error(d, players->u.map.v[i].key,
+							"players.%s: has a key of %s's; each key "
+							"signs for one player only", g->players[i].id,
+							g->players[j].id);
 }
 
 static struct umpire_game *
@@ -122,12 +183,30 @@ game_new(const struct umpire_ruleset *rules)
 	return g;
 }
 
+/* The key commitments are salted with, or NULL without the seed. */
+static const struct umpire_secret_key *
+skey(const struct umpire_game *g)
+{
+	return g->have_seed ? &g->skey : NULL;
+}
+
+static void
+set_recipient(struct umpire_game *g)
+{
+	struct umpire_buf r = UMPIRE_BUF_INIT;
+
+	umpire_gamekey_recipient(&r, &g->seed);
+	g->recipient = umpire_arena_strdup(&g->arena, umpire_buf_cstr(&r));
+	umpire_buf_free(&r);
+}
+
 void
 umpire_game_free(struct umpire_game *g)
 {
 	if (!g)
 		return;
 	sodium_memzero(&g->seed, sizeof(g->seed));
+	umpire_secret_key_wipe(&g->skey);
 	umpire_arena_free(&g->arena);
 	free(g);
 }
@@ -196,11 +275,36 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	g->id = make_id(&g->arena, rules->name, seed);
 	g->seed = *seed;
 	g->have_seed = true;
+	umpire_secret_key_init(&g->skey, seed);
 	g->sealed = sealed;
 	umpire_seed_commitment(seed, g->commitment);
+	struct umpire_buf why = UMPIRE_BUF_INIT;
+	if (rules->hides && rules->hides(scenario, &why)) {
+		g->hides = true;
+		g->secret_known = true;
+		set_recipient(g);
+		if (!sealed)
+			umpire_node_error(d, scenario, "%s, so this game must be "
+				"sealed (umpire new --sealed): an open game's seed in "
+				"game.yaml would tell every player every secret",
+				umpire_buf_cstr(&why));
+	}
+	umpire_buf_free(&why);
+	if (d->errors) {
+		umpire_game_free(g);
+		return EX_DATAERR;
+	}
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
 	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
-	decode_players(g, umpire_map_get(scenario, "players"));
+	decode_players(g, umpire_map_get(scenario, "players"), d);
+	if (g->hides && !d->errors && !g->keyed)
+		umpire_node_error(d, scenario, "this game hides information, so "
+			"its players need keys (players.ID.key: their OpenSSH ed25519 "
+			"public keys): each player's private view is encrypted to his");
+	if (d->errors) {
+		umpire_game_free(g);
+		return EX_DATAERR;
+	}
 	init_result(g);
 
 	struct umpire_arena job = UMPIRE_ARENA_INIT;
@@ -212,7 +316,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	umpire_marks_init(&marks, &job);
 	struct umpire_ctx ctx = { .arena = &job, .diags = d, .dice = &dice,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = 0,
-		.result = &g->result };
+		.result = &g->result, .secret = skey(g), .secret_known = true };
 	g->rs = rules->create(&g->arena, &ctx, scenario);
 	if (g->rs) {
 		g->step = 1;
@@ -322,7 +426,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	g->version = umpire_node_cstr(umpire_map_get(doc, "version"));
 	g->title = umpire_node_cstr(umpire_map_get(doc, "title"));
 	g->step = umpire_node_integer(umpire_map_get(doc, "step"), 0);
-	decode_players(g, umpire_map_get(doc, "players"));
+	decode_players(g, umpire_map_get(doc, "players"), d);
 	const struct umpire_node *seed = umpire_map_get(doc, "seed");
 	const char *s = umpire_node_cstr(seed);
 	if (strncmp(s, UMPIRE_COMMITMENT_PREFIX,
@@ -331,14 +435,30 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		snprintf(g->commitment, sizeof(g->commitment), "%s", s);
 	} else if (umpire_seed_from_hex(&g->seed, s) == 0) {
 		g->have_seed = true;
+		umpire_secret_key_init(&g->skey, &g->seed);
 		umpire_seed_commitment(&g->seed, g->commitment);
 	} else {
 		umpire_node_error(d, seed, "seed: expected 64 hex digits or "
 			"'sha256:' and 64 hex digits");
 	}
+	const struct umpire_node *rcp = umpire_map_get(doc, "recipient");
+	if (rcp) {
+		g->hides = true;
+		g->recipient = umpire_node_cstr(rcp);
+		if (!rules->hides)
+			umpire_node_error(d, rcp, "recipient: ruleset %s hides nothing, "
+				"so its games have no recipient", rules->name);
+		else if (g->have_seed) {
+			set_recipient(g);
+			if (strcmp(g->recipient, umpire_node_cstr(rcp)) != 0)
+				umpire_node_error(d, rcp, "recipient: this is not the "
+					"recipient the game's seed derives (%s)", g->recipient);
+		}
+	}
 	init_result(g);
 	struct umpire_ctx ctx = { .arena = &g->arena, .diags = d,
-		.game_id = g->id, .step = g->step, .result = &g->result };
+		.game_id = g->id, .step = g->step, .result = &g->result,
+		.secret = skey(g) };
 	read_decision(g, doc, &ctx, d);
 	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc)) ||
 	    agree(g, &ctx, doc, d)) {
@@ -364,6 +484,7 @@ umpire_game_set_seed(struct umpire_game *g, const struct umpire_seed *seed,
 	}
 	g->seed = *seed;
 	g->have_seed = true;
+	umpire_secret_key_init(&g->skey, seed);
 	return 0;
 }
 
@@ -385,15 +506,30 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		umpire_seed_to_hex(&g->seed, hex);
 		umpire_map_add(&a, root, "seed", umpire_node_str(&a, hex));
 	}
+	if (g->hides)
+		umpire_map_add(&a, root, "recipient",
+			umpire_node_str(&a, g->recipient));
 	umpire_map_add(&a, root, "step", umpire_node_int(&a, g->step));
 	umpire_map_add(&a, root, "title", umpire_node_str(&a, g->title));
 	struct umpire_node *players = umpire_map_add(&a, root, "players",
 		umpire_node_map(&a, false));
 	for (size_t i = 0; i < g->nplayers; i++) {
+		/* Key lines are long: a player with keys gets a block mapping. */
 		struct umpire_node *p = umpire_map_add(&a, players, g->players[i].id,
-			umpire_node_map(&a, true));
+			umpire_node_map(&a, g->players[i].nkeys == 0));
 		umpire_map_add(&a, p, "name", umpire_node_str(&a, g->players[i].name));
 		umpire_map_add(&a, p, "email", umpire_node_str(&a, g->players[i].email));
+		const struct umpire_player *pl = &g->players[i];
+		if (pl->nkeys == 1) {
+			umpire_map_add(&a, p, "key", umpire_node_str(&a,
+				pl->key_lines[0]));
+		} else if (pl->nkeys > 1) {
+			struct umpire_node *keys = umpire_map_add(&a, p, "key",
+				umpire_node_seq(&a, false));
+			for (size_t k = 0; k < pl->nkeys; k++)
+				umpire_seq_add(&a, keys, umpire_node_str(&a,
+					pl->key_lines[k]));
+		}
 	}
 	struct umpire_decision dec;
 	struct umpire_node *tail;
@@ -408,7 +544,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 			umpire_result_encode(&a, &g->result));
 	}
 	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
-		.result = (struct umpire_result *)&g->result, .tail = tail };
+		.result = (struct umpire_result *)&g->result, .tail = tail,
+		.secret = skey(g), .secret_known = g->secret_known };
 	g->rules->encode(&ctx, g->rs, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
@@ -534,7 +671,25 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		return EX_DATAERR;
 	}
 	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
-		.step = g->step, .result = (struct umpire_result *)&g->result };
+		.step = g->step, .result = (struct umpire_result *)&g->result,
+		.secret = skey(g), .secret_known = g->secret_known };
+	/*
+	 * Sealed values first: the schema and the ruleset see what they
+	 * hold.  (The document is the caller's, parsed into a for this.)
+	 */
+	if (g->hides && doc->type == UMPIRE_MAP) {
+		struct umpire_age_identity id;
+		if (g->have_seed)
+			umpire_gamekey_identity(&id, &g->seed);
+		const struct umpire_node **opened;
+		size_t bad = umpire_sealed_open(a, (struct umpire_node *)doc,
+			g->have_seed ? &id : NULL, &opened, &ctx.nsealed, d);
+		ctx.sealed = opened;
+		if (g->have_seed)
+			umpire_age_identity_wipe(&id);
+		if (bad)
+			return EX_DATAERR;
+	}
 	if (!umpire_game_validate(doc, "orders", d)) {
 		/*
 		 * Report what else is wrong too, if the envelope can be read
@@ -590,12 +745,17 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	long step = g->step;
 
+	if (g->hides && !g->secret_known) {
+		fprintf(stderr, "umpire: internal error: game %s resolved without "
+			"its secret part\n", g->id);
+		abort();
+	}
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
 	umpire_report_init(&rep, a);
 	umpire_marks_init(&marks, a);
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .dice = &dice,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = step,
-		.result = &g->result };
+		.result = &g->result, .secret = skey(g), .secret_known = true };
 	g->rules->resolve(&ctx, g->rs, orders);
 	g->step = step + 1;
 	check_decision(g);
@@ -607,9 +767,10 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	return dice.n;
 }
 
-const struct umpire_node *
-umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const void *salt, size_t saltlen)
+static const struct umpire_node *
+bot_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen, bool knowing,
+	const struct umpire_node *knowledge)
 {
 	struct umpire_decision dec;
 	struct umpire_buf key = UMPIRE_BUF_INIT;
@@ -630,10 +791,196 @@ umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	umpire_map_add(a, root, "player", umpire_node_str(a, dec.player));
 	umpire_map_add(a, root, "step", umpire_node_int(a, g->step));
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .game_id = g->id,
-		.step = g->step, .result = (struct umpire_result *)&g->result };
+		.step = g->step, .result = (struct umpire_result *)&g->result,
+		.secret = knowing ? NULL : skey(g),
+		.secret_known = g->secret_known, .knowledge = knowledge,
+		.recipient = g->recipient };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;
+}
+
+const struct umpire_node *
+umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen)
+{
+	if (g->hides && !g->secret_known) {
+		fprintf(stderr, "umpire: internal error: the umpire's bot for game "
+			"%s without its secret part\n", g->id);
+		abort();
+	}
+	return bot_doc(g, a, salt, saltlen, false, NULL);
+}
+
+const struct umpire_node *
+umpire_game_bot_knowing(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen, const struct umpire_node *knowledge)
+{
+	if (g->secret_known) {
+		fprintf(stderr, "umpire: internal error: a player's bot for game "
+			"%s given the umpire's secrets\n", g->id);
+		abort();
+	}
+	return bot_doc(g, a, salt, saltlen, true, knowledge);
+}
+
+/* The secret part's envelope, as every file's, and the ruleset's keys. */
+void
+umpire_game_encode_secret(const struct umpire_game *g, struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_node *root = umpire_node_map(&a, false);
+
+	if (!g->hides || !g->secret_known || !g->have_seed) {
+		fprintf(stderr, "umpire: internal error: the secret part of game "
+			"%s asked for without it\n", g->id);
+		abort();
+	}
+	umpire_map_add(&a, root, "umpire", umpire_node_int(&a, UMPIRE_FORMAT));
+	umpire_map_add(&a, root, "ruleset", umpire_node_str(&a, g->rules->name));
+	umpire_map_add(&a, root, "game", umpire_node_str(&a, g->id));
+	umpire_map_add(&a, root, "step", umpire_node_int(&a, g->step));
+	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
+		.result = (struct umpire_result *)&g->result, .secret = skey(g),
+		.secret_known = true };
+	g->rules->secret_encode(&ctx, g->rs, root);
+	umpire_yaml_emit(out, root, "umpire's secrets for this game: only the "
+		"holder of the seed can read this file");
+	umpire_arena_free(&a);
+}
+
+/* Encrypt text to to[0..n), deterministically under label with the seed. */
+static int
+seal(const struct umpire_game *g, const char *label,
+	const struct umpire_age_recipient *to, size_t n, const void *text,
+	size_t len, bool armor, struct umpire_buf *out,
+	struct umpire_crypto_error *err)
+{
+	struct umpire_age_detrand dr;
+	struct umpire_age_encrypt_opts o = UMPIRE_AGE_ENCRYPT_OPTS_INIT;
+	int rc;
+
+	o.armor = armor;
+	if (g->have_seed) {
+		umpire_age_detrand_init(&dr, g->seed.bytes, label, text, len);
+		o.random = umpire_age_detrand;
+		o.random_ctx = &dr;
+	}
+	rc = umpire_age_encrypt(out, to, n, text, len, &o, err);
+	if (g->have_seed)
+		umpire_age_detrand_wipe(&dr);
+	return rc;
+}
+
+void
+umpire_game_seal_secret(const struct umpire_game *g, const char *path,
+	struct umpire_buf *out)
+{
+	struct umpire_buf plain = UMPIRE_BUF_INIT;
+	struct umpire_age_recipient r;
+	struct umpire_crypto_error err;
+
+	umpire_game_encode_secret(g, &plain);
+	if (umpire_age_recipient_parse(&r, g->recipient, strlen(g->recipient),
+	    &err) || seal(g, path, &r, 1, plain.ptr, plain.len,
+	    false, out, &err)) {
+		fprintf(stderr, "umpire: internal error: sealing the secret part "
+			"of game %s: %s\n", g->id, err.msg);
+		abort();
+	}
+	sodium_memzero(plain.ptr, plain.len);
+	umpire_buf_free(&plain);
+}
+
+int
+umpire_game_seal_view(const struct umpire_game *g, const char *label,
+	const struct umpire_age_recipient *to, size_t n, const void *text,
+	size_t len, struct umpire_buf *out, struct umpire_crypto_error *err)
+{
+	return seal(g, label, to, n, text, len, false, out, err);
+}
+
+int
+umpire_game_load_secret(struct umpire_game *g, const char *file,
+	const void *data, size_t len, struct umpire_diags *d)
+{
+	struct umpire_age_identity id;
+	struct umpire_buf plain = UMPIRE_BUF_INIT;
+	struct umpire_crypto_error err;
+	struct umpire_age_decrypt_opts o = UMPIRE_AGE_DECRYPT_OPTS_INIT;
+	int rc = EX_DATAERR;
+
+	if (!g->hides || !g->have_seed || g->secret_known) {
+		fprintf(stderr, "umpire: internal error: loading the secret part "
+			"of game %s out of turn\n", g->id);
+		abort();
+	}
+	o.format = UMPIRE_AGE_BINARY;
+	umpire_gamekey_identity(&id, &g->seed);
+	int crc = umpire_age_decrypt(&plain, &id, 1, data, len, &o, &err);
+	umpire_age_identity_wipe(&id);
+	if (crc) {
+		umpire_diag(d, UMPIRE_ERROR, file, 0, 0, "the game's identity does "
+			"not open this file: %s", err.msg);
+		goto out;
+	}
+	rc = umpire_game_read_secret(g, file, plain.ptr, plain.len, d);
+out:
+	sodium_memzero(plain.ptr, plain.len);
+	umpire_buf_free(&plain);
+	return rc;
+}
+
+int
+umpire_game_read_secret(struct umpire_game *g, const char *file,
+	const char *text, size_t len, struct umpire_diags *d)
+{
+	if (!g->hides || !g->have_seed || g->secret_known) {
+		fprintf(stderr, "umpire: internal error: reading the secret part "
+			"of game %s out of turn\n", g->id);
+		abort();
+	}
+	/* Parsed into the game's arena: secret_decode may keep its strings. */
+	const struct umpire_node *doc = umpire_game_parse(&g->arena, file,
+		text, len, d);
+	if (!doc || !umpire_game_validate(doc, "secret", d))
+		return EX_DATAERR;
+	const struct umpire_node *game = umpire_map_get(doc, "game");
+	const struct umpire_node *step = umpire_map_get(doc, "step");
+	if (!umpire_node_is_str(game, g->id))
+		umpire_node_error(d, game, "game: this secret part is for another "
+			"game than %s", g->id);
+	if (umpire_node_integer(step, -1) != g->step)
+		umpire_node_error(d, step, "step: this secret part is of step "
+			"%lld, but the state's step is %ld",
+			umpire_node_integer(step, -1), g->step);
+	if (d->errors)
+		return EX_DATAERR;
+	struct umpire_ctx ctx = { .arena = &g->arena, .diags = d,
+		.game_id = g->id, .step = g->step, .result = &g->result,
+		.secret = skey(g), .secret_known = true };
+	if (!g->rules->secret_decode(&ctx, g->rs, doc))
+		return EX_DATAERR;
+	g->secret_known = true;
+	return 0;
+}
+
+void
+umpire_game_view(const struct umpire_game *g, const char *player,
+	struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	if (g->hides && g->secret_known) {
+		struct umpire_ctx ctx = { .arena = &a, .diags = &d,
+			.game_id = g->id, .step = g->step,
+			.result = (struct umpire_result *)&g->result,
+			.secret = skey(g), .secret_known = true };
+		g->rules->view(&ctx, g->rs, player, out);
+	}
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
 }
 
 void
@@ -645,4 +992,69 @@ umpire_game_bot(const struct umpire_game *g, const void *salt, size_t saltlen,
 	umpire_yaml_emit(out, umpire_game_bot_doc(g, &a, salt, saltlen),
 		"orders drawn by umpire bot");
 	umpire_arena_free(&a);
+}
+
+int
+umpire_game_check_signature(const struct umpire_game *g, const char *player,
+	const char *sigfile, const void *sig, size_t siglen, const void *text,
+	size_t len, char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE],
+	struct umpire_diags *d)
+{
+	const struct umpire_player *p = umpire_game_player(g, player);
+	struct umpire_crypto_error err;
+	struct umpire_sshsig s;
+	char whose[80];
+	int rc;
+
+	fp[0] = '\0';
+	if (!sig || (rc = umpire_sshsig_parse(&s, sig, siglen, &err)) ==
+	    UMPIRE_CRYPTO_ENOSIG) {
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "unsigned orders: game "
+			"%s takes orders signed with %s key only (ssh-keygen -Y sign "
+			"-n umpire -f KEY ORDERS)", g->id,
+			umpire_possessive(player, whose, sizeof(whose)));
+		return EX_NOPERM;
+	}
+	if (rc == 0)
+		rc = umpire_sshsig_verify(NULL, &s, text, len,
+			UMPIRE_SSHSIG_NAMESPACE, p->keys, p->nkeys, &err);
+	if (rc == UMPIRE_CRYPTO_ENOTALLOWED) {
+		/* Name the player whose key it is, if it is one's. */
+		for (size_t i = 0; i < g->nplayers; i++)
+			for (size_t k = 0; k < g->players[i].nkeys; k++)
+				if (memcmp(g->players[i].keys[k].pk, s.key.pk,
+				    UMPIRE_SSHKEY_BYTES) == 0) {
+					char other[80];
+					umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "signed "
+						"with %s key (%s), not %s: these orders are %s",
+						umpire_possessive(g->players[i].id, other,
+						sizeof(other)), s.fingerprint,
+						umpire_possessive(player, whose, sizeof(whose)),
+						whose);
+					return EX_NOPERM;
+				}
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "signed with a key of "
+			"no player of game %s (%s), not %s", g->id, s.fingerprint,
+			umpire_possessive(player, whose, sizeof(whose)));
+		return EX_NOPERM;
+	}
+	if (rc == UMPIRE_CRYPTO_EBADSIG) {
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "the orders changed "
+			"after they were signed: the signature by %s does not match "
+			"them", s.fingerprint);
+		return EX_NOPERM;
+	}
+	if (rc) {
+		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "%s", err.msg);
+		return EX_NOPERM;
+	}
+	umpire_sshkey_fingerprint(fp, &s.key);
+	return 0;
+}
+
+void
+umpire_signed_trailer(struct umpire_buf *msg, const char *fp)
+{
+	if (fp && *fp)
+		umpire_buf_printf(msg, "\n" UMPIRE_SIGNED_TRAILER ": %s\n", fp);
 }

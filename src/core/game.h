@@ -17,6 +17,8 @@
 #include "report.h"
 #include "result.h"
 #include "ruleset.h"
+#include "secret.h"
+#include "sshkey.h"
 #include "yaml.h"
 
 #ifndef UMPIRE_VERSION
@@ -29,6 +31,10 @@ struct umpire_player {
 	const char *id;		/* "green" */
 	const char *name;	/* for commit authors; defaults to id */
 	const char *email;	/* defaults to ID@umpire.invalid */
+	/* His OpenSSH ed25519 keys (key: lines), as parsed and as written. */
+	struct umpire_sshkey *keys;
+	const char **key_lines;
+	size_t nkeys;
 };
 
 struct umpire_game {
@@ -39,9 +45,20 @@ struct umpire_game {
 	const char *title;
 	struct umpire_player *players;
 	size_t nplayers;
+	bool keyed;		/* every player has keys: orders are signed */
 	bool sealed;		/* only the commitment is in the state */
 	bool have_seed;
 	struct umpire_seed seed;
+	struct umpire_secret_key skey;	/* from seed, when have_seed */
+	/*
+	 * Hidden information (ruleset.h, version 4): the game hides
+	 * something, so it is sealed, game.yaml names its recipient, and
+	 * reports/NNNN.secret.yaml.age holds the secret part; secret_known once rs holds
+	 * that part too (after create, or umpire_game_load_secret).
+	 */
+	bool hides;
+	bool secret_known;
+	const char *recipient;	/* "age1...", when hides */
 	char commitment[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX];
 	long step;		/* the step the game awaits */
 	struct umpire_result result;	/* how it ended, once over */
@@ -89,6 +106,27 @@ int umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, struct umpire_diags *d);
 
 /*
+ * In a game whose players have keys (g->keyed), the orders text[0..len)
+ * must carry an OpenSSH signature (sshsig.h, namespace "umpire") by one
+ * of player's keys: sig[0..siglen) read from sigfile, or sig NULL when
+ * there is none.  Returns 0 and the signer's SHA256 fingerprint in fp,
+ * or EX_NOPERM after one line in d saying which refusal (unsigned,
+ * another player's key, no player's key, wrong namespace, a key type
+ * other than ed25519, changed after signing, not a signature).
+ */
+int umpire_game_check_signature(const struct umpire_game *g,
+	const char *player, const char *sigfile, const void *sig, size_t siglen,
+	const void *text, size_t len, char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE],
+	struct umpire_diags *d);
+/*
+ * Append to a step's commit message the trailer naming the key that
+ * signed its orders ("\nOrders-Signed-By: SHA256:...\n"); nothing when
+ * fp is empty (a game without keys).
+ */
+#define UMPIRE_SIGNED_TRAILER "Orders-Signed-By"
+void umpire_signed_trailer(struct umpire_buf *msg, const char *fp);
+
+/*
  * Carry out checked orders: roll, change the game, advance the step,
  * and render the report of the step just resolved into report (and its
  * picture, if report->want_picture).  The
@@ -110,6 +148,49 @@ const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
 
 /* "green's", "allies'": a player's name as a possessive, in buf. */
 const char *umpire_possessive(const char *name, char *buf, size_t size);
+
+/*
+ * Hidden information.  The secret part's plaintext, a YAML document
+ * (envelope umpire, ruleset, game, step, then the ruleset's keys), and
+ * the same encrypted to the game's recipient, deterministically (age.h's
+ * umpire_age_detrand keyed by the seed, label the file's path) so that
+ * verify can remake its bytes.  Both need a game that hides, whose
+ * secret is known and whose seed is known.
+ */
+void umpire_game_encode_secret(const struct umpire_game *g,
+	struct umpire_buf *out);
+void umpire_game_seal_secret(const struct umpire_game *g, const char *path,
+	struct umpire_buf *out);
+/*
+ * Read the secret part of the step before the one awaited
+ * (paths.secret: data[0..len), as file) into a loaded game that
+ * hides, with the identity derived from its seed (which must be known).
+ * 0, or EX_DATAERR with the problems in d.
+ */
+int umpire_game_load_secret(struct umpire_game *g, const char *file,
+	const void *data, size_t len, struct umpire_diags *d);
+/* The same from the plaintext (umpire resolve --secret). */
+int umpire_game_read_secret(struct umpire_game *g, const char *file,
+	const char *text, size_t len, struct umpire_diags *d);
+/* A player's private view (the view hook's Markdown); empty if none. */
+void umpire_game_view(const struct umpire_game *g, const char *player,
+	struct umpire_buf *out);
+/*
+ * A view encrypted to age recipients (the player's keys), armored or
+ * not, deterministically under label (the file's path) when the seed is
+ * known.  0 or a crypto error code.
+ */
+int umpire_game_seal_view(const struct umpire_game *g, const char *label,
+	const struct umpire_age_recipient *to, size_t n, const void *text,
+	size_t len, struct umpire_buf *out, struct umpire_crypto_error *err);
+/*
+ * The bot from one player's knowledge only: g holds the public part
+ * (its secret is never loaded) and knowledge is the YAML block of the
+ * awaited player's latest private view (NULL if he has none).
+ */
+const struct umpire_node *umpire_game_bot_knowing(const struct umpire_game *g,
+	struct umpire_arena *a, const void *salt, size_t saltlen,
+	const struct umpire_node *knowledge);
 
 /* The decision awaited (player NULL once over: see g->result). */
 void umpire_game_decision(const struct umpire_game *g,

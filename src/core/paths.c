@@ -15,6 +15,17 @@ umpire_step_paths(struct umpire_step_paths *out, long step,
 		"/%04ld.md", step);
 	snprintf(out->picture, sizeof(out->picture), UMPIRE_REPORTS_DIR
 		"/" PICTURE_NAME, step);
+	snprintf(out->signature, sizeof(out->signature), "%.*s.sig",
+		(int)(sizeof(out->signature) - 5), out->orders);
+	snprintf(out->secret, sizeof(out->secret), UMPIRE_REPORTS_DIR
+		"/%04ld.secret.yaml.age", step);
+}
+
+void
+umpire_view_path(char out[UMPIRE_PATH_MAX], long step, const char *player)
+{
+	snprintf(out, UMPIRE_PATH_MAX, UMPIRE_REPORTS_DIR "/%04ld-%s.md.age",
+		step, player);
 }
 
 void

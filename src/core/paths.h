@@ -18,7 +18,18 @@ struct umpire_step_paths {
 	char orders[UMPIRE_PATH_MAX];	/* "orders/0005-green.yaml" */
 	char report[UMPIRE_PATH_MAX];	/* "reports/0005.md" */
 	char picture[UMPIRE_PATH_MAX];	/* "reports/0005.svg", beside it */
+	char signature[UMPIRE_PATH_MAX];	/* "orders/0005-green.yaml.sig" */
+	/*
+	 * What only the umpire may know after the step, encrypted to the
+	 * game, in a game that hides (ruleset.h, version 4):
+	 * "reports/0005.secret.yaml.age".
+	 */
+	char secret[UMPIRE_PATH_MAX];
 };
+
+/* A player's private view after step: "reports/0005-tan.md.age". */
+void umpire_view_path(char out[UMPIRE_PATH_MAX], long step,
+	const char *player);
 
 /* The picture's name as the report links to it: "0005.svg". */
 void umpire_picture_name(char out[UMPIRE_PATH_MAX], long step);

@@ -62,6 +62,20 @@ umpire_ruleset_check(const struct umpire_ruleset *r, struct umpire_diags *d)
 		if (!hooks[i].set)
 			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
 				"ruleset '%s' has no %s hook", name, hooks[i].hook);
+	/* Hidden information: all four hooks, and the secret's schema. */
+	int hidden = (r->hides != NULL) + (r->secret_encode != NULL) +
+	    (r->secret_decode != NULL) + (r->view != NULL);
+	if (hidden != 0 && hidden != 4)
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: ruleset "
+			"'%s' has some of the hides, secret_encode, secret_decode and "
+			"view hooks but not all four", name);
+	if (hidden == 4 && r->name) {
+		snprintf(schema, sizeof(schema), "%s/secret", r->name);
+		if (!umpire_schema_text(schema, NULL))
+			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
+				"ruleset '%s' may hide, but has no built-in schema "
+				"schemas/%s.yaml", name, schema);
+	}
 	if (r->default_scenario && !umpire_embedded_find(r->default_scenario))
 		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: ruleset "
 			"'%s': its default scenario %s is not built in", name,

@@ -43,8 +43,14 @@
  * 2: core owns awaiting and the result; no winner in the decision; the
  * step lives in the context only.
  * 3: the picture hook, and the step's marks in the context.
+ * 4: hidden information: the hides, secret_encode, secret_decode and
+ * view hooks (all four or none), sealed values in orders opened by core
+ * (ctx->sealed), commitments (secret.h, ctx->secret), and a player's
+ * knowledge for his bot (ctx->knowledge).
  */
-#define UMPIRE_RULESET_VERSION 3
+#define UMPIRE_RULESET_VERSION 4
+
+struct umpire_secret_key;	/* secret.h: what commitments are salted with */
 
 /* The decision a game awaits. */
 struct umpire_decision {
@@ -87,6 +93,38 @@ struct umpire_ctx {
 	 * every problem; assume nothing about the rest.
 	 */
 	bool partial;
+	/*
+	 * Version 4, hidden information (see the hooks below).
+	 *
+	 * secret: what umpire_secret_commit salts commitments with, derived
+	 * from the seed; NULL when the seed is not known (verify before the
+	 * reveal, status, a player's bot).  Without it, encode writes again
+	 * the commitments decode read.
+	 *
+	 * secret_known: decode only: secret_decode will follow.  When false
+	 * the game holds the public part alone and only encode, decision,
+	 * board, picture (viewer NULL) and, with knowledge, bot may be
+	 * called on it.
+	 *
+	 * sealed, nsealed: check and resolve: the values core opened from
+	 * sealed blocks (secret.h), as nodes of the orders document, so that
+	 * a ruleset can refuse a choice that should have been sealed and
+	 * was sent in clear.
+	 *
+	 * recipient: in a game that hides, its age recipient ("age1..."),
+	 * for umpire_secret_seal; else NULL.
+	 *
+	 * knowledge: bot only: NULL when the whole game is known (the host's
+	 * bot, simulate); else the game holds its public part alone and this
+	 * is the YAML block of the awaited player's latest private view (the
+	 * view hook's), from which alone the bot draws its orders.
+	 */
+	const struct umpire_secret_key *secret;
+	bool secret_known;
+	const struct umpire_node *const *sealed;
+	size_t nsealed;
+	const struct umpire_node *knowledge;
+	const char *recipient;
 };
 
 struct umpire_ruleset {
@@ -148,6 +186,51 @@ struct umpire_ruleset {
 	 */
 	void (*picture)(struct umpire_svg *svg, const void *game,
 		const struct umpire_marks *marks, const char *viewer);
+
+	/*
+	 * Hidden information (version 4).  A ruleset that hides nothing
+	 * leaves all four NULL; one that may hide sets all four and has a
+	 * schemas/NAME/secret.yaml.  See umpire-files(5), "Hidden
+	 * information", for the files core makes of them.
+	 *
+	 * hides: whether a game of this scenario (its options) hides
+	 * anything from some player; if so append to why, for `new`'s
+	 * refusal of an open game, a clause saying what ("the Mine Detector
+	 * rules lay mines in secret").  Called on a scenario that passed
+	 * its schema; false for one create would refuse anyway.
+	 */
+	bool (*hides)(const struct umpire_node *scenario, struct umpire_buf *why);
+	/*
+	 * secret_encode: what only the umpire may know (the order of a
+	 * deck, every hand, where mines lie), as keys of the mapping
+	 * secret, after core's envelope (umpire, ruleset, game, step).  Core
+	 * commits it as reports/NNNN.secret.yaml.age, encrypted to the
+	 * game's identity, at every step of a game that hides.  encode, on the same game,
+	 * writes in the public state a commitment (umpire_secret_commit) in
+	 * place of each secret; called only when ctx->secret is set.
+	 */
+	void (*secret_encode)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_node *secret);
+	/*
+	 * secret_decode: read the secret part (already past its schema)
+	 * into a game decode made with ctx->secret_known.  Check what the
+	 * schema cannot, and that each secret matches its commitment in
+	 * the public state (umpire_secret_opens); record problems and
+	 * return false on any.
+	 */
+	bool (*secret_decode)(struct umpire_ctx *ctx, void *game,
+		const struct umpire_node *secret);
+	/*
+	 * view: player's private view of a whole game: Markdown that ends
+	 * in one fenced ```yaml block of what he knows and others do not
+	 * (his hand, his own minefield, what a card showed him), which is
+	 * what ctx->knowledge holds for his bot.  Append nothing when he
+	 * knows nothing private.  Core writes it, encrypted to the player's
+	 * keys, as reports/NNNN-PLAYER.md.age at step 0 and at every step
+	 * after which it differs from before.  Same game: same bytes.
+	 */
+	void (*view)(struct umpire_ctx *ctx, const void *game,
+		const char *player, struct umpire_buf *out);
 };
 
 /* The registry (src/rules/registry.c), NULL-terminated. */

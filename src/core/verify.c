@@ -4,12 +4,20 @@
  */
 #include "verify.h"
 
+#include "hidden.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
 #include <time.h>
 
 #include "game.h"
+
+/*
+ * Room for the changes of any commit of umpire's: a step's five files,
+ * the secret part, and a private view for each of up to 16 players.
+ */
+#define CHANGES_MAX 24
 
 /* What verify has learnt of a player's receipt so far. */
 struct held {
@@ -566,7 +574,7 @@ changes_text(char *buf, size_t size, const struct umpire_change *c, size_t n)
 static bool
 plain_files(struct run *r, const struct umpire_change *ch, size_t n)
 {
-	for (size_t i = 0; i < n && i < 8; i++) {
+	for (size_t i = 0; i < n && i < CHANGES_MAX; i++) {
 		unsigned m = ch[i].mode;
 		if (ch[i].kind == UMPIRE_DELETED || m == 0100644)
 			continue;
@@ -588,7 +596,7 @@ struct expect {
 };
 
 /* Room for what any commit of umpire's changes. */
-#define EXPECT_MAX 8
+#define EXPECT_MAX CHANGES_MAX
 
 /*
  * The files every step adds, step 0 included, into out from *n on: the
@@ -643,6 +651,88 @@ paths_text(char *buf, size_t size, const struct expect *want, size_t n,
 	return buf;
 }
 
+/*
+ * The encrypted files a commit of step adds in a game that hides: its
+ * secret part and any player's view.  Which views a step writes only
+ * re-adjudication tells, so the ones the commit adds are expected first
+ * (into out) and checked against what umpire makes in same_hidden.
+ */
+static size_t
+hidden_adds(struct expect *out, size_t *n, const struct umpire_change *ch,
+	size_t nch, struct umpire_arena *a, long step, bool hides)
+{
+	struct umpire_step_paths p;
+	char prefix[32];
+	size_t before = *n;
+
+	umpire_step_paths(&p, step, NULL);
+	snprintf(prefix, sizeof(prefix), UMPIRE_REPORTS_DIR "/%04ld-", step);
+	if (hides)
+		out[(*n)++] = (struct expect){ UMPIRE_ADDED,
+			umpire_arena_strdup(a, p.secret) };
+	for (size_t i = 0; i < nch && i < CHANGES_MAX && *n < EXPECT_MAX; i++) {
+		size_t len = strlen(ch[i].path);
+		if (ch[i].kind != UMPIRE_ADDED)
+			continue;
+		if ((!hides && strcmp(ch[i].path, p.secret) == 0) ||
+		    (strncmp(ch[i].path, prefix, strlen(prefix)) == 0 &&
+		    len > 7 && strcmp(ch[i].path + len - 7, ".md.age") == 0))
+			out[(*n)++] = (struct expect){ UMPIRE_ADDED,
+				umpire_arena_strdup(a, ch[i].path) };
+	}
+	return *n - before;
+}
+
+/*
+ * Every encrypted file umpire makes of the step is the commit's, byte
+ * for byte (they are encrypted deterministically from the seed), and
+ * the commit adds no view umpire does not write.
+ */
+static bool
+same_hidden(struct run *r, const struct umpire_hidden *h,
+	const struct umpire_change *ch, size_t nch, const struct umpire_game *g,
+	long step)
+{
+	struct umpire_buf got = UMPIRE_BUF_INIT;
+	struct expect added[EXPECT_MAX];
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	size_t nadded = 0;
+	bool ok = true;
+
+	hidden_adds(added, &nadded, ch, nch, &a, step, g->hides);
+	if (!g->hides && nadded) {
+		bad(r, "%s is added, but game %s hides nothing", added[0].path,
+			g->id);
+		ok = false;
+	}
+	for (size_t i = 0; ok && i < h->n; i++) {
+		umpire_buf_clear(&got);
+		if (read_rev(r, h->files[i].path, &got)) {
+			ok = false;
+			break;
+		}
+		if (!umpire_buf_equal(&h->files[i].data, got.ptr, got.len)) {
+			bad(r, "%s differs from the file umpire encrypts (the same "
+				"seed, secret and view give the same bytes)",
+				h->files[i].path);
+			ok = false;
+		}
+	}
+	for (size_t j = 0; ok && j < nadded; j++) {
+		size_t i = 0;
+		while (i < h->n && strcmp(h->files[i].path, added[j].path) != 0)
+			i++;
+		if (i == h->n) {
+			bad(r, "%s is added, but the view it holds did not change at "
+				"step %ld, so umpire writes none", added[j].path, step);
+			ok = false;
+		}
+	}
+	umpire_buf_free(&got);
+	umpire_arena_free(&a);
+	return ok;
+}
+
 /* ---- the commits ---- */
 
 /* Step 0: the game as umpire new made it. */
@@ -656,15 +746,16 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		picture = UMPIRE_BUF_INIT;
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
+	struct umpire_hidden hidden = { 0 };
 	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	struct umpire_change ch[8];
+	struct umpire_change ch[CHANGES_MAX];
 	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
 	*out = NULL;
-	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
+	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &n, r->d)))
 		return rc;
 	umpire_step_paths(&paths, 0, NULL);
 	/* Every file umpire new adds. */
@@ -675,6 +766,8 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	size_t nmade = 2;
 	bool drawn = adds(ch, n, paths.picture);
 	step_adds(made, &nmade, &paths, drawn);
+	/* Whether the game hides, only the scenario tells: see same_hidden. */
+	hidden_adds(made, &nmade, ch, n, &a, 0, false);
 	rc = EX_DATAERR;
 	if (!plain_files(r, ch, n))
 		goto done;
@@ -726,8 +819,11 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	}
 	bool unhashed;
 	const char *source;
+	umpire_hidden_before(&hidden, NULL);
+	umpire_hidden_after(&hidden, g, 0);
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_state(r, g, r->version, &state))
+	if (!same_state(r, g, r->version, &state) ||
+	    !same_hidden(r, &hidden, ch, n, g, 0))
 		goto done;
 	umpire_report_receipt(&want, 0, NULL, NULL, 0, state.ptr, state.len);
 	if (!check_receipt(r, 0, paths.report, &report, NULL, NULL, hash,
@@ -746,6 +842,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	g = NULL;
 	rc = 0;
 done:
+	umpire_hidden_free(&hidden);
 	umpire_game_free(g);
 	umpire_game_free(committed);
 	umpire_arena_free(&a);
@@ -834,10 +931,11 @@ done:
 static int
 check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *res)
 {
-	struct umpire_change ch[8];
+	struct umpire_change ch[CHANGES_MAX];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
 		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
-		picture = UMPIRE_BUF_INIT;
+		picture = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
+	struct umpire_hidden hidden = { 0 };
 	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
@@ -846,7 +944,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	size_t n;
 	int rc;
 
-	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, 8, &n, r->d)))
+	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &n, r->d)))
 		return rc;
 	if (n == 0)
 		return 0;	/* not a step: umpire's files are untouched */
@@ -866,14 +964,20 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		{ UMPIRE_ADDED, paths.orders },
 	};
 	size_t nstepped = 2;
+	/* In a game whose players have keys, the orders' signature. */
+	if (g->keyed)
+		stepped[nstepped++] = (struct expect){ UMPIRE_ADDED,
+			paths.signature };
+	size_t nfixed = nstepped;
 	step_adds(stepped, &nstepped, &paths, drawn);
+	hidden_adds(stepped, &nstepped, ch, n, &a, g->step, g->hides);
 	rc = EX_DATAERR;
 	if (!dec.player || !changes_are(ch, n, stepped, nstepped)) {
 		char list[1024], mod[256], add[512];
 		changes_text(list, sizeof(list), ch, n);
 		/* Name the picture this version draws, missing or not. */
 		if (!drawn && strcmp(r->version, UMPIRE_VERSION) == 0) {
-			nstepped = 2;
+			nstepped = nfixed;
 			step_adds(stepped, &nstepped, &paths, true);
 		}
 		if (dec.player)
@@ -889,9 +993,17 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
 	    (rc = read_rev(r, opath, &orders)) ||
 	    (rc = read_rev(r, rpath, &report)) ||
-	    (drawn && (rc = read_rev(r, ppath, &picture))))
+	    (drawn && (rc = read_rev(r, ppath, &picture))) ||
+	    (g->keyed && (rc = read_rev(r, paths.signature, &sig))))
 		goto done;
 	rc = EX_DATAERR;
+	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
+	if (g->keyed && umpire_game_check_signature(g, dec.player,
+	    paths.signature, sig.ptr, sig.len, orders.ptr, orders.len, fp,
+	    r->d)) {
+		bad(r, "the signature of %s does not hold", opath);
+		goto done;
+	}
 	const struct umpire_player *who = umpire_game_player(g, dec.player);
 	struct umpire_person author;
 	umpire_history_rev_author(r->h, r->rev, &author);
@@ -915,9 +1027,12 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	bool unhashed;
 	const char *source;
 	want.want_picture = true;
+	umpire_hidden_before(&hidden, g);
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
+	umpire_hidden_after(&hidden, g, step);
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state))
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
+	    !same_hidden(r, &hidden, ch, n, g, step))
 		goto done;
 	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
 		state.ptr, state.len);
@@ -925,8 +1040,10 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    &unhashed) ||
 	    !same_report(r, rpath, &want.text, &report) ||
 	    !same_picture(r, ppath, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, rpath, &report, &msg, &source) ||
-	    !check_commit(r, NULL, &msg, source))
+	    !step_message(r, &want, rpath, &report, &msg, &source))
+		goto done;
+	umpire_signed_trailer(&msg, fp);
+	if (!check_commit(r, NULL, &msg, source))
 		goto done;
 	note_other(r, step, unhashed);
 	note_step(r, step, hash);
@@ -938,8 +1055,100 @@ done:
 	umpire_buf_free(&orders);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
+	umpire_buf_free(&sig);
 	umpire_buf_free(&msg);
+	umpire_hidden_free(&hidden);
 	umpire_step_report_free(&want);
+	return rc;
+}
+
+/*
+ * A sealed game, no seed: what anyone can check before the reveal.  Each
+ * step's commit adds the orders of the player the state before it
+ * awaited, their signature by his key in a game whose players have keys,
+ * and the secret part in a game that hides; every state loads.  The
+ * rolls, the adjudication and the secrets wait for the seed, and the
+ * run ends with EX_NOINPUT saying so.
+ */
+static int
+verify_public(struct run *r, size_t n)
+{
+	struct umpire_buf text = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
+		sig = UMPIRE_BUF_INIT;
+	struct umpire_game *prev = NULL, *cur = NULL;
+	struct umpire_change ch[CHANGES_MAX];
+	size_t steps = 0, sigs = 0, nch;
+	int rc = EX_DATAERR;
+
+	if (read_rev(r, UMPIRE_STATE_PATH, &text) ||
+	    umpire_game_load(&prev, UMPIRE_STATE_PATH, text.ptr, text.len, r->d)) {
+		bad(r, "game.yaml is not a valid state");
+		goto done;
+	}
+	for (r->rev++; r->rev < n; r->rev++) {
+		if (umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &nch,
+		    r->d))
+			goto done;
+		if (nch == 0)
+			continue;
+		umpire_buf_clear(&text);
+		if (read_rev(r, UMPIRE_STATE_PATH, &text) ||
+		    umpire_game_load(&cur, UMPIRE_STATE_PATH, text.ptr, text.len,
+		    r->d)) {
+			bad(r, "game.yaml is not a valid state");
+			goto done;
+		}
+		struct umpire_decision dec;
+		struct umpire_step_paths paths;
+		umpire_game_decision(prev, &dec);
+		if (!dec.player) {
+			bad(r, "the game was over, yet this commit changes it");
+			goto done;
+		}
+		umpire_step_paths(&paths, prev->step, dec.player);
+		if (!adds(ch, nch, paths.orders)) {
+			bad(r, "step %ld should add %s", prev->step, paths.orders);
+			goto done;
+		}
+		if (prev->keyed) {
+			char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
+			umpire_buf_clear(&orders);
+			umpire_buf_clear(&sig);
+			if (read_rev(r, paths.orders, &orders) ||
+			    read_rev(r, paths.signature, &sig))
+				goto done;
+			if (umpire_game_check_signature(prev, dec.player,
+			    paths.signature, sig.ptr, sig.len, orders.ptr, orders.len,
+			    fp, r->d)) {
+				bad(r, "the signature of %s does not hold", paths.orders);
+				goto done;
+			}
+			sigs++;
+		}
+		if (prev->hides && !adds(ch, nch, paths.secret)) {
+			bad(r, "step %ld should add its secret part %s", prev->step,
+				paths.secret);
+			goto done;
+		}
+		steps++;
+		umpire_game_free(prev);
+		prev = cur;
+		cur = NULL;
+	}
+	umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "a sealed game whose seed "
+		"is not revealed: checked in public %zu step%s%s%s; the rolls, the "
+		"adjudication of every step%s wait for the seed: give it with "
+		"--seed-file F or UMPIRE_SEED, or verify after umpire reveal", steps,
+		steps == 1 ? "" : "s", sigs ? " and every signature" : "",
+		prev->hides ? " (each secret part present)" : "",
+		prev->hides ? " and every secret" : "");
+	rc = EX_NOINPUT;
+done:
+	umpire_game_free(prev);
+	umpire_game_free(cur);
+	umpire_buf_free(&text);
+	umpire_buf_free(&orders);
+	umpire_buf_free(&sig);
 	return rc;
 }
 
@@ -1020,6 +1229,21 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 		umpire_game_free(head);
 		umpire_buf_free(&text);
 		umpire_diags_free(&quiet);
+	}
+	if (!seed) {
+		/* Sealed (an open game's seed is in its state), not revealed. */
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		struct umpire_buf text = UMPIRE_BUF_INIT;
+		struct umpire_game *first = NULL;
+		bool sealed = umpire_history_rev_read(h, r.rev, UMPIRE_STATE_PATH,
+		    &text, &quiet) == 0 && umpire_game_load(&first,
+		    UMPIRE_STATE_PATH, text.ptr, text.len, &quiet) == 0 &&
+		    first->sealed;
+		umpire_game_free(first);
+		umpire_buf_free(&text);
+		umpire_diags_free(&quiet);
+		if (sealed)
+			return verify_public(&r, n);
 	}
 	if ((rc = check_creation(&r, seed, seed_source, &g, res)))
 		return rc;

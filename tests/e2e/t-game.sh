@@ -20,6 +20,7 @@ ok
 expect_exit 0 umpire status "$G"
 expect_out "awaiting: step 1, green's turn (Green Player)"
 expect_out "seed:     open"
+expect_out "orders:   not authenticated: the players have no keys"
 expect_out "t11*:smg/R"
 
 # A turn from a file: check first (nothing written), then turn.

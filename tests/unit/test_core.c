@@ -150,6 +150,43 @@ no_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	return NULL;
 }
 
+static bool
+no_hides(const struct umpire_node *scenario, struct umpire_buf *why)
+{
+	(void)scenario;
+	(void)why;
+	return false;
+}
+
+static void
+no_secret_encode(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *secret)
+{
+	(void)ctx;
+	(void)game;
+	(void)secret;
+}
+
+static bool
+no_secret_decode(struct umpire_ctx *ctx, void *game,
+	const struct umpire_node *secret)
+{
+	(void)ctx;
+	(void)game;
+	(void)secret;
+	return false;
+}
+
+static void
+no_view(struct umpire_ctx *ctx, const void *game, const char *player,
+	struct umpire_buf *out)
+{
+	(void)ctx;
+	(void)game;
+	(void)player;
+	(void)out;
+}
+
 static void
 registry_checks(void **state)
 {
@@ -164,8 +201,8 @@ registry_checks(void **state)
 	struct umpire_ruleset r = *umpire_rulesets[0];
 	r.version = UMPIRE_RULESET_VERSION - 1;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
-	assert_diag(&d, "implements interface version 2, but this umpire needs "
-	    "version 3");
+	assert_diag(&d, "implements interface version 3, but this umpire needs "
+	    "version 4");
 	umpire_diags_clear(&d);
 
 	r = *umpire_rulesets[0];
@@ -178,12 +215,28 @@ registry_checks(void **state)
 	assert_diag(&d, "has no picture hook");
 	umpire_diags_clear(&d);
 
-	r = *umpire_rulesets[0];
+	r = *umpire_ruleset_find("wwii");
 	r.name = "Chess";
 	r.create = no_create;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 4);
 	assert_diag(&d, "a name is 1 to 16 lowercase letters and digits");
 	assert_diag(&d, "no built-in schema schemas/Chess/state.yaml");
+	umpire_diags_clear(&d);
+
+	/* Hidden information: all four hooks or none, and a secret schema. */
+	assert_non_null(umpire_ruleset_find("amb")->view);
+	r = *umpire_ruleset_find("wwii");
+	r.hides = no_hides;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
+	assert_diag(&d, "has some of the hides, secret_encode, secret_decode "
+	    "and view hooks but not all four");
+	umpire_diags_clear(&d);
+	r.secret_encode = no_secret_encode;
+	r.secret_decode = no_secret_decode;
+	r.view = no_view;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
+	assert_diag(&d, "may hide, but has no built-in schema "
+	    "schemas/wwii/secret.yaml");
 	umpire_diags_clear(&d);
 
 	r = *umpire_rulesets[0];

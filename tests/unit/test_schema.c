@@ -423,8 +423,16 @@ keyword_one_of(void **state)
 	    1, "t.yaml:1:1: error: give only one of the keys 'awaiting' or "
 	    "'result'");
 	expect_errors("amb/state", state_doc("awaiting: {player: green, step: 3, "
-	    "kind: setup, dice: [6, 1]}\n"), 1,
-	    "awaiting.kind: must be 'turn', not 'setup'");
+	    "kind: setup, dice: [6, 1]}\n"), 2,
+	    "awaiting.kind: 'setup' is not one of: turn, minefields");
+	/* AMB-17: a turn has dice, laying minefields none. */
+	expect_valid("amb/state", state_doc("awaiting: {player: green, step: 1, "
+	    "kind: minefields}\n"));
+	expect_errors("amb/state", state_doc("awaiting: {player: green, step: 1, "
+	    "kind: minefields, dice: [6, 1]}\n"), 1,
+	    "awaiting: matches none of the allowed forms");
+	expect_errors("amb/state", state_doc("awaiting: {player: green, step: 1, "
+	    "kind: turn}\n"), 1, "awaiting: matches none of the allowed forms");
 }
 
 static void

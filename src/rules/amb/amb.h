@@ -20,6 +20,8 @@
 #include "core/ruleset.h"
 #include "geom/track.h"
 
+struct umpire_headline;
+
 #define AMB_ROWS 24
 #define AMB_BACK_ROWS 5		/* Set Up: "your back 5 rows" */
 #define AMB_ROW_LIMIT 5		/* Maneuver Phase: "a 5 man limit" */
@@ -40,7 +42,7 @@ enum amb_stance {
 };
 
 /* How a man fell (state files name these). */
-enum amb_how { AMB_SHOT, AMB_CAPTURED, AMB_LOST };
+enum amb_how { AMB_SHOT, AMB_CAPTURED, AMB_LOST, AMB_MINED };
 
 struct amb_weapon_info {
 	const char *name;	/* as in files: "machine-gun" */
@@ -59,7 +61,7 @@ struct amb_stance_info {
 extern const struct amb_weapon_info amb_weapons[AMB_WEAPONS];
 extern const struct amb_stance_info amb_stances[AMB_STANCES];
 extern const char *const amb_sides[2];
-extern const char *const amb_hows[3];
+extern const char *const amb_hows[4];
 extern const struct umpire_track amb_track;
 
 struct amb_man {
@@ -68,6 +70,7 @@ struct amb_man {
 	enum amb_stance stance;
 	int row;		/* 1..24; where he fell, once dead */
 	bool sergeant;
+	bool detector;		/* carries a mine detector (AMB-17) */
 	bool dead;
 	long died;		/* the step he fell in */
 	enum amb_how how;
@@ -88,6 +91,25 @@ amb_weapon_count(const struct amb_man *m)
 struct amb_options {
 	int dice;
 	bool fire_and_movement, charge, dig_in, infiltration, sergeant;
+	bool mine_detector;	/* AMB-17 */
+};
+
+/*
+ * Mine Detector (AMB-17): each side's three minefields.  The rows are
+ * the secret part (known only with the game's secret); the commitments
+ * are public, and a minefield that went off or was cleared is public
+ * too, with the salt that opens its commitment.
+ */
+#define AMB_MINEFIELDS 3
+#define AMB_MINE_ROWS 2		/* "3 hidden minefields in 2 spaces" */
+#define AMB_HALF 12		/* "your side of the board": rows 1-12, 13-24 */
+
+struct amb_minefield {
+	int row;		/* 0 when not known (public part alone) */
+	const char *commitment;
+	const char *salt;	/* published once known to all, else NULL */
+	bool known;		/* went off or cleared: its row is public */
+	long cleared;		/* the step a detector cleared it, or 0 */
 };
 
 struct amb_game {
@@ -101,6 +123,11 @@ struct amb_game {
 	int dice[AMB_MAX_DICE];	/* the awaited side's Tactics Phase dice */
 	int winner;		/* -1 until over (core keeps the result) */
 	int off_man;		/* the winner's man who moved off, or -1 */
+	/* AMB-17: minefields, once laid; laying while a side lays them. */
+	bool laid[2];
+	struct amb_minefield mines[2][AMB_MINEFIELDS];
+	bool laying;
+	bool secret;		/* the rows of unknown minefields are known */
 };
 
 /* ------------------------------------------------------------ planning */
@@ -222,6 +249,43 @@ void amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 void amb_board(struct umpire_buf *out, const void *game);
 void amb_picture(struct umpire_svg *svg, const void *game,
 	const struct umpire_marks *marks, const char *viewer);
+
+/* Mine Detector (AMB-17): mines.c. */
+bool amb_hides(const struct umpire_node *scenario, struct umpire_buf *why);
+void amb_secret_encode(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *secret);
+bool amb_secret_decode(struct umpire_ctx *ctx, void *game,
+	const struct umpire_node *secret);
+void amb_view(struct umpire_ctx *ctx, const void *game, const char *player,
+	struct umpire_buf *out);
+/* The minefields' public part of the state, and reading it back. */
+void amb_mines_encode(struct umpire_ctx *ctx, const struct amb_game *g,
+	struct umpire_node *state);
+void amb_mines_decode(struct umpire_ctx *ctx, struct amb_game *g,
+	const struct umpire_node *state);
+/* Check and carry out orders that lay minefields; the bot's. */
+size_t amb_mines_check(struct umpire_ctx *ctx, const struct amb_game *g,
+	const struct umpire_node *orders);
+void amb_mines_lay(struct umpire_ctx *ctx, struct amb_game *g,
+	const struct umpire_node *orders);
+void amb_mines_bot(struct umpire_ctx *ctx, const struct amb_game *g,
+	struct umpire_rng *rng, struct umpire_node *orders);
+/*
+ * A man of side has just landed on row in his move: clear the enemy
+ * minefields there if he carries a detector, else make his saving
+ * throws against them.  Reports it; returns false if he died.
+ */
+bool amb_mines_landed(struct umpire_ctx *ctx, struct amb_game *g, int side,
+	int man, int row, struct umpire_headline *head);
+/*
+ * The roll for first player (Set Up, AMB-3) and his Tactics Phase dice,
+ * told in the report: at step 0, or once both sides laid minefields.
+ * Returns the first player; roll gets the deciding rolls.
+ */
+int amb_first_player(struct umpire_ctx *ctx, struct amb_game *g,
+	int roll[2]);
+/* The known minefields, for the board. */
+void amb_mines_board(struct umpire_buf *out, const struct amb_game *g);
 
 /* Orders as read: the turn's actions and the stance change. */
 struct amb_orders {

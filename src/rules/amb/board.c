@@ -10,7 +10,8 @@ man_label(struct umpire_buf *out, const struct amb_man *m)
 {
 	int count = 0;
 
-	umpire_buf_printf(out, "  %s%s:", m->id, m->sergeant ? "*" : "");
+	umpire_buf_printf(out, "  %s%s%s:", m->id, m->sergeant ? "*" : "",
+		m->detector ? "+" : "");
 	for (int w = 0; w < AMB_WEAPONS; w++)
 		if (m->weapons & (1u << w))
 			umpire_buf_printf(out, "%s%s", count++ ? "+" : "",
@@ -52,9 +53,14 @@ amb_board(struct umpire_buf *out, const void *game)
 			umpire_buf_puts(out, "; Sergeant dead: Dig In or Charge");
 		umpire_buf_putc(out, '\n');
 	}
-	umpire_buf_puts(out, "key: * Sergeant; P prone, K kneeling, S standing, "
-		"R running\n");
-	if (g->to_move >= 0) {
+	amb_mines_board(out, g);
+	umpire_buf_printf(out, "key: * Sergeant; %sP prone, K kneeling, S "
+		"standing, R running\n", g->opt.mine_detector ? "+ mine detector; " :
+		"");
+	if (g->to_move >= 0 && g->laying) {
+		umpire_buf_printf(out, "awaiting: %s, laying minefields\n",
+			amb_sides[g->to_move]);
+	} else if (g->to_move >= 0) {
 		umpire_buf_printf(out, "awaiting: %s, dice", amb_sides[g->to_move]);
 		for (int i = 0; i < g->opt.dice; i++)
 			umpire_buf_printf(out, " %d", g->dice[i]);

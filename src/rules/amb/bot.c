@@ -83,6 +83,10 @@ amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	struct amb_turn t;
 	int side = g->to_move, enemy = !side;
 
+	if (g->laying) {
+		amb_mines_bot(ctx, g, rng, orders);
+		return;
+	}
 	p.want = amb_most_dice(g, NULL);
 	amb_board_init(&b, g);
 	amb_turn_init(&t, g);

@@ -215,9 +215,13 @@ size_t
 amb_check(struct umpire_ctx *ctx, const void *game,
 	const struct umpire_node *orders)
 {
+	const struct amb_game *g = game;
 	struct amb_orders o;
+	size_t bad = amb_mines_check(ctx, g, orders);
 
+	if (g->laying)
+		return bad;
 	if (ctx->partial)
-		return check_names(ctx, game, orders);
-	return amb_orders_read(ctx, game, orders, &o);
+		return bad + check_names(ctx, game, orders);
+	return bad + amb_orders_read(ctx, game, orders, &o);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "amb.h"
+#include "core/secret.h"
 #include "core/text.h"
 
 struct telling {
@@ -109,6 +110,76 @@ enemies_on(const struct amb_game *g, int enemy, int row, int *one)
 	return n;
 }
 
+/*
+ * Mine Detector (AMB-17): man of the side to move has landed on row.
+ * Enemy minefields there go off, one saving throw each, as an attack's
+ * (Stance Table), until one kills him; or his mine detector clears them
+ * all.  Either way each one's row and salt become public.
+ */
+static void
+landed(struct telling *t, int man, int row)
+{
+	struct amb_game *g = t->g;
+	struct umpire_ctx *ctx = t->ctx;
+	struct umpire_report *r = ctx->report;
+	int side = t->side, enemy = !side, n = 0;
+	struct amb_man *m = &g->men[side][man];
+	struct amb_minefield *here[AMB_MINEFIELDS];
+	char lbl[40];
+
+	if (!g->opt.mine_detector)
+		return;
+	for (int i = 0; i < AMB_MINEFIELDS; i++) {
+		struct amb_minefield *f = &g->mines[enemy][i];
+		if (g->laid[enemy] && !f->cleared && f->row == row) {
+			here[n++] = f;
+			f->known = true;
+			snprintf(lbl, sizeof(lbl), "minefields/%s/%d", amb_sides[enemy],
+				i + 1);
+			f->salt = umpire_arena_strdup(g->arena,
+				umpire_secret_salt(ctx, lbl));
+		}
+	}
+	if (!n)
+		return;
+	if (m->detector) {
+		for (int i = 0; i < n; i++)
+			here[i]->cleared = ctx->step;
+		umpire_report_printf(r, " Row %d holds %d of %s's minefields; %s "
+			"carries a mine detector and clears %s (Mine Detector, "
+			"AMB-17).", row, n, amb_sides[enemy], m->id, n == 1 ? "it" :
+			"them");
+		clause(t, "%s clears %d mine%s on row %d", m->id, n, n == 1 ? "" :
+			"s", row);
+		return;
+	}
+	int save = amb_stances[m->stance].save;
+	const char *saves = save_text(ctx->arena, save);
+	umpire_report_printf(r, " Row %d holds %d of %s's minefields (Mine "
+		"Detector, AMB-17): as %s is %s, he saves on %s against each:",
+		row, n, amb_sides[enemy], m->id, amb_stances[m->stance].name, saves);
+	for (int i = 0; i < n; i++) {
+		int roll = (int)umpire_dice_roll(ctx->dice, 6, "saving throw: %s "
+			"(%s, saves on %s) against %s's minefield %d on row %d", m->id,
+			amb_stances[m->stance].name, saves, amb_sides[enemy], i + 1,
+			row);
+		umpire_report_printf(r, "%s he rolls %d, ", i ? ";" : "", roll);
+		if (roll <= save) {
+			umpire_report_printf(r, "**saved**");
+			continue;
+		}
+		umpire_report_printf(r, "**killed**.");
+		kill(g, side, man, ctx->step, AMB_MINED, -1);
+		mark(ctx, UMPIRE_MARK_LOSS, side, m, row, row, "mined");
+		sergeant_note(t, side, m);
+		clause(t, "%s is killed by a mine on row %d", m->id, row);
+		return;
+	}
+	umpire_report_printf(r, ".");
+	clause(t, "%s survives %d mine%s on row %d", m->id, n, n == 1 ? "" : "s",
+		row);
+}
+
 static void
 do_move(struct telling *t, const struct amb_action *a)
 {
@@ -167,6 +238,8 @@ do_move(struct telling *t, const struct amb_action *a)
 	} else {
 		clause(t, "%s moves to row %d", m->id, to);
 	}
+	if (!m->dead)
+		landed(t, a->man, to);
 	umpire_report_printf(r, "\n");
 }
 
@@ -332,10 +405,26 @@ amb_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders
 	int side = g->to_move, enemy = !side;
 	struct amb_orders o;
 
+	if (g->laying) {
+		amb_mines_lay(ctx, g, orders);
+		return;
+	}
 	amb_orders_read(ctx, g, orders, &o);
 	umpire_report_title(r, "Step %ld: %s's turn", ctx->step, amb_sides[side]);
 	describe_turn(&t, &o);
 	for (int i = 0; i < o.play.n && g->to_move >= 0; i++) {
+		const struct amb_action *a = &o.play.a[i];
+		if (g->men[side][a->man].dead) {
+			/* Only a minefield kills a man in his own turn unforeseen. */
+			struct amb_man *m = &g->men[side][a->man];
+			umpire_report_printf(r, "%d. %s fell on a minefield earlier "
+				"this turn, so his %s with the %d lapses (AMB-17).\n",
+				++t.item, m->id, a->kind == AMB_MOVE ? "move" : "attack",
+				a->die);
+			clause(&t, "%s's %s with the %d lapses", m->id,
+				a->kind == AMB_MOVE ? "move" : "attack", a->die);
+			continue;
+		}
 		if (o.play.a[i].kind == AMB_MOVE)
 			do_move(&t, &o.play.a[i]);
 		else

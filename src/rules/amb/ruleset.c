@@ -28,7 +28,7 @@ const struct amb_stance_info amb_stances[AMB_STANCES] = {
 };
 
 const char *const amb_sides[2] = { "green", "tan" };
-const char *const amb_hows[3] = { "shot", "captured", "lost" };
+const char *const amb_hows[4] = { "shot", "captured", "lost", "mined" };
 
 int
 amb_find_weapon(const char *name)
@@ -68,7 +68,7 @@ decision(const void *game, struct umpire_decision *out)
 	if (g->to_move < 0)
 		return;
 	out->player = amb_sides[g->to_move];
-	out->kind = "turn";
+	out->kind = g->laying ? "minefields" : "turn";
 }
 
 const struct umpire_ruleset umpire_ruleset_amb = {
@@ -86,4 +86,8 @@ const struct umpire_ruleset umpire_ruleset_amb = {
 	.bot = amb_bot,
 	.board = amb_board,
 	.picture = amb_picture,
+	.hides = amb_hides,
+	.secret_encode = amb_secret_encode,
+	.secret_decode = amb_secret_decode,
+	.view = amb_view,
 };

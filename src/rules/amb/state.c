@@ -12,7 +12,7 @@
 #include "core/text.h"
 
 static const struct amb_options default_options = {
-	2, true, true, true, true, true,
+	2, true, true, true, true, true, false,
 };
 
 static void
@@ -33,6 +33,8 @@ read_options(const struct umpire_node *n, struct amb_options *o)
 		o->infiltration = v->u.b;
 	if ((v = umpire_map_get(n, "sergeant")))
 		o->sergeant = v->u.b;
+	if ((v = umpire_map_get(n, "mine-detector")))
+		o->mine_detector = v->u.b;
 }
 
 static unsigned
@@ -55,6 +57,7 @@ read_man(struct umpire_arena *ga, const struct umpire_node *n,
 	const struct umpire_node *id = umpire_map_get(n, "id");
 	const struct umpire_node *row = umpire_map_get(n, "row");
 	const struct umpire_node *sgt = umpire_map_get(n, "sergeant");
+	const struct umpire_node *det = umpire_map_get(n, "mine-detector");
 
 	m->id = id ? umpire_arena_strdup(ga, id->u.s.ptr) :
 		umpire_arena_printf(ga, "%c%d", amb_sides[side][0], index + 1);
@@ -62,6 +65,7 @@ read_man(struct umpire_arena *ga, const struct umpire_node *n,
 	m->stance = amb_find_stance(umpire_map_get(n, "stance")->u.s.ptr);
 	m->row = (int)umpire_node_integer(row, 0);
 	m->sergeant = sgt && sgt->u.b;
+	m->detector = det && det->u.b;
 	m->by = -1;
 }
 
@@ -86,6 +90,10 @@ check_position(struct umpire_ctx *ctx, const struct amb_game *g,
 						umpire_node_error(ctx->diags, at, "two men are "
 							"called '%s'; give each man his own id", m->id);
 			sergeants += m->sergeant;
+			if (m->detector && !g->opt.mine_detector)
+				umpire_node_error(ctx->diags, at, "%s carries a mine "
+					"detector, but the Mine Detector rules are off in this "
+					"game's options (AMB-17)", m->id);
 			if (m->sergeant && !g->opt.sergeant)
 				umpire_node_error(ctx->diags, at, "%s is marked as Sergeant, "
 					"but the Sergeant rule is off in this game's options",
@@ -233,8 +241,7 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	if (ctx->diags->errors != errors)
 		return NULL;
 
-	/* Set Up: "Roll high on 1D6 to see who goes first" (AMB-3). */
-	int first, roll[2], tries = 0;
+	int first, roll[2];
 	umpire_report_title(r, "Step 0: set-up");
 	umpire_report_printf(r, "%s: green has %d %s on rows 1-5 and moves up; "
 		"tan has %d %s on rows 20-24 and moves down (Set Up, AMB-1).\n\n",
@@ -251,6 +258,34 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	if (off)
 		umpire_report_printf(r, " Turned off: %s.", off);
 	umpire_report_printf(r, "\n\n");
+	if (g->opt.mine_detector) {
+		/* AMB-17: minefields before the roll for first player. */
+		g->laying = true;
+		g->secret = true;
+		g->to_move = AMB_GREEN;
+		umpire_report_printf(r, "- Mine Detector (AMB-17): before the roll "
+			"for first player, each side lays 3 minefields in secret on 2 "
+			"rows of its own half of the board, green at step 1 and tan at "
+			"step 2.\n");
+		umpire_report_headline(r, "Green lays minefields first, in secret, "
+			"then tan; then the roll for first player.");
+		return g;
+	}
+	first = amb_first_player(ctx, g, roll);
+	umpire_report_headline(r, "%c%s wins the roll for first player, %d to "
+		"%d, and plays first with %s.", amb_sides[first][0] - 'a' + 'A',
+		amb_sides[first] + 1, roll[first], roll[!first],
+		amb_dice_text(ctx->arena, g->dice, g->opt.dice));
+	return g;
+}
+
+int
+amb_first_player(struct umpire_ctx *ctx, struct amb_game *g, int roll[2])
+{
+	/* Set Up: "Roll high on 1D6 to see who goes first" (AMB-3). */
+	struct umpire_report *r = ctx->report;
+	int first, tries = 0;
+
 	do {
 		tries++;
 		for (int s = 0; s < 2; s++)
@@ -266,13 +301,10 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	g->to_move = first;
 	amb_roll_tactics(ctx, g, first);
 	umpire_report_printf(r, "- %c%s plays first, and rolls %s for the Tactics "
-		"Phase of step 1.\n", amb_sides[first][0] - 'a' + 'A',
-		amb_sides[first] + 1, amb_dice_text(ctx->arena, g->dice, g->opt.dice));
-	umpire_report_headline(r, "%c%s wins the roll for first player, %d to "
-		"%d, and plays first with %s.", amb_sides[first][0] - 'a' + 'A',
-		amb_sides[first] + 1, roll[first], roll[!first],
-		amb_dice_text(ctx->arena, g->dice, g->opt.dice));
-	return g;
+		"Phase of step %ld.\n", amb_sides[first][0] - 'a' + 'A',
+		amb_sides[first] + 1, amb_dice_text(ctx->arena, g->dice, g->opt.dice),
+		ctx->step + 1);
+	return first;
 }
 
 void *
@@ -315,7 +347,7 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 			m->died = (long)umpire_node_integer(umpire_map_get(n, "step"), 0);
 			const char *how = umpire_map_get(n, "how")->u.s.ptr;
 			m->how = how[0] == 's' ? AMB_SHOT : how[0] == 'c' ?
-				AMB_CAPTURED : AMB_LOST;
+				AMB_CAPTURED : how[0] == 'm' ? AMB_MINED : AMB_LOST;
 			g->fallen[s][g->nfallen[s]++] = k;
 		}
 	}
@@ -338,9 +370,27 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		}
 	}
 	check_position(ctx, g, nodes, false);
+	amb_mines_decode(ctx, g, state);
 	if (ctx->awaiting) {
 		const struct umpire_node *dice = umpire_map_get(ctx->awaiting, "dice");
 		g->to_move = strcmp(ctx->awaited.player, "tan") == 0;
+		g->laying = strcmp(ctx->awaited.kind, "minefields") == 0;
+		if (g->laying && (!g->opt.mine_detector || g->laid[g->to_move] ||
+		    (g->to_move == AMB_TAN && !g->laid[AMB_GREEN]) || dice))
+			umpire_node_error(ctx->diags, ctx->awaiting, "awaiting: %s laying "
+				"minefields, but %s", amb_sides[g->to_move],
+				!g->opt.mine_detector ? "the Mine Detector rules are off "
+				"(AMB-17)" : g->laid[g->to_move] ? "that side laid them "
+				"already" : dice ? "laying minefields rolls no dice" :
+				"green lays first (AMB-17)");
+		if (g->laying)
+			return ctx->diags->errors == errors ? g : NULL;
+		if (!dice || (g->opt.mine_detector && (!g->laid[0] || !g->laid[1]))) {
+			umpire_node_error(ctx->diags, ctx->awaiting, "awaiting: a turn "
+				"needs its Tactics Phase dice%s", !dice ? "" : ", and "
+				"(Mine Detector, AMB-17) both sides' minefields laid first");
+			return NULL;
+		}
 		if ((int)dice->u.seq.n != g->opt.dice)
 			umpire_node_error(ctx->diags, dice, "awaiting.dice holds %zu "
 				"dice, but options.dice is %d", dice->u.seq.n, g->opt.dice);
@@ -397,6 +447,8 @@ man_node(struct umpire_arena *a, const struct amb_game *g, int side,
 	umpire_map_add(a, n, "row", umpire_node_int(a, m->row));
 	if (m->sergeant)
 		umpire_map_add(a, n, "sergeant", umpire_node_bool(a, true));
+	if (m->detector)
+		umpire_map_add(a, n, "mine-detector", umpire_node_bool(a, true));
 	if (m->dead) {
 		umpire_map_add(a, n, "step", umpire_node_int(a, m->died));
 		umpire_map_add(a, n, "how", umpire_node_str(a, amb_hows[m->how]));
@@ -413,7 +465,7 @@ amb_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 	const struct amb_game *g = game;
 	struct umpire_arena *a = ctx->arena;
 
-	if (g->to_move >= 0) {
+	if (g->to_move >= 0 && !g->laying) {
 		struct umpire_node *dice = umpire_map_add(a, ctx->tail, "dice",
 			umpire_node_seq(a, true));
 		for (int i = 0; i < g->opt.dice; i++)
@@ -432,6 +484,9 @@ amb_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 	umpire_map_add(a, opt, "infiltration",
 		umpire_node_bool(a, g->opt.infiltration));
 	umpire_map_add(a, opt, "sergeant", umpire_node_bool(a, g->opt.sergeant));
+	if (g->opt.mine_detector)
+		umpire_map_add(a, opt, "mine-detector", umpire_node_bool(a, true));
+	amb_mines_encode(ctx, g, state);
 	struct umpire_node *armies = umpire_map_add(a, state, "armies",
 		umpire_node_map(a, false));
 	struct umpire_node *fallen = umpire_node_map(a, false);
