@@ -183,6 +183,14 @@ static inline bool am_soldier_up(const struct am_unit *u)
  * change as they play a card ahead. */
 struct am_game *am_game_copy(struct umpire_arena *a, const struct am_game *g);
 int am_standing(const struct am_game *g, int side);	/* soldiers left */
+/*
+ * side's fallen soldiers in the order they fell (then the units' order),
+ * into out (room for every unit); how many.  A game read back from its
+ * state keeps the living in order and the fallen after them, so only
+ * this order is the same in both: everything that lists the fallen
+ * lists them so.
+ */
+int am_fallen(const struct am_game *g, int side, int *out);
 int am_tanks_left(const struct am_game *g, int side);
 
 /* ---------------------------------------------------- plan.c: legality */

@@ -93,13 +93,14 @@ am_board(struct umpire_buf *out, const void *game)
 		}
 	}
 	int nfallen = 0;
-	for (int s = 0; s < 2; s++)
-		for (int i = 0; i < g->nunits; i++) {
-			const struct am_unit *u = &g->units[i];
-			if (u->side == s && u->dead && !u->tank)
-				umpire_buf_printf(out, "%s %s (step %ld)", nfallen++ ?
-					"," : "fallen:", u->id, u->died);
-		}
+	int *order = umpire_arena_alloc(&a, ((size_t)g->nunits + 1) *
+		sizeof(int));
+	for (int s = 0; s < 2; s++) {
+		int n = am_fallen(g, s, order);
+		for (int i = 0; i < n; i++)
+			umpire_buf_printf(out, "%s %s (step %ld)", nfallen++ ? "," :
+				"fallen:", g->units[order[i]].id, g->units[order[i]].died);
+	}
 	if (nfallen)
 		umpire_buf_putc(out, '\n');
 	for (int i = 0; i < g->nblocks; i++) {

@@ -262,12 +262,13 @@ am_picture(struct umpire_svg *s, const void *game,
 	umpire_svg_rect(s, BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, 0,
 		&cloth);
 	blocks(s, &l);
-	for (int side = 0; side < 2; side++)
-		for (int i = 0; i < g->nunits; i++)
-			if (g->units[i].side == side && g->units[i].dead &&
-			    !g->units[i].tank)
-					cross(s, px(&l, g->units[i].at.x),
-					py(&l, g->units[i].at.y), 5, UMPIRE_SVG_GREY, 2);
+	int order[2 * AM_MAX_UNITS];
+	for (int side = 0; side < 2; side++) {
+		int n = am_fallen(g, side, order);
+		for (int i = 0; i < n; i++)
+			cross(s, px(&l, g->units[order[i]].at.x),
+				py(&l, g->units[order[i]].at.y), 5, UMPIRE_SVG_GREY, 2);
+	}
 	for (int i = 0; i < g->nunits; i++)
 		if (g->units[i].tank)
 			tank(s, &l, i);

@@ -237,3 +237,22 @@ am_game_copy(struct umpire_arena *a, const struct am_game *g)
 	am_table_build(c);
 	return c;
 }
+
+int
+am_fallen(const struct am_game *g, int side, int *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nunits; i++) {
+		const struct am_unit *u = &g->units[i];
+		if (u->side != side || !u->dead || u->tank)
+			continue;
+		int k = n++;
+		while (k > 0 && g->units[out[k - 1]].died > u->died) {
+			out[k] = out[k - 1];
+			k--;
+		}
+		out[k] = i;
+	}
+	return n;
+}

@@ -517,10 +517,14 @@ am_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 			umpire_node_seq(a, false));
 		for (int i = 0; i < g->nunits; i++) {
 			const struct am_unit *u = &g->units[i];
-			if (u->side == s)
-				umpire_seq_add(a, u->dead && !u->tank ? dead : live,
-					unit_node(a, u));
+			if (u->side == s && (u->tank || !u->dead))
+				umpire_seq_add(a, live, unit_node(a, u));
 		}
+		int *order = umpire_arena_alloc(a, ((size_t)g->nunits + 1) *
+			sizeof(int));
+		int n = am_fallen(g, s, order);
+		for (int i = 0; i < n; i++)
+			umpire_seq_add(a, dead, unit_node(a, &g->units[order[i]]));
 	}
 	umpire_map_add(a, state, "fallen", fallen);
 }
