@@ -81,8 +81,12 @@ blocks(struct umpire_svg *s, const struct layout *l)
 		piece(s, l, &b->piece, b->high ? &high : b->flattened ? &flat : &low);
 		int cx = (px(l, b->piece.lo.x) + px(l, b->piece.hi.x)) / 2;
 		int cy = (py(l, b->piece.lo.y) + py(l, b->piece.hi.y)) / 2;
-		umpire_svg_textf(s, cx, cy + 4, b->high ? &hf : &lf, 0, "%s %s",
-			b->high ? "H" : "L", b->id);
+		char label[40];
+		snprintf(label, sizeof(label), "%s %s", b->high ? "H" : "L", b->id);
+		int room = px(l, b->piece.hi.x) - px(l, b->piece.lo.x);
+		if (umpire_svg_text_width(label, 12) + 4 > room)
+			label[1] = '\0';	/* a narrow block: its letter only */
+		umpire_svg_text(s, cx, cy + 4, b->high ? &hf : &lf, 0, label);
 	}
 }
 
