@@ -294,9 +294,13 @@ read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 			continue;
 		bool *slot = &fired[3 * u + (c->units[u].tank ? gun_slot(f) : 0)];
 		if (*slot) {
-			umpire_node_error(ctx->diags, un, "%s fires %s once a card, and "
-				"is ordered twice", c->units[u].id, c->units[u].tank ?
-				umpire_map_get(n, "with")->u.s.ptr : "");
+			if (c->units[u].tank)
+				umpire_node_error(ctx->diags, un, "%s fires its %s once a "
+					"card, and is ordered twice (AM-14)", c->units[u].id,
+					umpire_map_get(n, "with")->u.s.ptr);
+			else
+				umpire_node_error(ctx->diags, un, "%s fires once a card, "
+					"and is ordered twice", c->units[u].id);
 			continue;
 		}
 		*slot = true;
