@@ -35,16 +35,21 @@ am_board(struct umpire_buf *out, const void *game)
 	char *map = umpire_arena_alloc(&a, (size_t)cols * (size_t)rows);
 
 	memset(map, '.', (size_t)cols * (size_t)rows);
-	for (int r = 0; r < rows; r++)
-		for (int c = 0; c < cols; c++) {
-			struct umpire_pt p = { c * cell + cell / 2, r * cell + cell / 2 };
-			for (size_t k = 0; k < g->table.npieces; k++)
-				if (umpire_piece_holds(&g->table.piece[k], p)) {
-					const struct umpire_piece *pc = &g->table.piece[k];
+	/* A cell shows the last piece that holds its centre: only the cells
+	 * within a piece's bounding box are asked. */
+	for (size_t k = 0; k < g->table.npieces; k++) {
+		const struct umpire_piece *pc = &g->table.piece[k];
+		int c0 = pc->lo.x / cell, c1 = pc->hi.x / cell;
+		int r0 = pc->lo.y / cell, r1 = pc->hi.y / cell;
+		for (int r = r0 < 0 ? 0 : r0; r <= r1 && r < rows; r++)
+			for (int c = c0 < 0 ? 0 : c0; c <= c1 && c < cols; c++) {
+				struct umpire_pt p = { c * cell + cell / 2,
+					r * cell + cell / 2 };
+				if (umpire_piece_holds(pc, p))
 					map[r * cols + c] = pc->kind == AM_HIGH ? '#' :
 						pc->kind == AM_LOW ? '=' : '%';
-				}
-		}
+			}
+	}
 	for (int i = 0; i < g->nunits; i++) {
 		const struct am_unit *u = &g->units[i];
 		if (u->dead && !u->tank)

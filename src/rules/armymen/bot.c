@@ -8,9 +8,9 @@
  *             in one of 16 directions, 1 to 6 inches, shorter if that
  *             is not legal (4 tries); a tank drives straight ahead 2 to
  *             12 inches, or turns up to 90 degrees and drives 1 to 6.
- *   Fires     every unpinned soldier fires at a target drawn from those
- *             his weapon can hit (a hand grenade instead, half the time,
- *             when one is in reach); each tank gun likewise.
+ *   Fires     every unpinned soldier fires at a target drawn uniformly
+ *             from those his weapon can hit (a hand grenade instead, half
+ *             the time, when one is in reach); each tank gun likewise.
  *   Assaults  every unpinned soldier with an enemy soldier within 6
  *             inches assaults one of them, half the time.
  *   Rallies   every pinned soldier, leaders first.
@@ -37,7 +37,7 @@ below(struct umpire_rng *rng, unsigned n)
 }
 
 static struct umpire_node *
-order(struct umpire_arena *a, struct umpire_node *list, const char *id)
+order_node(struct umpire_arena *a, struct umpire_node *list, const char *id)
 {
 	struct umpire_node *n = umpire_seq_add(a, list, umpire_node_map(a, true));
 
@@ -98,7 +98,7 @@ move_soldier(struct umpire_ctx *ctx, struct am_game *c, int u,
 		}
 		if (umpire_plane_on(wp[1]) && !umpire_pt_eq(wp[0], wp[1]) &&
 		    am_soldier_move(c, u, wp, 2, &plan, why, sizeof(why))) {
-			struct umpire_node *n = order(ctx->arena, list, m->id);
+			struct umpire_node *n = order_node(ctx->arena, list, m->id);
 			struct umpire_node *path = umpire_map_add(ctx->arena, n, "path",
 				umpire_node_seq(ctx->arena, true));
 			umpire_seq_add(ctx->arena, path, am_pt_node(ctx->arena, wp[1]));
@@ -146,7 +146,7 @@ move_tank(struct umpire_ctx *ctx, struct am_game *c, int u,
 		if (!umpire_plane_on(d.to) || !am_tank_move(c, u, &d, &plan, why,
 		    sizeof(why)))
 			continue;
-		struct umpire_node *n = order(a, list, m->id);
+		struct umpire_node *n = order_node(a, list, m->id);
 		if (d.has_via)
 			umpire_map_add(a, n, "via", am_pt_node(a, d.via));
 		umpire_map_add(a, n, "to", am_pt_node(a, d.to));
@@ -157,7 +157,12 @@ move_tank(struct umpire_ctx *ctx, struct am_game *c, int u,
 	}
 }
 
-/* Fire weapon w of unit u at a random target it can hit, if any. */
+/*
+ * Fire weapon w of unit u at a random target it can hit, if any: the
+ * enemy units in a random order, the first that can be hit.  That is a
+ * uniform draw among them, and on a crowded table it asks a few lines of
+ * sight a firer rather than one for every enemy.
+ */
 static bool
 fire_one(struct umpire_ctx *ctx, struct am_game *c, int u, enum am_weapon w,
 	bool forward, const char *with, struct umpire_rng *rng,
@@ -165,23 +170,27 @@ fire_one(struct umpire_ctx *ctx, struct am_game *c, int u, enum am_weapon w,
 {
 	struct am_shot shot;
 	char why[256];
-	int *can = umpire_arena_alloc(ctx->arena, ((size_t)c->nunits + 1) *
+	int *order = umpire_arena_alloc(ctx->arena, ((size_t)c->nunits + 1) *
 		sizeof(int));
-	int n = 0;
+	int n = 0, v = -1;
 
-	for (int v = 0; v < c->nunits; v++) {
-		struct am_target t = { v, -1 };
-		const struct am_unit *e = &c->units[v];
-		if (e->side == c->units[u].side || e->dead)
-			continue;
+	for (int e = 0; e < c->nunits; e++)
+		if (c->units[e].side != c->units[u].side && !c->units[e].dead)
+			order[n++] = e;
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)below(rng, (unsigned)i + 1), t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (int i = 0; i < n && v < 0; i++) {
+		struct am_target t = { order[i], -1 };
 		if (am_can_fire(c, u, w, forward, &t, false, &shot, why,
 		    sizeof(why)) && shot.need <= 6)
-			can[n++] = v;
+			v = order[i];
 	}
-	if (!n)
+	if (v < 0)
 		return false;
-	int v = can[below(rng, (unsigned)n)];
-	struct umpire_node *o = order(ctx->arena, list, c->units[u].id);
+	struct umpire_node *o = order_node(ctx->arena, list, c->units[u].id);
 	if (with)
 		umpire_map_add(ctx->arena, o, "with", umpire_node_str(ctx->arena,
 			with));
@@ -230,7 +239,7 @@ assault(struct umpire_ctx *ctx, struct am_game *c, int u,
 		return;
 	int v = can[below(rng, (unsigned)n)];
 	am_can_assault(c, u, v, &contact, &d, why, sizeof(why));
-	struct umpire_node *o = order(ctx->arena, list, m->id);
+	struct umpire_node *o = order_node(ctx->arena, list, m->id);
 	umpire_map_add(ctx->arena, o, "at", umpire_node_str(ctx->arena,
 		c->units[v].id));
 }
