@@ -25,8 +25,8 @@ read_point(struct umpire_ctx *ctx, const struct umpire_node *n,
 		if (umpire_node_fixed(n->u.seq.v[i], 2, UMPIRE_PLANE_MAX,
 		    &v[i]) < 0) {
 			umpire_node_error(ctx->diags, n->u.seq.v[i], "a coordinate is "
-				"inches with at most two decimals, from -163.84 to "
-				"163.84 (TABLE-1)");
+				"inches with at most two decimals, from 0 to 163.84 "
+				"(TABLE-1)");
 			return false;
 		}
 	out->x = (int32_t)v[0];

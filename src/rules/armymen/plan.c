@@ -192,8 +192,15 @@ drive_leg(const struct am_game *g, int u, struct umpire_pt from,
 	if (am_hull(&hull, &g->units[u], from, facing))
 		return fail(why, nwhy, "the tank's hull would be beyond the "
 			"table's bounds");
-	if (umpire_pt_eq(from, to))
+	if (umpire_pt_eq(from, to)) {
+		/* A turn where it stands: the turned hull, on the table. */
+		if (!hull_on_table(g, &hull))
+			return fail(why, nwhy, "turned at %s, the tank's hull would "
+				"reach off the table (%s by %s inches); its whole hull "
+				"stays on it (AM-10)", am_pt_text(NULL, from),
+				am_len_text(NULL, g->width), am_len_text(NULL, g->depth));
 		return clear_ground(g, u, &hull, why, nwhy);
+	}
 	if (umpire_piece_sweep(&sw, &hull, umpire_pt_sub(to, from)))
 		return fail(why, nwhy, "the tank's path is beyond the table's "
 			"bounds");
@@ -410,6 +417,19 @@ am_can_assault(const struct am_game *g, int u, int v, struct umpire_pt *contact,
 			return fail(why, nwhy, "the way to %s runs into %s; soldiers "
 				"cannot move through high blocks (AM-17)", e->id,
 				piece_name(g, (int)hit[i].piece, name, sizeof(name)));
+	/* AM-17, AM-8: he ends in contact, on no other soldier's base. */
+	struct umpire_figure end = a;
+	end.at = *contact;
+	for (int w = 0; w < g->nunits; w++) {
+		if (w == u || w == v || !am_soldier_up(&g->units[w]))
+			continue;
+		struct umpire_figure f = am_figure(g, w);
+		if (umpire_figure_cmp(&end, &f, UMPIRE_CENTRES, g->base) < 0)
+			return fail(why, nwhy, "in contact with %s at %s he would "
+				"stand on %s's base; a soldier ends clear of other "
+				"figures (AM-17, AM-8)", e->id, am_pt_text(NULL, *contact),
+				g->units[w].id);
+	}
 	return true;
 }
 
