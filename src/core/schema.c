@@ -1,5 +1,6 @@
 #include "schema.h"
 
+#include <limits.h>
 #include <regex.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -690,7 +691,7 @@ validate_alternatives(struct vctx *c, const struct umpire_node *root,
 	char want[200] = "";
 	size_t used = 0;
 
-	long best_score = -1;
+	long best_score = LONG_MIN;
 	size_t best_count = 0;
 	for (size_t i = 0; i < alts->u.seq.n; i++) {
 		struct vctx trial = *c;
