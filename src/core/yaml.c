@@ -962,6 +962,26 @@ emit_scalar(yaml_emitter_t *em, const char *s, size_t len, bool quote_ok)
 }
 
 /*
+ * Whether a number's text is digits, a point and digits, as in 12.25:
+ * written as it was read, it reads back the same in YAML 1.1 and 1.2
+ * alike (1e3, which 1.1 reads as a string, is written as 1000.0).
+ */
+static bool
+plain_decimal(const char *t)
+{
+	size_t k;
+
+	if (*t == '-')
+		t++;
+	k = strspn(t, "0123456789");
+	if (!k || t[k] != '.')
+		return false;
+	t += k + 1;
+	k = strspn(t, "0123456789");
+	return k && !t[k];
+}
+
+/*
  * The text of a scalar node: 0, with *quote_ok telling whether it may
  * need quotes (strings) or is always plain (null, booleans, numbers);
  * -1 for a collection.  num is scratch space for the digits.
@@ -988,7 +1008,7 @@ scalar_text(const struct umpire_node *n, char num[64], const char **s,
 		*s = num;
 		break;
 	case UMPIRE_FLOAT:
-		if (n->text) {
+		if (n->text && plain_decimal(n->text)) {
 			*s = n->text;
 			break;
 		}
