@@ -169,6 +169,8 @@ void am_table_build(struct am_game *g);
  * hull, base 0 (AM-4); as a target of sight, a tank's base is its width. */
 struct umpire_figure am_figure(const struct am_game *g, int u);
 struct umpire_figure am_sight_figure(const struct am_game *g, int u);
+/* A direction in lowest terms: (46, -19) stays, (6, 8) is (3, 4). */
+struct umpire_pt am_lowest(struct umpire_pt v);
 /* A tank's hull at `at` facing `facing` (TABLE-14). */
 int am_hull(struct umpire_piece *out, const struct am_unit *u,
 	struct umpire_pt at, struct umpire_pt facing);

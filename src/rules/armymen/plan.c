@@ -8,26 +8,10 @@
  * ask the same questions, so a check cannot disagree with the turn.
  * Every answer that refuses says why in one clause, citing the rule.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "armymen.h"
-
-static bool
-fail(char *why, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool
-fail(char *why, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, n, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 /* The piece's name for a message: a block's id, or "tank gt1". */
 static const char *
@@ -62,7 +46,7 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 	memset(plan, 0, sizeof(*plan));
 	plan->nearest = -1;
 	if (!umpire_path_on_table(&g->table, wp, n, &off))
-		return fail(why, nwhy, "waypoint %zu, %s, is off the table "
+		return umpire_refuse(why, nwhy, "waypoint %zu, %s, is off the table "
 			"(%s by %s inches)", off, am_pt_text(NULL, wp[off]),
 			am_len_text(NULL, g->width), am_len_text(NULL, g->depth));
 	size_t nh = umpire_path_pieces(hit, &g->table, AM_BLOCKING |
@@ -70,7 +54,7 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 	for (size_t i = 0; i < nh; i++) {
 		int kind = g->table.piece[hit[i].piece].kind;
 		if (kind != AM_LOW && hit[i].crosses)
-			return fail(why, nwhy, "the path runs into %s; soldiers "
+			return umpire_refuse(why, nwhy, "the path runs into %s; soldiers "
 				"cannot move through high blocks (Movement, AM-6)",
 				piece_name(g, (int)hit[i].piece, name, sizeof(name)));
 		if (kind == AM_LOW && hit[i].climbs)
@@ -79,7 +63,7 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 	plan->length = umpire_path_length(wp, n);
 	plan->cost = plan->length + (int64_t)AM_CLIMB * plan->climbs;
 	if (plan->cost > AM_MOVE)
-		return fail(why, nwhy, "the path is %s inches long%s: more than "
+		return umpire_refuse(why, nwhy, "the path is %s inches long%s: more than "
 			"the 6 inches a soldier moves (Movement, AM-5, TABLE-6)",
 			am_len_text(NULL, plan->length), plan->climbs ?
 			(plan->climbs == 1 ? ", and 2 more to climb a low block" :
@@ -106,7 +90,7 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 		struct umpire_frac start = umpire_exact_frac(umpire_dist2(me.at,
 			f.at), 1);
 		if (umpire_exact_frac_cmp(near.d2, start) < 0)
-			return fail(why, nwhy, "the path comes within %s inches of "
+			return umpire_refuse(why, nwhy, "the path comes within %s inches of "
 				"%s; soldiers cannot move closer than 3 inches to an "
 				"enemy soldier (Movement, AM-7)", am_len_text(NULL, d),
 				e->id);
@@ -119,7 +103,7 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 			continue;
 		struct umpire_figure f = am_figure(g, v);
 		if (umpire_figure_cmp(&end, &f, UMPIRE_CENTRES, g->base) < 0)
-			return fail(why, nwhy, "he would end on %s's base; a "
+			return umpire_refuse(why, nwhy, "he would end on %s's base; a "
 				"soldier ends his move clear of other figures (AM-8)",
 				g->units[v].id);
 	}
@@ -135,15 +119,6 @@ straight_ahead(struct umpire_pt facing, struct umpire_pt from,
 	struct umpire_pt d = umpire_pt_sub(to, from);
 
 	return umpire_cross(facing, d) == 0 && umpire_dot(facing, d) > 0;
-}
-
-static struct umpire_pt
-lowest(struct umpire_pt v)
-{
-	int64_t k = umpire_exact_gcd(v.x, v.y);
-
-	return k ? (struct umpire_pt){ (int32_t)(v.x / k), (int32_t)(v.y / k) } :
-		v;
 }
 
 static bool
@@ -166,7 +141,7 @@ clear_ground(const struct am_game *g, int u, const struct umpire_piece *sw,
 		if ((int)i == g->hull_of[u])
 			continue;
 		if (umpire_piece_overlap(sw, &g->table.piece[i]))
-			return fail(why, nwhy, "the tank would run into %s; tanks "
+			return umpire_refuse(why, nwhy, "the tank would run into %s; tanks "
 				"cannot move through any blocks (Movement, AM-10)",
 				piece_name(g, (int)i, name, sizeof(name)));
 	}
@@ -175,7 +150,7 @@ clear_ground(const struct am_game *g, int u, const struct umpire_piece *sw,
 		if (!am_soldier_up(s))
 			continue;
 		if (umpire_piece_near(sw, s->at, s->at, g->base))
-			return fail(why, nwhy, "the tank would run over %s; a "
+			return umpire_refuse(why, nwhy, "the tank would run over %s; a "
 				"tank's path stays clear of soldiers' bases (AM-10)",
 				s->id);
 	}
@@ -190,24 +165,24 @@ drive_leg(const struct am_game *g, int u, struct umpire_pt from,
 	struct umpire_piece hull, sw;
 
 	if (am_hull(&hull, &g->units[u], from, facing))
-		return fail(why, nwhy, "the tank's hull would be beyond the "
+		return umpire_refuse(why, nwhy, "the tank's hull would be beyond the "
 			"table's bounds");
 	if (umpire_pt_eq(from, to)) {
 		/* A turn where it stands: the turned hull, on the table. */
 		if (!hull_on_table(g, &hull))
-			return fail(why, nwhy, "turned at %s, the tank's hull would "
+			return umpire_refuse(why, nwhy, "turned at %s, the tank's hull would "
 				"reach off the table (%s by %s inches); its whole hull "
 				"stays on it (AM-10)", am_pt_text(NULL, from),
 				am_len_text(NULL, g->width), am_len_text(NULL, g->depth));
 		return clear_ground(g, u, &hull, why, nwhy);
 	}
 	if (umpire_piece_sweep(&sw, &hull, umpire_pt_sub(to, from)))
-		return fail(why, nwhy, "the tank's path is beyond the table's "
+		return umpire_refuse(why, nwhy, "the tank's path is beyond the table's "
 			"bounds");
 	struct umpire_piece end = hull;
 	if (umpire_piece_move(&end, umpire_pt_sub(to, from)) ||
 	    !hull_on_table(g, &end))
-		return fail(why, nwhy, "the tank would leave the table (%s by %s "
+		return umpire_refuse(why, nwhy, "the tank would leave the table (%s by %s "
 			"inches); its whole hull stays on it (AM-10)",
 			am_len_text(NULL, g->width), am_len_text(NULL, g->depth));
 	return clear_ground(g, u, &sw, why, nwhy);
@@ -224,18 +199,18 @@ am_tank_move(const struct am_game *g, int u, const struct am_drive *d,
 
 	memset(plan, 0, sizeof(*plan));
 	if (d->has_via && !d->has_to)
-		return fail(why, nwhy, "'via' needs 'to': the tank drives to via, "
+		return umpire_refuse(why, nwhy, "'via' needs 'to': the tank drives to via, "
 			"turns to face to, and drives on to it (AM-9)");
 	if (d->has_via && d->has_face)
-		return fail(why, nwhy, "a tank turns once: give via and to, or "
+		return umpire_refuse(why, nwhy, "a tank turns once: give via and to, or "
 			"to and face, not all three (AM-9)");
 	if (!d->has_to && !d->has_face)
-		return fail(why, nwhy, "give where the tank goes (to), or which "
+		return umpire_refuse(why, nwhy, "give where the tank goes (to), or which "
 			"way it turns (face)");
 	/* The first leg: straight ahead to via, or to `to` if it turns after. */
 	struct umpire_pt first = d->has_via ? d->via : d->has_to ? d->to : at;
 	if (!umpire_pt_eq(first, at) && !straight_ahead(facing, at, first))
-		return fail(why, nwhy, "%s is not straight ahead of the tank, "
+		return umpire_refuse(why, nwhy, "%s is not straight ahead of the tank, "
 			"which faces (%d, %d)%s (Movement, AM-9)",
 			am_pt_text(NULL, first), facing.x, facing.y, d->has_via ||
 			d->has_face ? "" : "; to turn, give via (or face)");
@@ -243,23 +218,23 @@ am_tank_move(const struct am_game *g, int u, const struct am_drive *d,
 	turn_at = first;
 	if (d->has_via) {
 		if (umpire_pt_eq(d->to, d->via))
-			return fail(why, nwhy, "to is where via is: give the point "
+			return umpire_refuse(why, nwhy, "to is where via is: give the point "
 				"the tank turns to face and drives to");
 		new_facing = umpire_pt_sub(d->to, d->via);
 		length += umpire_path_leg(d->via, d->to);
 	} else if (d->has_face) {
 		new_facing = d->face;
 	}
-	new_facing = lowest(new_facing);
+	new_facing = am_lowest(new_facing);
 	plan->turned = !(umpire_cross(new_facing, facing) == 0 &&
 		umpire_dot(new_facing, facing) > 0);
 	if (plan->turned && umpire_dot(new_facing, facing) < 0)
-		return fail(why, nwhy, "turning from (%d, %d) to (%d, %d) is more "
+		return umpire_refuse(why, nwhy, "turning from (%d, %d) to (%d, %d) is more "
 			"than 90 degrees (Movement, AM-9, TABLE-17)", facing.x,
 			facing.y, new_facing.x, new_facing.y);
 	int32_t limit = plan->turned ? AM_TANK_TURNING : AM_TANK_STRAIGHT;
 	if (length > limit)
-		return fail(why, nwhy, "the tank drives %s inches; a tank moves "
+		return umpire_refuse(why, nwhy, "the tank drives %s inches; a tank moves "
 			"12 inches straight forward, or 6 inches and one turn "
 			"(Movement, AM-9)", am_len_text(NULL, length));
 	if (!drive_leg(g, u, at, first, facing, why, nwhy))
@@ -312,22 +287,22 @@ am_can_fire(const struct am_game *g, int u, enum am_weapon w, bool forward,
 	if (t->unit >= 0) {
 		const struct am_unit *v = &g->units[t->unit];
 		if (v->side == m->side)
-			return fail(why, nwhy, "%s is on %s's own side", v->id,
+			return umpire_refuse(why, nwhy, "%s is on %s's own side", v->id,
 				m->id);
 		if (v->dead)
-			return fail(why, nwhy, "%s is %s", v->id, v->tank ?
+			return umpire_refuse(why, nwhy, "%s is %s", v->id, v->tank ?
 				"destroyed already" : "dead");
 		if (v->tank && !wi->hurts_tanks)
-			return fail(why, nwhy, "%s's %s cannot hurt a tank: only "
+			return umpire_refuse(why, nwhy, "%s's %s cannot hurt a tank: only "
 				"bazookas, mortars and main guns can (Tanks)", m->id,
 				m->tank ? "machine gun" : wi->name);
 	} else {
 		const struct am_block *b = &g->blocks[t->block];
 		if (!wi->burst || w == AM_GRENADE)
-			return fail(why, nwhy, "only bazookas, mortars and main guns "
+			return umpire_refuse(why, nwhy, "only bazookas, mortars and main guns "
 				"fire at blocks (Bazookas, Mortars, AM-13)");
 		if (!b->high)
-			return fail(why, nwhy, "%s is a low block: low blocks cannot "
+			return umpire_refuse(why, nwhy, "%s is a low block: low blocks cannot "
 				"be damaged (Bazookas, Mortars)", b->id);
 	}
 	struct umpire_figure from = am_figure(g, u);
@@ -336,7 +311,7 @@ am_can_fire(const struct am_game *g, int u, enum am_weapon w, bool forward,
 		UMPIRE_UP);
 	if (wi->range && umpire_figure_cmp(&from, &to, UMPIRE_EDGES,
 	    wi->range) > 0)
-		return fail(why, nwhy, "%s is %s inches away; %s reach %d "
+		return umpire_refuse(why, nwhy, "%s is %s inches away; %s reach %d "
 			"inches (%s, AM-11)", t->unit >= 0 ? g->units[t->unit].id :
 			g->blocks[t->block].id, am_len_text(NULL, shot->distance),
 			w == AM_GRENADE ? "grenades" : "sub-machineguns",
@@ -345,7 +320,7 @@ am_can_fire(const struct am_game *g, int u, enum am_weapon w, bool forward,
 	shot->long_range = umpire_figure_cmp(&from, &to, UMPIRE_EDGES,
 		AM_SHORT) > 0;
 	if (forward && !umpire_figure_faces(&from, UMPIRE_ARC_45, to.at))
-		return fail(why, nwhy, "the target is not within 45 degrees of "
+		return umpire_refuse(why, nwhy, "the target is not within 45 degrees of "
 			"the tank's front, where its forward machine gun fires "
 			"(Tanks, AM-14)");
 
@@ -358,7 +333,7 @@ am_can_fire(const struct am_game *g, int u, enum am_weapon w, bool forward,
 		shot->sight = s.verdict;
 		shot->blocked_by = s.by[0];
 		if (s.verdict == UMPIRE_SIGHT_BLOCKED)
-			return fail(why, nwhy, "the target is behind %s: every line "
+			return umpire_refuse(why, nwhy, "the target is behind %s: every line "
 				"to it is blocked (Firing, AM-12, TABLE-7)",
 				piece_name(g, s.by[0] >= 0 ? s.by[0] : 0, name,
 				sizeof(name)));
@@ -389,15 +364,15 @@ am_can_assault(const struct am_game *g, int u, int v, struct umpire_pt *contact,
 	char name[64];
 
 	if (e->side == m->side)
-		return fail(why, nwhy, "%s is on %s's own side", e->id, m->id);
+		return umpire_refuse(why, nwhy, "%s is on %s's own side", e->id, m->id);
 	if (e->tank)
-		return fail(why, nwhy, "%s is a tank; soldiers assault enemy "
+		return umpire_refuse(why, nwhy, "%s is a tank; soldiers assault enemy "
 			"soldiers (Assault Combat, AM-17)", e->id);
 	if (e->dead)
-		return fail(why, nwhy, "%s is dead", e->id);
+		return umpire_refuse(why, nwhy, "%s is dead", e->id);
 	*distance = umpire_figure_distance(&a, &b, UMPIRE_EDGES, UMPIRE_UP);
 	if (umpire_figure_cmp(&a, &b, UMPIRE_EDGES, AM_ASSAULT_RANGE) > 0)
-		return fail(why, nwhy, "%s is %s inches away; a soldier assaults "
+		return umpire_refuse(why, nwhy, "%s is %s inches away; a soldier assaults "
 			"an enemy within 6 inches (Assault Combat)", e->id,
 			am_len_text(NULL, *distance));
 	/* AM-17: straight into base contact, stopping short, not past. */
@@ -414,7 +389,7 @@ am_can_assault(const struct am_game *g, int u, int v, struct umpire_pt *contact,
 		g->base);
 	for (size_t i = 0; i < nh; i++)
 		if (hit[i].crosses)
-			return fail(why, nwhy, "the way to %s runs into %s; soldiers "
+			return umpire_refuse(why, nwhy, "the way to %s runs into %s; soldiers "
 				"cannot move through high blocks (AM-17)", e->id,
 				piece_name(g, (int)hit[i].piece, name, sizeof(name)));
 	/* AM-17, AM-8: he ends in contact, on no other soldier's base. */
@@ -425,7 +400,7 @@ am_can_assault(const struct am_game *g, int u, int v, struct umpire_pt *contact,
 			continue;
 		struct umpire_figure f = am_figure(g, w);
 		if (umpire_figure_cmp(&end, &f, UMPIRE_CENTRES, g->base) < 0)
-			return fail(why, nwhy, "in contact with %s at %s he would "
+			return umpire_refuse(why, nwhy, "in contact with %s at %s he would "
 				"stand on %s's base; a soldier ends clear of other "
 				"figures (AM-17, AM-8)", e->id, am_pt_text(NULL, *contact),
 				g->units[w].id);

@@ -106,6 +106,15 @@ am_awaited_action(const struct am_game *g)
 	return g->ndrawn ? g->drawn[g->ndrawn - 1] % AM_ACTIONS : -1;
 }
 
+struct umpire_pt
+am_lowest(struct umpire_pt v)
+{
+	int64_t k = umpire_exact_gcd(v.x, v.y);
+
+	return k ? (struct umpire_pt){ (int32_t)(v.x / k), (int32_t)(v.y / k) } :
+		v;
+}
+
 int
 am_hull(struct umpire_piece *out, const struct am_unit *u,
 	struct umpire_pt at, struct umpire_pt facing)

@@ -46,15 +46,6 @@ read_pt(struct umpire_ctx *ctx, const struct umpire_node *n,
 }
 
 
-static struct umpire_pt
-lowest(struct umpire_pt v)
-{
-	int64_t k = umpire_exact_gcd(v.x, v.y);
-
-	return k ? (struct umpire_pt){ (int32_t)(v.x / k), (int32_t)(v.y / k) } :
-		v;
-}
-
 /* --------------------------------------------------------------- blocks */
 
 static void
@@ -160,7 +151,7 @@ read_unit(struct umpire_ctx *ctx, struct am_game *g, int side,
 				"whole numbers, not [0, 0], each within 16384 (AM-4)");
 			return;
 		}
-		u->facing = lowest((struct umpire_pt){ (int32_t)fx, (int32_t)fy });
+		u->facing = am_lowest((struct umpire_pt){ (int32_t)fx, (int32_t)fy });
 		u->length = AM_DEFAULT_TANK_LENGTH;
 		u->width = AM_DEFAULT_TANK_WIDTH;
 		if (size && (!read_len(ctx, size->u.seq.v[0], UMPIRE_BOX_MAX,
