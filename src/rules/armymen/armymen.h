@@ -197,6 +197,11 @@ int am_tanks_left(const struct am_game *g, int side);
 
 /* ---------------------------------------------------- plan.c: legality */
 
+/* A piece of the table for a message: "high block b2", "tank gt1",
+ * "the wreck of gt1"; written into buf. */
+const char *am_piece_name(const struct am_game *g, int piece, char *buf,
+	size_t n);
+
 /* A soldier's move, measured. */
 struct am_move_plan {
 	int64_t length;		/* the path's (TABLE-6) */
@@ -241,7 +246,9 @@ struct am_shot {
 	bool behind_low;	/* the line between centres meets a low block */
 	int low_block;		/* which, or -1 */
 	enum umpire_sight_verdict sight;	/* through high blocks and hulls */
-	int blocked_by;		/* the piece blocking line 0, or -1 */
+	int blocked_by;		/* a piece blocking some line (the first
+				   line blocked, TABLE-9), or -1 */
+	int lines_blocked;	/* how many of the 13 lines are */
 	int need;		/* a die hits on this or more */
 };
 /* The point a shot aims at and the figure it measures to. */

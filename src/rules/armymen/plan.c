@@ -13,9 +13,8 @@
 
 #include "armymen.h"
 
-/* The piece's name for a message: a block's id, or "tank gt1". */
-static const char *
-piece_name(const struct am_game *g, int piece, char *buf, size_t n)
+const char *
+am_piece_name(const struct am_game *g, int piece, char *buf, size_t n)
 {
 	if (piece < g->nblocks) {
 		snprintf(buf, n, "%s block %s", g->blocks[piece].high ? "high" :
@@ -56,7 +55,7 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 		if (kind != AM_LOW && hit[i].crosses)
 			return umpire_refuse(why, nwhy, "the path runs into %s; soldiers "
 				"cannot move through high blocks (Movement, AM-6)",
-				piece_name(g, (int)hit[i].piece, name, sizeof(name)));
+				am_piece_name(g, (int)hit[i].piece, name, sizeof(name)));
 		if (kind == AM_LOW && hit[i].climbs)
 			plan->climbs++;
 	}
@@ -143,7 +142,7 @@ clear_ground(const struct am_game *g, int u, const struct umpire_piece *sw,
 		if (umpire_piece_overlap(sw, &g->table.piece[i]))
 			return umpire_refuse(why, nwhy, "the tank would run into %s; tanks "
 				"cannot move through any blocks (Movement, AM-10)",
-				piece_name(g, (int)i, name, sizeof(name)));
+				am_piece_name(g, (int)i, name, sizeof(name)));
 	}
 	for (int v = 0; v < g->nunits; v++) {
 		const struct am_unit *s = &g->units[v];
@@ -331,11 +330,13 @@ am_can_fire(const struct am_game *g, int u, enum am_weapon w, bool forward,
 		umpire_sight(&s, &g->table, &from, &sight_to, AM_BLOCKING,
 			UMPIRE_SIGHT_EXPLAIN);
 		shot->sight = s.verdict;
-		shot->blocked_by = s.by[0];
+		shot->lines_blocked = s.blocked;
+		for (int k = 0; k < UMPIRE_SIGHT_LINES && shot->blocked_by < 0; k++)
+			shot->blocked_by = s.by[k];
 		if (s.verdict == UMPIRE_SIGHT_BLOCKED)
 			return umpire_refuse(why, nwhy, "the target is behind %s: every line "
 				"to it is blocked (Firing, AM-12, TABLE-7)",
-				piece_name(g, s.by[0] >= 0 ? s.by[0] : 0, name,
+				am_piece_name(g, s.by[0] >= 0 ? s.by[0] : 0, name,
 				sizeof(name)));
 	}
 	if (wi->modifiers) {
@@ -391,7 +392,7 @@ am_can_assault(const struct am_game *g, int u, int v, struct umpire_pt *contact,
 		if (hit[i].crosses)
 			return umpire_refuse(why, nwhy, "the way to %s runs into %s; soldiers "
 				"cannot move through high blocks (AM-17)", e->id,
-				piece_name(g, (int)hit[i].piece, name, sizeof(name)));
+				am_piece_name(g, (int)hit[i].piece, name, sizeof(name)));
 	/* AM-17, AM-8: he ends in contact, on no other soldier's base. */
 	struct umpire_figure end = a;
 	end.at = *contact;

@@ -160,9 +160,12 @@ shoot(struct telling *t, const struct am_fire_order *f, int k)
 			say(t, ", behind low block %s",
 				g->blocks[s.low_block].id);
 	}
-	if (!wi->over_blocks)
-		say(t, ", %s", s.sight == UMPIRE_SIGHT_CLEAR ? "in clear sight" :
-			"partly hidden but in sight (AM-12)");
+	if (!wi->over_blocks && s.sight == UMPIRE_SIGHT_CLEAR)
+		say(t, ", in clear sight");
+	else if (!wi->over_blocks)
+		say(t, ", partly hidden by %s (%d of 13 lines blocked) but in "
+			"sight (AM-12)", am_piece_name(g, s.blocked_by, why,
+			sizeof(why)), s.lines_blocked);
 	say(t, ": %dd6, hitting on %s", f->dice[k], s.need <= 6 ?
 		umpire_arena_printf(a, "%d or more", s.need) : "nothing (AM-11)");
 	if (wi->modifiers && s.need > 5) {
