@@ -135,8 +135,9 @@ clean:
 DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
 	zlib1g-dev git
 # chromium: test_browser.py looks at the pictures of the board in it.
+# gnubg: test_gnubg.py holds backgammon's legal plays to GNU Backgammon's.
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
-	age openssh-client valgrind chromium
+	age openssh-client valgrind chromium gnubg
 DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_BENCH = hyperfine python3 time
 
@@ -226,7 +227,7 @@ check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
 
 # The ruleset folders whose header lists a one-way chain of files.
-CHAINED = src/rules/wwii
+CHAINED = src/rules/wwii src/rules/armymen
 check-chain: $(LIB)
 	sh tests/chain.sh $(BUILD) $(CHAINED)
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # play.sh UMPIRE: replay the sample games, Army Man Backgammon
-# (samples/amb/game) and WWII Combined Arms (samples/wwii/game): each is
+# (samples/amb/game), WWII Combined Arms (samples/wwii/game) and Army Men
+# (samples/armymen/game): each is
 # its seed and every player's orders.  Each game is replayed into a
 # fresh git repository in a temporary folder, then its last report, its
 # history and its verification are shown.  `make demo` runs this.
@@ -33,5 +34,6 @@ replay() {
 
 replay amb
 replay wwii
-echo "The games are in $top/amb and $top/wwii: try umpire status on"
-echo "either, or read its reports/."
+replay armymen
+echo "The games are in $top/amb, $top/wwii and $top/armymen: try umpire"
+echo "status on any of them, or read its reports/."

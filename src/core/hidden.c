@@ -11,6 +11,7 @@
 #include <sodium.h>
 
 #include "age.h"
+#include "picture.h"
 
 static void
 wipe(struct umpire_buf *b)
@@ -83,6 +84,18 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 					f->path, err.msg);
 				abort();
 			}
+			/* Beside it, the board as he sees it (ruleset.h, picture). */
+			struct umpire_buf svg = UMPIRE_BUF_INIT;
+			umpire_picture_render(&svg, g, NULL, step, NULL, NULL, p->id);
+			f = add(h);
+			umpire_view_picture_path(f->path, step, p->id);
+			if (umpire_game_seal_view(g, f->path, to, p->nkeys, svg.ptr,
+			    svg.len, &f->data, &err)) {
+				fprintf(stderr, "umpire: internal error: sealing %s: %s\n",
+					f->path, err.msg);
+				abort();
+			}
+			wipe(&svg);
 			free(to);
 		}
 		wipe(&view);

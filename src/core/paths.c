@@ -29,6 +29,14 @@ umpire_view_path(char out[UMPIRE_PATH_MAX], long step, const char *player)
 }
 
 void
+umpire_view_picture_path(char out[UMPIRE_PATH_MAX], long step,
+	const char *player)
+{
+	snprintf(out, UMPIRE_PATH_MAX, UMPIRE_REPORTS_DIR "/%04ld-%s.svg.age",
+		step, player);
+}
+
+void
 umpire_picture_name(char out[UMPIRE_PATH_MAX], long step)
 {
 	snprintf(out, UMPIRE_PATH_MAX, PICTURE_NAME, step);

@@ -31,6 +31,10 @@ struct umpire_step_paths {
 void umpire_view_path(char out[UMPIRE_PATH_MAX], long step,
 	const char *player);
 
+/* The picture of a player's private view: "reports/0005-tan.svg.age". */
+void umpire_view_picture_path(char out[UMPIRE_PATH_MAX], long step,
+	const char *player);
+
 /* The picture's name as the report links to it: "0005.svg". */
 void umpire_picture_name(char out[UMPIRE_PATH_MAX], long step);
 

@@ -1,5 +1,6 @@
 #include "schema.h"
 
+#include <limits.h>
 #include <regex.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -631,22 +632,52 @@ validate_string(struct vctx *c, const struct umpire_node *s,
 	}
 }
 
-/* How many of a mapping's keys a schema names in its properties. */
+/*
+ * How well a mapping fits one form of a oneOf or anyOf: a point for each
+ * of its keys the form names in its properties or requires (two for a
+ * string the form fixes with const, and one less for another string
+ * there), less a point for each key the form forbids (`key: false`) and
+ * for each key it requires that the mapping lacks.  The form with the best fit is the
+ * one the mapping is evidently meant to have, and the one whose errors
+ * are reported.
+ */
 static long
 key_score(const struct umpire_node *root, const struct umpire_node *s,
 	const struct umpire_node *inst)
 {
 	for (int i = 0; i < 16 && s && s->type == UMPIRE_MAP &&
-	    !umpire_map_get(s, "properties"); i++) {
+	    !umpire_map_get(s, "properties") && !umpire_map_get(s, "required");
+	    i++) {
 		const char *ref = umpire_node_cstr(umpire_map_get(s, "$ref"));
 		s = ref ? resolve_ref(ref, root, &root) : NULL;
 	}
-	const struct umpire_node *props = s ? umpire_map_get(s, "properties") : NULL;
+	const struct umpire_node *props = s && s->type == UMPIRE_MAP ?
+		umpire_map_get(s, "properties") : NULL;
+	const struct umpire_node *req = s && s->type == UMPIRE_MAP ?
+		umpire_map_get(s, "required") : NULL;
 	long score = 0;
-	if (inst->type != UMPIRE_MAP || !props)
+	if (inst->type != UMPIRE_MAP || (!props && !req))
 		return 0;
-	for (size_t i = 0; i < inst->u.map.n; i++)
-		score += umpire_map_get(props, inst->u.map.v[i].key->u.s.ptr) != NULL;
+	for (size_t i = 0; props && i < inst->u.map.n; i++) {
+		const struct umpire_node *p = umpire_map_get(props,
+			inst->u.map.v[i].key->u.s.ptr);
+		if (!p)
+			continue;
+		if (p->type == UMPIRE_BOOL && !p->u.b) {
+			score--;
+			continue;
+		}
+		/* A key whose value the form fixes: does it have that value? */
+		const char *want = p->type == UMPIRE_MAP ?
+			umpire_node_cstr(umpire_map_get(p, "const")) : NULL;
+		const char *got = umpire_node_cstr(inst->u.map.v[i].val);
+		score += want && got ? (strcmp(want, got) == 0 ? 2 : -1) : 1;
+	}
+	for (size_t i = 0; req && req->type == UMPIRE_SEQ && i < req->u.seq.n;
+	    i++) {
+		const char *k = umpire_node_cstr(req->u.seq.v[i]);
+		score += k && umpire_map_get(inst, k) ? 1 : -1;
+	}
 	return score;
 }
 
@@ -660,7 +691,7 @@ validate_alternatives(struct vctx *c, const struct umpire_node *root,
 	char want[200] = "";
 	size_t used = 0;
 
-	long best_score = -1;
+	long best_score = LONG_MIN;
 	size_t best_count = 0;
 	for (size_t i = 0; i < alts->u.seq.n; i++) {
 		struct vctx trial = *c;

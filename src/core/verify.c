@@ -676,7 +676,8 @@ hidden_adds(struct expect *out, size_t *n, const struct umpire_change *ch,
 			continue;
 		if ((!hides && strcmp(ch[i].path, p.secret) == 0) ||
 		    (strncmp(ch[i].path, prefix, strlen(prefix)) == 0 &&
-		    len > 7 && strcmp(ch[i].path + len - 7, ".md.age") == 0))
+		    len > 8 && (strcmp(ch[i].path + len - 7, ".md.age") == 0 ||
+		    strcmp(ch[i].path + len - 8, ".svg.age") == 0)))
 			out[(*n)++] = (struct expect){ UMPIRE_ADDED,
 				umpire_arena_strdup(a, ch[i].path) };
 	}

@@ -1,5 +1,6 @@
 #include "yaml.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -141,6 +142,81 @@ umpire_node_integer(const struct umpire_node *n, long long def)
 	if (n->type == UMPIRE_FLOAT && umpire_float_is_integer(n->u.f))
 		return (long long)n->u.f;
 	return def;
+}
+
+int
+umpire_node_fixed(const struct umpire_node *n, int places, long long max,
+	long long *out)
+{
+	const char *s;
+	long long whole = 0, frac = 0, scale = 1;
+	bool neg = false;
+	int k = 0;
+
+	if (!n || n->big || (n->type != UMPIRE_INT && n->type != UMPIRE_FLOAT))
+		return -1;
+	for (int i = 0; i < places; i++)
+		scale *= 10;
+	if (!n->text) {
+		/* A number built in memory: a whole one is exact. */
+		if (n->type != UMPIRE_INT || n->u.i > max / scale ||
+		    n->u.i < -(max / scale))
+			return -1;
+		*out = n->u.i * scale;
+		return 0;
+	}
+	s = n->text;
+	if (*s == '-' || *s == '+')
+		neg = *s++ == '-';
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	for (; isdigit((unsigned char)*s); s++) {
+		whole = whole * 10 + (*s - '0');
+		if (whole > max / scale + 1)
+			return -1;
+	}
+	if (*s == '.')
+		for (s++; isdigit((unsigned char)*s); s++, k++) {
+			if (k >= places) {
+				if (*s != '0')
+					return -1;
+				continue;
+			}
+			frac = frac * 10 + (*s - '0');
+		}
+	if (*s)
+		return -1;		/* an exponent, or 0x... */
+	for (; k < places; k++)
+		frac *= 10;
+	long long v = whole * scale + frac;
+	if (v > max)
+		return -1;
+	*out = neg ? -v : v;
+	return 0;
+}
+
+struct umpire_node *
+umpire_node_fixed_new(struct umpire_arena *a, long long v, int places)
+{
+	long long scale = 1;
+
+	for (int i = 0; i < places; i++)
+		scale *= 10;
+	unsigned long long m = v < 0 ? 0ULL - (unsigned long long)v :
+		(unsigned long long)v;
+	unsigned long long frac = m % (unsigned long long)scale;
+	if (!frac)
+		return umpire_node_int(a, v / scale);
+	int digits = places;
+	while (frac % 10 == 0) {
+		frac /= 10;
+		digits--;
+	}
+	struct umpire_node *n = umpire_node_new(a, UMPIRE_FLOAT);
+	n->text = umpire_arena_printf(a, "%s%llu.%0*llu", v < 0 ? "-" : "",
+		m / (unsigned long long)scale, digits, frac);
+	n->u.f = (double)v / (double)scale;
+	return n;
 }
 
 bool
@@ -611,8 +687,12 @@ on_scalar(struct parser *p, const yaml_event_t *e)
 		p->stack[p->depth - 1].node->type == UMPIRE_MAP &&
 		!p->stack[p->depth - 1].key;
 	if (e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !force_str &&
-	    !is_key)
-		resolve_plain(n, n->u.s.ptr);
+	    !is_key) {
+		const char *text = n->u.s.ptr;
+		resolve_plain(n, text);
+		if ((n->type == UMPIRE_INT && !n->big) || n->type == UMPIRE_FLOAT)
+			n->text = text;
+	}
 	if (e->data.scalar.anchor)
 		anchors_put(p->a, &p->anchors, umpire_arena_strdup(p->a,
 			(const char *)e->data.scalar.anchor), n);
@@ -882,6 +962,26 @@ emit_scalar(yaml_emitter_t *em, const char *s, size_t len, bool quote_ok)
 }
 
 /*
+ * Whether a number's text is digits, a point and digits, as in 12.25:
+ * written as it was read, it reads back the same in YAML 1.1 and 1.2
+ * alike (1e3, which 1.1 reads as a string, is written as 1000.0).
+ */
+static bool
+plain_decimal(const char *t)
+{
+	size_t k;
+
+	if (*t == '-')
+		t++;
+	k = strspn(t, "0123456789");
+	if (!k || t[k] != '.')
+		return false;
+	t += k + 1;
+	k = strspn(t, "0123456789");
+	return k && !t[k];
+}
+
+/*
  * The text of a scalar node: 0, with *quote_ok telling whether it may
  * need quotes (strings) or is always plain (null, booleans, numbers);
  * -1 for a collection.  num is scratch space for the digits.
@@ -908,6 +1008,10 @@ scalar_text(const struct umpire_node *n, char num[64], const char **s,
 		*s = num;
 		break;
 	case UMPIRE_FLOAT:
+		if (n->text && plain_decimal(n->text)) {
+			*s = n->text;
+			break;
+		}
 		if (isnan(n->u.f)) {
 			*s = ".nan";
 			break;

@@ -33,6 +33,12 @@ struct umpire_node {
 	int line, col;		/* 1-based; 0 for built nodes */
 	size_t weight;		/* nodes below and including this, aliases expanded */
 	size_t bytes;		/* scalar bytes below and including this, likewise */
+	/*
+	 * A number as it was written ("12.50"), for an exact reading of a
+	 * decimal (umpire_node_fixed); NULL for other nodes.  A built number
+	 * that has it is written with it.
+	 */
+	const char *text;
 	union {
 		bool b;
 		long long i;
@@ -120,6 +126,19 @@ const char *umpire_node_cstr(const struct umpire_node *n); /* NULL unless a stri
 /* Integral value of an int or an integral float; def otherwise. */
 long long umpire_node_integer(const struct umpire_node *n, long long def);
 const char *umpire_node_type_name(enum umpire_node_type t);
+/*
+ * A decimal number with at most `places` digits after the point, read
+ * exactly from the text it was written with (no floating point): 12.5
+ * with places 2 is 1250 in *out.  Returns 0, or -1 when n is not such a
+ * number (a string, too many decimals, an exponent) or |value| exceeds
+ * max, in units of 10^-places.
+ */
+int umpire_node_fixed(const struct umpire_node *n, int places, long long max,
+	long long *out);
+/* A number node for v units of 10^-places, written without trailing
+ * zeros (1250 with places 2 is 12.5), in a. */
+struct umpire_node *umpire_node_fixed_new(struct umpire_arena *a, long long v,
+	int places);
 /* A finite whole number that fits in long long (4.0, not 4.5 or 1e300). */
 bool umpire_float_is_integer(double f);
 

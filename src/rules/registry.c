@@ -6,10 +6,12 @@
 #include "core/ruleset.h"
 
 extern const struct umpire_ruleset umpire_ruleset_amb;
+extern const struct umpire_ruleset umpire_ruleset_armymen;
 extern const struct umpire_ruleset umpire_ruleset_wwii;
 
 const struct umpire_ruleset *const umpire_rulesets[] = {
 	&umpire_ruleset_amb,
+	&umpire_ruleset_armymen,
 	&umpire_ruleset_wwii,
 	NULL,
 };

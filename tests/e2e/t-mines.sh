@@ -57,6 +57,24 @@ if age -d -i "$TMP/tan" "$G/reports/0001-green.md.age" >/dev/null 2>&1; then
 	fail "tan's key opens green's view"
 fi
 ok
+# Beside each view, his picture of the board: his own minefields drawn
+# on it (issue 9), never on the public picture or the other side's.
+age -d -i "$TMP/green" "$G/reports/0001-green.svg.age" >"$TMP/gp.svg" ||
+	fail "age could not open green's picture with green's key"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' \
+	"$TMP/gp.svg" || fail "green's private picture is not well-formed XML"
+grep -q "your minefield" "$TMP/gp.svg" || fail "green's picture shows no minefield"
+age -d -i "$TMP/tan" "$G/reports/0002-tan.svg.age" >"$TMP/tp.svg" ||
+	fail "age could not open tan's picture with tan's key"
+[ "$(grep -c 'your minefield' "$TMP/tp.svg")" -eq 2 ] ||
+	fail "tan's picture: his 3 minefields on rows 15, 15 and 23 are not 2 bands"
+grep -q "your minefield x2" "$TMP/tp.svg" || fail "tan's picture: no x2 on row 15"
+! grep -q "your minefield" "$G/reports/0001.svg" "$G/reports/0002.svg" ||
+	fail "a public picture shows a minefield"
+if age -d -i "$TMP/green" "$G/reports/0002-tan.svg.age" >/dev/null 2>&1; then
+	fail "green's key opens tan's picture"
+fi
+ok
 expect_exit 0 umpire status "$G" --as tan --identity "$TMP/tan"
 expect_out "minefield 3: row 23, secret"
 first=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
@@ -151,6 +169,13 @@ sed 's/row 11, secret/row 12, secret/' "$TMP/gv" |
 rewrite "$TMP/t" 1 reports/0001-green.md.age "$TMP/forged.age"
 expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
 expect_err "reports/0001-green.md.age differs from the file umpire encrypts"
+rm -rf "$TMP/t"
+git clone -q "$G" "$TMP/t" || fail "git clone"
+sed 's/your minefield/a minefield/' "$TMP/gp.svg" |
+	age -R "$K/test-key-green-ed25519.pub" >"$TMP/forged.age" || fail "age -R"
+rewrite "$TMP/t" 1 reports/0001-green.svg.age "$TMP/forged.age"
+expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
+expect_err "reports/0001-green.svg.age differs from the file umpire encrypts"
 
 # The reveal: then verify opens every secret with the seed at HEAD.
 expect_exit 0 umpire reveal "$G" --seed-file "$S"

@@ -23,4 +23,6 @@ expect_err "unknown key 'tagret' (did you mean 'target'?)"
 expect_out "every state, report, picture and roll matches"
 expect_out "revealed the seed"
 expect_out "games/s"
+expect_out "armymen   Army Men"
+expect_out "awaiting: "
 done_ok

@@ -165,7 +165,19 @@ def _wwii_place(state, side, unit):
     return f, int(m.group(2))
 
 
-PLACES = {"amb": _amb_place, "wwii": _wwii_place}
+def _armymen_place(state, side, unit):
+    # The picture's pixel column and row (row as minus the pixel row, so
+    # that north is a higher rank): k hundredths of an inch a pixel,
+    # north up (picture.c).  A wreck is drawn, but not as a piece.
+    if unit.get("destroyed"):
+        return None
+    k = max(1, -(-round(state["table"]["width"] * 100) // 760))
+    depth = round(state["table"]["depth"] * 100)
+    x, y = (round(v * 100) for v in unit["at"])
+    return x // k, -((depth - y) // k)
+
+
+PLACES = {"amb": _amb_place, "armymen": _armymen_place, "wwii": _wwii_place}
 
 
 def on_board(ruleset, state):

@@ -33,6 +33,10 @@ BOARDS = [
     ("tests/amb/amb-03-first-player-tie-rerolled/expected.svg",
      "expected.yaml"),
     ("tests/wwii/cities-placed-by-dice/expected.svg", "expected.yaml"),
+    ("tests/armymen/am-09-tank-via-turn-within-6/expected.svg",
+     "expected.yaml"),
+    ("tests/armymen/am-13-bazooka-burst-6d6-friends-too/expected.svg",
+     "expected.yaml"),
 ]
 # A channel may differ this much from the fill (anti-aliasing aside).
 TOLERANCE = 10

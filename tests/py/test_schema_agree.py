@@ -6,16 +6,18 @@ implementation (python-jsonschema) must agree on every file.
 
 The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
 scenario, state or orders of Army Man Backgammon, and
-tests/schema/wwii-<kind>/ likewise for WWII Combined Arms; each bad
-file breaks one thing, named in its first line.  Both sides read YAML
-1.2 core (see umpiretest.Yaml12Loader).  Checked:
+tests/schema/wwii-<kind>/ and tests/schema/armymen-<kind>/ likewise for
+WWII Combined Arms and Army Men; each bad file breaks one thing, named
+in its first line.  Both sides read YAML 1.2 core (see
+umpiretest.Yaml12Loader).  Checked:
 
 - on every corpus file the two validators agree, good files are valid
   and bad files invalid (the envelope schema is run on each too, for
   agreement);
 - every file in samples/ is a valid scenario;
 - states written by `umpire new` and by every turn of a bot game, and
-  the bot's orders, are valid (games of both rulesets).
+  the bot's orders, are valid (games of every ruleset: Army Men on both
+  its sample scenarios).
 
     UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_schema_agree.py
 """
@@ -31,8 +33,11 @@ check = ut.check
 CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
 # (corpus directory prefix, ruleset, fewest good files, fewest bad files)
-RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30)]
+RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),
+            ("armymen-", "armymen", 18, 36)]
 WWII_SAMPLE = os.path.join(ut.ROOT, "samples", "wwii", "standard.yaml")
+ARMYMEN_SAMPLES = [os.path.join(ut.ROOT, "samples", "armymen", name)
+                   for name in ("standard.yaml", "skirmish.yaml")]
 
 _schemas = None
 
@@ -160,8 +165,9 @@ def test_samples():
 def test_written_files():
     """What umpire writes must satisfy the schemas it publishes."""
     with ut.scratch() as tmp:
-        saved = {"amb/state": [], "amb/orders": [], "wwii/state": [],
-                 "wwii/orders": []}
+        saved = {"%s/%s" % (ruleset, kind): []
+                 for _, ruleset, _, _ in RULESETS
+                 for kind in ("state", "orders")}
 
         def keeper(ruleset):
             def keep(step, game, orders):
@@ -173,11 +179,33 @@ def test_written_files():
                     saved[ruleset + "/" + kind].append(dst)
             return keep
 
+        def first_state(ruleset, game, name):
+            """The state umpire new wrote: the game's first commit."""
+            rc, first, err = ut.run(["git", "-C", game, "rev-list",
+                                     "--max-parents=0", "HEAD"])
+            check(rc == 0, "git rev-list: %s" % err)
+            rc, text, err = ut.run(["git", "-C", game, "show",
+                                    first.strip() + ":game.yaml"])
+            check(rc == 0, "git show: %s" % err)
+            dst = os.path.join(tmp, "%s-state-0000.yaml" % name)
+            ut.write(dst, text)
+            saved[ruleset + "/state"].append(dst)
+
         keep = keeper("amb")
         # WWII: an army, thirty-two placements, then turns, each checked.
         for i in range(2):
             ut.play(os.path.join(tmp, "w%d" % i), scenario=WWII_SAMPLE,
                     seed=ut.seed_hex(0x61 + i), on_step=keeper("wwii"))
+        # Army Men: each sample scenario played to its end, every card's
+        # orders and the state after them checked.
+        for i, scenario in enumerate(ARMYMEN_SAMPLES):
+            game = os.path.join(tmp, "a%d" % i)
+            ut.play(game, scenario=scenario, seed=ut.seed_hex(0x71 + 2 * i),
+                    on_step=keeper("armymen"))
+            end = ut.load12(ut.read(os.path.join(game, "game.yaml")))
+            check("result" in end and "awaiting" not in end,
+                  "%s: a finished game's state has no result" % game)
+            first_state("armymen", game, "a%d" % i)
         for i, sealed in enumerate([False, False, True]):
             game = os.path.join(tmp, "g%d" % i)
             kw = {"seed": ut.seed_hex(0x51 + i)}
@@ -189,16 +217,7 @@ def test_written_files():
             end = ut.load12(ut.read(os.path.join(game, "game.yaml")))
             check("result" in end and "awaiting" not in end,
                   "%s: a finished game's state has no result" % game)
-            # The first commit holds the state umpire new wrote.
-            rc, first, err = ut.run(["git", "-C", game, "rev-list",
-                                     "--max-parents=0", "HEAD"])
-            check(rc == 0, "git rev-list: %s" % err)
-            rc, text, err = ut.run(["git", "-C", game, "show",
-                                    first.strip() + ":game.yaml"])
-            check(rc == 0, "git show: %s" % err)
-            dst = os.path.join(tmp, "g%d-state-0000.yaml" % i)
-            ut.write(dst, text)
-            saved["amb/state"].append(dst)
+            first_state("amb", game, "g%d" % i)
         problems = []
         for schema, files in saved.items():
             c = c_verdicts(schema, files)
@@ -208,7 +227,7 @@ def test_written_files():
                     problems.append("%s: umpire %s, python-jsonschema %s (%s)"
                                     % (os.path.basename(f), c[f], py, why))
         check(not problems, "\n  " + "\n  ".join(problems))
-        for ruleset in ("amb", "wwii"):
+        for _, ruleset, _, _ in RULESETS:
             print("test_schema_agree: %s: %d states and %d orders umpire "
                   "wrote are valid" % (ruleset, len(saved[ruleset + "/state"]),
                                        len(saved[ruleset + "/orders"])))

@@ -235,6 +235,65 @@ floats(void **state)
 	umpire_arena_free(&a);
 }
 
+/* A decimal read exactly from its digits: what inches are made of. */
+static long long
+fixed2(struct umpire_arena *a, const char *text, int *rc)
+{
+	long long v = -99;
+
+	*rc = umpire_node_fixed(plain(a, text), 2, 16384, &v);
+	return v;
+}
+
+static void
+fixed_decimals(void **state)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+	int rc;
+
+	(void)state;
+	assert_true(fixed2(&a, "12.25", &rc) == 1225 && rc == 0);
+	assert_true(fixed2(&a, "12.5", &rc) == 1250 && rc == 0);
+	assert_true(fixed2(&a, "12", &rc) == 1200 && rc == 0);
+	assert_true(fixed2(&a, "0.07", &rc) == 7 && rc == 0);
+	assert_true(fixed2(&a, ".5", &rc) == 50 && rc == 0);
+	assert_true(fixed2(&a, "-3.1", &rc) == -310 && rc == 0);
+	/* 0.29 is 0.28999999999999998 as a double: no double decides. */
+	assert_true(fixed2(&a, "0.29", &rc) == 29 && rc == 0);
+	assert_true(fixed2(&a, "163.84", &rc) == 16384 && rc == 0);
+	assert_true(fixed2(&a, "12.250", &rc) == 1225 && rc == 0);
+	/* Refused: a third decimal, beyond max, exponents, strings. */
+	fixed2(&a, "12.255", &rc);
+	assert_int_equal(rc, -1);
+	fixed2(&a, "163.85", &rc);
+	assert_int_equal(rc, -1);
+	fixed2(&a, "1e2", &rc);
+	assert_int_equal(rc, -1);
+	fixed2(&a, "0x10", &rc);
+	assert_int_equal(rc, -1);
+	fixed2(&a, "99999999999999999999999", &rc);
+	assert_int_equal(rc, -1);
+	fixed2(&a, ".inf", &rc);
+	assert_int_equal(rc, -1);
+	assert_int_equal(umpire_node_fixed(value_of(&a, "v: \"1.5\"\n", "v"),
+	    2, 16384, &(long long){ 0 }), -1);
+	/* Written back without trailing zeros, and read back the same. */
+	const char *want[] = { "12.5", "12", "0.07", "-3.1", "163.84" };
+	long long vals[] = { 1250, 1200, 7, -310, 16384 };
+	for (int i = 0; i < 5; i++) {
+		struct umpire_node *n = umpire_node_fixed_new(&a, vals[i], 2);
+		long long back;
+		umpire_buf_clear(&b);
+		assert_int_equal(umpire_yaml_emit(&b, n, NULL), 0);
+		assert_non_null(strstr(umpire_buf_cstr(&b), want[i]));
+		assert_int_equal(umpire_node_fixed(n, 2, 16384, &back), 0);
+		assert_true(back == vals[i]);
+	}
+	umpire_buf_free(&b);
+	umpire_arena_free(&a);
+}
+
 static void
 strings(void **state)
 {
@@ -1266,6 +1325,7 @@ main(void)
 		cmocka_unit_test(round_trip_special_floats),
 		cmocka_unit_test(round_trip_big_integers),
 		cmocka_unit_test(accessors),
+		cmocka_unit_test(fixed_decimals),
 		cmocka_unit_test(integral_floats_out_of_range),
 		cmocka_unit_test(node_errors),
 	};

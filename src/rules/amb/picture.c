@@ -9,6 +9,9 @@
  * round-ended, tan's square) and the triangle each token carries, which
  * points the way the side moves (AMB-1).
  *
+ * A player's private picture (viewer) adds his own minefields (AMB-17),
+ * which the public picture never shows.
+ *
  * Marks (resolve.c records them) place a man by his row: x is the row,
  * 1 to 24; AMB_ROWS + 1 is off the board past row 24 (where green moves
  * off), 0 off past row 1 (tan's).
@@ -228,6 +231,39 @@ key(struct umpire_svg *s, const struct amb_game *g, int y)
 	return y + 6;
 }
 
+/*
+ * The viewer's own minefields (AMB-17), drawn only on his private
+ * picture: a dashed band across each row that holds any, with how many.
+ * Those that went off or were cleared are public, and not his secret.
+ */
+static void
+own_mines(struct umpire_svg *s, const struct amb_game *g, int side,
+	int width)
+{
+	static const struct umpire_svg_paint band = { "none",
+		UMPIRE_SVG_VERMILLION, 2, "6 3" };
+	static const struct umpire_svg_font f = { 12, true, UMPIRE_SVG_END,
+		UMPIRE_SVG_VERMILLION };
+	int count[AMB_ROWS + 1] = { 0 };
+
+	if (!g->secret || !g->laid[side])
+		return;
+	for (int k = 0; k < AMB_MINEFIELDS; k++) {
+		const struct amb_minefield *m = &g->mines[side][k];
+		if (m->row >= 1 && m->row <= AMB_ROWS && !m->known)
+			count[m->row]++;
+	}
+	for (int r = 1; r <= AMB_ROWS; r++) {
+		if (!count[r])
+			continue;
+		umpire_svg_rect(s, LABELS + 2, row_top(r) + 2, width - LABELS - 4,
+			ROW - 4, 0, &band);
+		umpire_svg_textf(s, width - 6, row_top(r) + ROW - 9, &f, 0,
+			"your minefield%s%s", count[r] > 1 ? " x" : "",
+			count[r] > 1 ? (count[r] == 2 ? "2" : "3") : "");
+	}
+}
+
 void
 amb_picture(struct umpire_svg *s, const void *game,
 	const struct umpire_marks *marks, const char *viewer)
@@ -237,7 +273,6 @@ amb_picture(struct umpire_svg *s, const void *game,
 	int count[AMB_ROWS + 2] = { 0 };
 	char text[40];
 
-	(void)viewer;		/* nothing is hidden in this game */
 	for (int side = 0; side < 2; side++)
 		for (int i = 0; i < g->nmen[side]; i++) {
 			const struct amb_man *m = &g->men[side][i];
@@ -266,6 +301,8 @@ amb_picture(struct umpire_svg *s, const void *game,
 	umpire_svg_board(s, width, key_top + 26 + 6 * KEY_LINE + 6);
 
 	track(s, track_width);
+	if (viewer)
+		own_mines(s, g, side_of(viewer), track_width);
 	/* The man who moved off is drawn where he went (AMB-8). */
 	for (int side = AMB_TAN; side >= AMB_GREEN; side--)
 		for (int i = 0; i < g->nmen[side]; i++) {
