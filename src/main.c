@@ -35,20 +35,26 @@ const struct cli_verb cli_verbs[] = {
 	  "Show the step, whose decision is awaited, and the board.",
 	  "  --svg            print the picture of the board instead (SVG): the\n"
 	  "                   latest step's, with its moves and dice\n" },
-	{ "check", cmd_check, "umpire check DIR ORDERS [--signature SIG]",
+	{ "check", cmd_check,
+	  "umpire check DIR ORDERS [--signature SIG] [--format FORMAT]",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.",
 	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
-	  "                   players have keys (default: ORDERS.sig)\n" },
+	  "                   players have keys (default: ORDERS.sig)\n"
+	  "  --format FORMAT  diagnostics as text (the default), json (one\n"
+	  "                   object on standard error) or github (workflow\n"
+	  "                   commands on standard output)\n" },
 	{ "turn", cmd_turn,
-	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]",
+	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]\n"
+	  "            [--format FORMAT]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
 	  "state, the orders, the report and its picture, and print the report,\n"
 	  "which ends with the step's receipt.",
 	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
 	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
-	  "  --force          build on a HEAD that umpire did not commit\n" },
+	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --format FORMAT  diagnostics as text, json or github (see check)\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"

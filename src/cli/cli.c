@@ -78,10 +78,31 @@ cli_getopt(int argc, char **argv, const char *shortopts,
 	return c;
 }
 
+enum umpire_diag_format cli_format = UMPIRE_FORMAT_TEXT;
+
+int
+cli_set_format(const char *verb, const char *arg)
+{
+	char q[UMPIRE_QUOTE_SIZE];
+
+	if (strcmp(arg, "text") == 0)
+		cli_format = UMPIRE_FORMAT_TEXT;
+	else if (strcmp(arg, "json") == 0)
+		cli_format = UMPIRE_FORMAT_JSON;
+	else if (strcmp(arg, "github") == 0)
+		cli_format = UMPIRE_FORMAT_GITHUB;
+	else
+		return cli_usage(verb, "--format: expected text, json or github, "
+			"not %s", umpire_quote_buf(q, sizeof(q), arg, strlen(arg)));
+	return 0;
+}
+
 int
 cli_done(struct umpire_diags *d, int rc)
 {
-	umpire_diags_print(d, stderr);
+	/* GitHub reads workflow commands from standard output only. */
+	umpire_diags_print_as(d, cli_format == UMPIRE_FORMAT_GITHUB ? stdout :
+		stderr, cli_format, rc);
 	umpire_diags_free(d);
 	return rc;
 }

@@ -43,8 +43,14 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 int cli_usage(const char *verb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int cli_help(const char *verb);
-/* Print d to standard error and pass rc on. */
+/*
+ * Print d to standard error (as --format says: cli_format; GitHub's
+ * workflow commands to standard output) and pass rc on.
+ */
 int cli_done(struct umpire_diags *d, int rc);
+extern enum umpire_diag_format cli_format;
+/* --format ARG of verb: 0, or EX_USAGE after saying why. */
+int cli_set_format(const char *verb, const char *arg);
 
 /*
  * The seed for a verb: from --seed HEX, else --seed-file F, else the

@@ -206,6 +206,7 @@ checked_free(struct checked *k)
 }
 
 static const struct option check_opts[] = {
+	{ "format", required_argument, NULL, 'o' },
 	{ "signature", required_argument, NULL, 'g' },
 	{ "seed-file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, CLI_HELP },
@@ -225,6 +226,8 @@ cmd_check(int argc, char **argv)
 			sigopt = optarg;
 		if (c == 'f')
 			file = optarg;
+		if (c == 'o' && (rc = cli_set_format(argv[0], optarg)))
+			return rc;
 	}
 	if (argc - optind != 2)
 		return cli_usage(argv[0], "name the game directory and the orders "
@@ -254,6 +257,7 @@ cmd_turn(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },
 		{ "signature", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
@@ -268,6 +272,10 @@ cmd_turn(int argc, char **argv)
 		case 'f': file = optarg; break;
 		case 'F': force = true; break;
 		case 'g': sigopt = optarg; break;
+		case 'o':
+			if ((rc = cli_set_format(argv[0], optarg)))
+				return rc;
+			break;
 		}
 	}
 	if (argc - optind != 2)

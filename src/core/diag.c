@@ -22,7 +22,7 @@ umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 			d->v[d->n] = (struct umpire_diag){
 				file ? umpire_arena_strdup(&d->arena, file) : NULL, 0, 0,
 				UMPIRE_NOTE, "too many diagnostics; stopping here",
-				(unsigned)d->n,
+				(unsigned)d->n, d->code,
 			};
 			d->n++;
 		}
@@ -33,7 +33,7 @@ umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 	d->v[d->n] = (struct umpire_diag){
 		file ? umpire_arena_strdup(&d->arena, file) : NULL,
 		line, col, level, umpire_arena_vprintf(&d->arena, fmt, ap),
-		(unsigned)d->n,
+		(unsigned)d->n, d->code,
 	};
 	d->n++;
 }
@@ -114,6 +114,105 @@ umpire_diags_print(struct umpire_diags *d, FILE *out)
 	}
 	free(v);
 	sort_ctx = NULL;
+}
+
+const char *
+umpire_diag_code_for(int rc)
+{
+	switch (rc) {
+	case 64: return "usage";
+	case 65: return "data";
+	case 66: return "input";
+	case 73:
+	case 74: return "io";
+	case 75: return "busy";
+	case 77: return "permission";
+	default: return "internal";
+	}
+}
+
+/* s as a JSON string, quotes included. */
+static void
+json_string(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else
+			putc(*p, out);
+	}
+	putc('"', out);
+}
+
+/*
+ * s escaped for a workflow command: % CR LF always, and in a property
+ * also : and , (GitHub's rules for workflow commands).
+ */
+static void
+github_escape(FILE *out, const char *s, bool property)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '%' || *p == '\r' || *p == '\n' ||
+		    (property && (*p == ':' || *p == ',')))
+			fprintf(out, "%%%02X", *p);
+		else
+			putc(*p, out);
+	}
+}
+
+void
+umpire_diags_print_as(struct umpire_diags *d, FILE *out,
+	enum umpire_diag_format format, int rc)
+{
+	static const char *const names[] = { "error", "warning", "note" };
+	static const char *const github[] = { "error", "warning", "notice" };
+
+	if (format == UMPIRE_FORMAT_TEXT) {
+		umpire_diags_print(d, out);
+		return;
+	}
+	sort_ctx = d;
+	struct umpire_diag *v = umpire_xmalloc((d->n + 1) * sizeof(*v));
+	if (d->n)
+		memcpy(v, d->v, d->n * sizeof(*v));
+	qsort(v, d->n, sizeof(*v), cmp_diag);
+	sort_ctx = NULL;
+	if (format == UMPIRE_FORMAT_JSON)
+		fputs("{\"diagnostics\": [", out);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct umpire_diag *g = &v[i];
+		const char *code = g->code ? g->code : umpire_diag_code_for(rc);
+		if (format == UMPIRE_FORMAT_JSON) {
+			fputs(i ? ", {\"file\": " : "{\"file\": ", out);
+			if (g->file)
+				json_string(out, g->file);
+			else
+				fputs("null", out);
+			fprintf(out, ", \"line\": %d, \"column\": %d, \"severity\": "
+				"\"%s\", \"code\": \"%s\", \"message\": ", g->line, g->col,
+				names[g->level], code);
+			json_string(out, g->msg);
+			putc('}', out);
+			continue;
+		}
+		fprintf(out, "::%s ", github[g->level]);
+		if (g->file) {
+			fputs("file=", out);
+			github_escape(out, g->file, true);
+			if (g->line)
+				fprintf(out, ",line=%d,col=%d", g->line, g->col);
+			putc(',', out);
+		}
+		fprintf(out, "title=umpire %s::", code);
+		github_escape(out, g->msg, false);
+		putc('\n', out);
+	}
+	if (format == UMPIRE_FORMAT_JSON)
+		fprintf(out, "], \"exit\": %d}\n", rc);
+	free(v);
 }
 
 void

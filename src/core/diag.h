@@ -24,6 +24,7 @@ struct umpire_diag {
 	enum umpire_level level;
 	const char *msg;
 	unsigned seq;		/* insertion order, for a stable sort */
+	const char *code;	/* what kind of problem: see umpire_diags */
 };
 
 struct umpire_diags {
@@ -32,9 +33,16 @@ struct umpire_diags {
 	size_t n, cap;
 	size_t errors;
 	size_t max;		/* stop recording after this many (0: 200) */
+	/*
+	 * The code of what is recorded from now on, one of the stable codes
+	 * umpire(1) lists (DIAGNOSTICS): "yaml", "schema", "envelope",
+	 * "sealed", "rules", "signature"; NULL until a phase sets it, when
+	 * the printer derives one from the exit status.
+	 */
+	const char *code;
 };
 
-#define UMPIRE_DIAGS_INIT { UMPIRE_ARENA_INIT, NULL, 0, 0, 0, 0 }
+#define UMPIRE_DIAGS_INIT { UMPIRE_ARENA_INIT, NULL, 0, 0, 0, 0, NULL }
 
 void umpire_diag(struct umpire_diags *d, enum umpire_level level,
 	const char *file, int line, int col, const char *fmt, ...)
@@ -48,6 +56,23 @@ void umpire_vdiag(struct umpire_diags *d, enum umpire_level level,
 void umpire_diags_warn(struct umpire_diags *d, const struct umpire_diags *from);
 /* Print in file order (each file's diagnostics sorted by place). */
 void umpire_diags_print(struct umpire_diags *d, FILE *out);
+
+/* How diagnostics are printed (umpire check and turn, --format). */
+enum umpire_diag_format {
+	UMPIRE_FORMAT_TEXT,	/* FILE:LINE:COL: error: message */
+	UMPIRE_FORMAT_JSON,	/* one JSON object: {"diagnostics": [...]} */
+	UMPIRE_FORMAT_GITHUB,	/* GitHub workflow commands: ::error file=... */
+};
+/*
+ * d as format says.  rc is the exit status the diagnostics go with: a
+ * diagnostic no phase gave a code gets one from it ("usage" for 64,
+ * "data" for 65, "input" for 66, "internal" for 70, "io" for 73 and 74,
+ * "busy" for 75, "permission" for 77).
+ */
+void umpire_diags_print_as(struct umpire_diags *d, FILE *out,
+	enum umpire_diag_format format, int rc);
+/* The code for diagnostics of exit status rc that no phase named. */
+const char *umpire_diag_code_for(int rc);
 void umpire_diags_clear(struct umpire_diags *d);
 void umpire_diags_free(struct umpire_diags *d);
 

@@ -25,8 +25,12 @@ umpire_game_parse(struct umpire_arena *a, const char *file, const char *text,
 	size_t len, struct umpire_diags *d)
 {
 	struct umpire_node *n;
+	const char *code = d->code;
 
-	return umpire_yaml_parse(&n, a, file, text, len, NULL, d) < 0 ? NULL : n;
+	d->code = "yaml";
+	int rc = umpire_yaml_parse(&n, a, file, text, len, NULL, d);
+	d->code = code;
+	return rc < 0 ? NULL : n;
 }
 
 const struct umpire_ruleset *
@@ -657,12 +661,31 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 	}
 }
 
+static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *doc, struct umpire_diags *d);
+
+/*
+ * The phases of a check give their diagnostics their codes (diag.h):
+ * envelope, sealed, schema, rules; the caller's code is kept after.
+ */
 int
 umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, struct umpire_diags *d)
 {
+	const char *code = d->code;
+	int rc = check_doc(g, a, doc, d);
+
+	d->code = code;
+	return rc;
+}
+
+static int
+check_doc(const struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *doc, struct umpire_diags *d)
+{
 	/* Name the ruleset mismatch plainly rather than as schema noise. */
 	const struct umpire_node *name = umpire_map_get(doc, "ruleset");
+	d->code = "envelope";
 	if (umpire_node_cstr(name) && !umpire_node_is_str(name, g->rules->name) &&
 	    umpire_ruleset_find(name->u.s.ptr)) {
 		umpire_node_error(d, name, "these orders are for the ruleset '%s', "
@@ -679,6 +702,7 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	 */
 	if (g->hides && doc->type == UMPIRE_MAP) {
 		struct umpire_age_identity id;
+		d->code = "sealed";
 		if (g->have_seed)
 			umpire_gamekey_identity(&id, &g->seed);
 		const struct umpire_node **opened;
@@ -690,6 +714,7 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		if (bad)
 			return EX_DATAERR;
 	}
+	d->code = "schema";
 	if (!umpire_game_validate(doc, "orders", d)) {
 		/*
 		 * Report what else is wrong too, if the envelope can be read
@@ -702,19 +727,23 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		    umpire_node_cstr(umpire_map_get(doc, "player")) &&
 		    umpire_node_integer(umpire_map_get(doc, "step"), -1) >= 0) {
 			size_t before = d->errors;
+			d->code = "envelope";
 			check_envelope(g, doc, d);
 			ctx.partial = true;
+			d->code = "rules";
 			if (d->errors == before)
 				g->rules->check(&ctx, g->rs, doc);
 		}
 		return EX_DATAERR;
 	}
+	d->code = "envelope";
 	check_envelope(g, doc, d);
 	if (!d->errors && g->step >= UMPIRE_LAST_STEP)
 		umpire_node_error(d, doc, "game %s has reached step %ld, the last "
 			"a state file can record", g->id, g->step);
 	if (d->errors)
 		return EX_DATAERR;
+	d->code = "rules";
 	return g->rules->check(&ctx, g->rs, doc) ? EX_DATAERR : 0;
 }
 
@@ -994,8 +1023,8 @@ umpire_game_bot(const struct umpire_game *g, const void *salt, size_t saltlen,
 	umpire_arena_free(&a);
 }
 
-int
-umpire_game_check_signature(const struct umpire_game *g, const char *player,
+static int
+check_signature(const struct umpire_game *g, const char *player,
 	const char *sigfile, const void *sig, size_t siglen, const void *text,
 	size_t len, char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE],
 	struct umpire_diags *d)
@@ -1050,6 +1079,22 @@ umpire_game_check_signature(const struct umpire_game *g, const char *player,
 	}
 	umpire_sshkey_fingerprint(fp, &s.key);
 	return 0;
+}
+
+/* The signature check's diagnostics have the code "signature". */
+int
+umpire_game_check_signature(const struct umpire_game *g, const char *player,
+	const char *sigfile, const void *sig, size_t siglen, const void *text,
+	size_t len, char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE],
+	struct umpire_diags *d)
+{
+	const char *code = d->code;
+
+	d->code = "signature";
+	int rc = check_signature(g, player, sigfile, sig, siglen, text, len, fp,
+		d);
+	d->code = code;
+	return rc;
 }
 
 void
