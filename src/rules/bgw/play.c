@@ -82,7 +82,7 @@ struct search {
 	bool used[BG_MAX_DICE];
 	int depth;
 	int most;
-	bool single[7];		/* die values usable as a play's only move */
+	bool single[32];		/* die values usable as a play's only move */
 	/* Collecting plays: */
 	int want;		/* length of a full play; 0 while measuring */
 	int forced_die;
