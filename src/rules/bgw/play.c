@@ -142,7 +142,7 @@ walk(struct search *s, const struct bg_pos *p)
 			s->used[i] = true;
 			s->cur.m[s->depth] = m;
 			s->depth++;
-			if (s->depth == 1)
+			if (s->depth == 1 && s->dice[i] < 32)
 				s->single[s->dice[i]] = true;
 			if (s->depth > s->most)
 				s->most = s->depth;
@@ -174,7 +174,7 @@ bg_limits(const struct bg_pos *p, const int *dice, int nd,
 	if (s.most == 1 && nd == 2 && dice[0] != dice[1]) {
 		int hi = dice[0] > dice[1] ? dice[0] : dice[1];
 		int lo = dice[0] + dice[1] - hi;
-		out->forced_die = s.single[hi] ? hi : lo;
+		out->forced_die = hi < 32 && s.single[hi] ? hi : lo;
 	}
 }
 
