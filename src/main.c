@@ -99,6 +99,12 @@ const struct cli_verb cli_verbs[] = {
 	  "                   game i's seed is SHA-256 of it and i\n"
 	  "  --scenario FILE  default: the ruleset's standard scenario\n"
 	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
+	{ "hook", cmd_hook, "umpire hook install REPO [--seed-file F] [--force]",
+	  "Make a bare repository the players share adjudicate the orders they\n"
+	  "push to refs/heads/orders/PLAYER: checked before the push is taken,\n"
+	  "then the turn committed to main.",
+	  "  --seed-file F    a sealed game's seed, kept outside the repository\n"
+	  "  --force          replace hooks umpire did not write\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -147,6 +153,7 @@ main(int argc, char **argv)
 			umpire_diags_free(&d);
 			return EX_SOFTWARE;
 		}
+		cli_program = argv[0];
 		return v->run(argc - 1, argv + 1);
 	}
 	struct umpire_suggest sg;

@@ -79,6 +79,7 @@ cli_getopt(int argc, char **argv, const char *shortopts,
 }
 
 enum umpire_diag_format cli_format = UMPIRE_FORMAT_TEXT;
+const char *cli_program = "umpire";
 
 int
 cli_set_format(const char *verb, const char *arg)

@@ -49,6 +49,8 @@ int cli_help(const char *verb);
  */
 int cli_done(struct umpire_diags *d, int rc);
 extern enum umpire_diag_format cli_format;
+/* How umpire was started: main's argv[0]. */
+extern const char *cli_program;
 /* --format ARG of verb: 0, or EX_USAGE after saying why. */
 int cli_set_format(const char *verb, const char *arg);
 
@@ -134,5 +136,6 @@ int cmd_bot(int argc, char **argv);
 int cmd_seal(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_hook(int argc, char **argv);
 
 #endif
