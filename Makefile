@@ -136,8 +136,10 @@ DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
 	zlib1g-dev git
 # chromium: test_browser.py looks at the pictures of the board in it.
 # gnubg: test_gnubg.py holds backgammon's legal plays to GNU Backgammon's.
+# nodejs, npm: t-forge.sh validates the forge workflows with
+# @action-validator/cli from the npm registry (ACTION_VALIDATOR below).
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
-	age openssh-client valgrind chromium gnubg
+	age openssh-client valgrind chromium gnubg nodejs npm
 DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_BENCH = hyperfine python3 time
 
@@ -240,9 +242,19 @@ check-python: $(BIN) $(TOOLS_BIN)
 		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) $$t || exit 1; \
 	done
 
-check-e2e: $(BIN) $(HOOKS_BIN)
+# The GitHub Actions workflow validator, pinned, from the npm registry.
+ACTION_VALIDATOR = $(BUILD)/npm/node_modules/.bin/action-validator
+$(ACTION_VALIDATOR):
+	@mkdir -p $(BUILD)/npm
+	@echo "  NPM   @action-validator/cli@0.6.0 (the log is in $(BUILD)/npm/log)"
+	@npm install --prefix $(BUILD)/npm --no-audit --no-fund \
+		@action-validator/cli@0.6.0 @action-validator/core@0.6.0 \
+		>$(BUILD)/npm/log 2>&1 || { tail -n 20 $(BUILD)/npm/log; exit 1; }
+
+check-e2e: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@for t in $(E2E); do \
 		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) \
+		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
 		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh $$t || exit 1; \
 	done
 
@@ -262,10 +274,11 @@ check-man:
 # The end-to-end tests again, every umpire under valgrind (CI).
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --track-fds=no
-valgrind-check: $(BIN) $(HOOKS_BIN)
+valgrind-check: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@for t in $(E2E); do \
 		echo "valgrind e2e: $$t"; \
 		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" \
+		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
 		UMPIRE_HOOKS="$(VALGRIND) $(abspath $(HOOKS_BIN))" \
 		UMPIRE_SLOW=1 sh $$t || exit 1; \
 	done
@@ -332,9 +345,16 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
 	for d in samples/*/; do \
 		r=$$(basename $$d); \
+		[ "$$r" = forge ] && continue; \
 		install -d $(DESTDIR)$(SHAREDIR)/samples/$$r && \
 		install -m 644 $$d*.yaml $(DESTDIR)$(SHAREDIR)/samples/$$r/ || exit 1; \
 	done
+	for d in github forgejo gitlab; do \
+		install -d $(DESTDIR)$(SHAREDIR)/forge/$$d && \
+		install -m 644 samples/forge/$$d/*.yml \
+			$(DESTDIR)$(SHAREDIR)/forge/$$d/ || exit 1; \
+	done
+	install -m 755 samples/forge/umpire-ci.sh $(DESTDIR)$(SHAREDIR)/forge/
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/

@@ -42,8 +42,9 @@ const struct cli_verb cli_verbs[] = {
 	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
 	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --format FORMAT  diagnostics as text (the default), json (one\n"
-	  "                   object on standard error) or github (workflow\n"
-	  "                   commands on standard output)\n" },
+	  "                   object on standard error), github (workflow\n"
+	  "                   commands) or gitlab (a Code Quality report), on\n"
+	  "                   standard output\n" },
 	{ "turn", cmd_turn,
 	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]\n"
 	  "            [--format FORMAT]",
@@ -54,7 +55,8 @@ const struct cli_verb cli_verbs[] = {
 	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n"
-	  "  --format FORMAT  diagnostics as text, json or github (see check)\n" },
+	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
+	  "                   check)\n" },
 	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"

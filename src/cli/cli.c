@@ -92,9 +92,12 @@ cli_set_format(const char *verb, const char *arg)
 		cli_format = UMPIRE_FORMAT_JSON;
 	else if (strcmp(arg, "github") == 0)
 		cli_format = UMPIRE_FORMAT_GITHUB;
+	else if (strcmp(arg, "gitlab") == 0)
+		cli_format = UMPIRE_FORMAT_GITLAB;
 	else
-		return cli_usage(verb, "--format: expected text, json or github, "
-			"not %s", umpire_quote_buf(q, sizeof(q), arg, strlen(arg)));
+		return cli_usage(verb, "--format: expected text, json, github or "
+			"gitlab, not %s", umpire_quote_buf(q, sizeof(q), arg,
+			strlen(arg)));
 	return 0;
 }
 
@@ -102,8 +105,8 @@ int
 cli_done(struct umpire_diags *d, int rc)
 {
 	/* GitHub reads workflow commands from standard output only. */
-	umpire_diags_print_as(d, cli_format == UMPIRE_FORMAT_GITHUB ? stdout :
-		stderr, cli_format, rc);
+	umpire_diags_print_as(d, cli_format == UMPIRE_FORMAT_GITHUB ||
+		cli_format == UMPIRE_FORMAT_GITLAB ? stdout : stderr, cli_format, rc);
 	umpire_diags_free(d);
 	return rc;
 }

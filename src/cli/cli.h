@@ -45,7 +45,8 @@ int cli_usage(const char *verb, const char *fmt, ...)
 int cli_help(const char *verb);
 /*
  * Print d to standard error (as --format says: cli_format; GitHub's
- * workflow commands to standard output) and pass rc on.
+ * workflow commands and GitLab's Code Quality report to standard
+ * output) and pass rc on.
  */
 int cli_done(struct umpire_diags *d, int rc);
 extern enum umpire_diag_format cli_format;

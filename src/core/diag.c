@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #define DEFAULT_MAX 200
 
 void
@@ -182,9 +184,45 @@ umpire_diags_print_as(struct umpire_diags *d, FILE *out,
 	sort_ctx = NULL;
 	if (format == UMPIRE_FORMAT_JSON)
 		fputs("{\"diagnostics\": [", out);
+	if (format == UMPIRE_FORMAT_GITLAB)
+		putc('[', out);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct umpire_diag *g = &v[i];
 		const char *code = g->code ? g->code : umpire_diag_code_for(rc);
+		if (format == UMPIRE_FORMAT_GITLAB) {
+			/*
+			 * Code Quality: a finding a line of a file, with a
+			 * fingerprint that names it across pipelines.
+			 */
+			static const char *const sev[] = { "major", "minor", "info" };
+			unsigned char h[crypto_hash_sha256_BYTES];
+			crypto_hash_sha256_state st;
+			char line[32];
+			snprintf(line, sizeof(line), "\n%d\n%d\n", g->line, g->col);
+			crypto_hash_sha256_init(&st);
+			crypto_hash_sha256_update(&st, (const unsigned char *)code,
+				strlen(code));
+			if (g->file)
+				crypto_hash_sha256_update(&st,
+					(const unsigned char *)g->file, strlen(g->file));
+			crypto_hash_sha256_update(&st, (const unsigned char *)line,
+				strlen(line));
+			crypto_hash_sha256_update(&st, (const unsigned char *)g->msg,
+				strlen(g->msg));
+			crypto_hash_sha256_final(&st, h);
+			fputs(i ? ", {\"description\": " : "{\"description\": ", out);
+			json_string(out, g->msg);
+			fprintf(out, ", \"check_name\": \"umpire/%s\", "
+				"\"fingerprint\": \"", code);
+			for (size_t k = 0; k < 16; k++)
+				fprintf(out, "%02x", h[k]);
+			fprintf(out, "\", \"severity\": \"%s\", \"location\": "
+				"{\"path\": ", sev[g->level]);
+			json_string(out, g->file ? g->file : "");
+			fprintf(out, ", \"lines\": {\"begin\": %d}}}",
+				g->line ? g->line : 1);
+			continue;
+		}
 		if (format == UMPIRE_FORMAT_JSON) {
 			fputs(i ? ", {\"file\": " : "{\"file\": ", out);
 			if (g->file)
@@ -212,6 +250,8 @@ umpire_diags_print_as(struct umpire_diags *d, FILE *out,
 	}
 	if (format == UMPIRE_FORMAT_JSON)
 		fprintf(out, "], \"exit\": %d}\n", rc);
+	if (format == UMPIRE_FORMAT_GITLAB)
+		fputs("]\n", out);
 	free(v);
 }
 

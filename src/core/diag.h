@@ -62,6 +62,7 @@ enum umpire_diag_format {
 	UMPIRE_FORMAT_TEXT,	/* FILE:LINE:COL: error: message */
 	UMPIRE_FORMAT_JSON,	/* one JSON object: {"diagnostics": [...]} */
 	UMPIRE_FORMAT_GITHUB,	/* GitHub workflow commands: ::error file=... */
+	UMPIRE_FORMAT_GITLAB,	/* a GitLab Code Quality report (JSON) */
 };
 /*
  * d as format says.  rc is the exit status the diagnostics go with: a

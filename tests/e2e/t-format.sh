@@ -67,11 +67,27 @@ ok
 [ ! -s "$TMP/err" ] || fail "github wrote to standard error: $(cat "$TMP/err")"
 ok
 
+# GitLab: a Code Quality report on standard output, a finding a problem.
+expect_exit 65 umpire check "$G" "$TMP/keys.yaml" --format gitlab
+python3 - "$TMP/out" <<'PY' || fail "gitlab: $(cat "$TMP/out")"
+import json, sys
+report = json.load(open(sys.argv[1]))
+assert [f["check_name"] for f in report] == ["umpire/schema", "umpire/rules"]
+for f in report:
+    assert set(f) == {"description", "check_name", "fingerprint", "severity",
+                      "location"}, f
+    assert f["location"]["path"].endswith("keys.yaml"), f
+    assert f["location"]["lines"]["begin"] in (6, 7), f
+    assert len(f["fingerprint"]) == 32 and f["severity"] == "major", f
+assert report[0]["fingerprint"] != report[1]["fingerprint"]
+PY
+ok
+
 # A problem with no place in a file: the exit status's code.
 expect_exit 66 umpire check "$G" "$TMP/missing.yaml" --format json
 json "$TMP/missing.yaml" input
 expect_exit 64 umpire check "$G" "$TMP/keys.yaml" --format yaml
-expect_err "--format: expected text, json or github, not 'yaml'"
+expect_err "--format: expected text, json, github or gitlab, not 'yaml'"
 
 # Legal orders: no workflow command, the text as ever.
 umpire bot "$G" >"$TMP/bot.yaml" || fail "bot"

@@ -1,0 +1,51 @@
+#!/bin/sh
+# umpire-ci.sh check|turn - the steps every forge's workflow runs on a
+# game repository (samples/forge/; see umpire(1), A GAME ON A FORGE).
+# Copy it into the game's repository as .umpire/ci.sh.
+#
+# A player proposes his orders as inbox.yaml (with inbox.yaml.sig in a
+# game whose players have keys), by a merge request or a push to main.
+#
+#   check   for a proposal: check inbox.yaml against the game; nothing
+#           is written.  Refused orders fail the job, each problem shown
+#           on its line of inbox.yaml (UMPIRE_FORMAT, github by default).
+#   turn    on main: adjudicate inbox.yaml, remove it, push the step.
+#           A sealed game's seed comes from the CI secret UMPIRE_SEED.
+#
+# Environment: UMPIRE (the command, default umpire), UMPIRE_FORMAT
+# (text, json or github), UMPIRE_BRANCH (default main), UMPIRE_REPORT
+# (where the step's report goes, default umpire-report.md).
+set -eu
+UMPIRE=${UMPIRE:-umpire}
+FORMAT=${UMPIRE_FORMAT:-github}
+BRANCH=${UMPIRE_BRANCH:-main}
+REPORT=${UMPIRE_REPORT:-umpire-report.md}
+
+if [ ! -e inbox.yaml ]; then
+	echo "umpire: no inbox.yaml: nothing to adjudicate" >&2
+	exit 0
+fi
+case ${1:-} in
+check)
+	$UMPIRE check . inbox.yaml --format "$FORMAT"
+	;;
+turn)
+	# CI checks out a detached HEAD; umpire commits on a branch.
+	git checkout -q "$BRANCH"
+	$UMPIRE turn . inbox.yaml --format "$FORMAT" >"$REPORT"
+	git rm -q --cached inbox.yaml
+	rm -f inbox.yaml
+	if [ -e inbox.yaml.sig ]; then
+		git rm -q --cached inbox.yaml.sig
+		rm -f inbox.yaml.sig
+	fi
+	git -c user.name=umpire -c user.email=umpire@umpire.invalid \
+		commit -q -m "inbox: adjudicated"
+	git push -q origin "HEAD:$BRANCH"
+	sed -n '1,/^## Board/p' "$REPORT" | sed '$d'
+	;;
+*)
+	echo "usage: umpire-ci.sh check|turn" >&2
+	exit 64
+	;;
+esac

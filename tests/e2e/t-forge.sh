@@ -1,0 +1,98 @@
+#!/bin/sh
+# The forge workflows (samples/forge/): valid for a real validator, and
+# their shell steps run here against a real game as a runner would run
+# them: a proposal checked, each problem a workflow command on its line;
+# orders on main adjudicated, the step pushed, inbox.yaml gone.
+. "$(dirname "$0")/lib.sh"
+: "${ACTION_VALIDATOR:?set ACTION_VALIDATOR (make check-e2e installs it)}"
+FORGE=$TOP/samples/forge
+
+# 1. The workflows, by @action-validator/cli; and it can fail.
+for wf in "$FORGE/github/umpire.yml" "$FORGE/forgejo/umpire.yml"; do
+	expect_exit 0 "$ACTION_VALIDATOR" "$wf"
+done
+sed 's/^  push:/  pusj:/' "$FORGE/github/umpire.yml" >"$TMP/broken.yml"
+expect_exit 1 "$ACTION_VALIDATOR" "$TMP/broken.yml"
+python3 - "$FORGE/gitlab/gitlab-ci.yml" <<'PY' || fail "gitlab-ci.yml"
+import sys, yaml
+ci = yaml.safe_load(open(sys.argv[1]))
+for job in ("umpire-check", "umpire-turn"):
+    assert ci[job]["script"] and ci[job]["rules"], job
+assert ci["default"]["resource_group"] == "umpire"
+assert ci["umpire-check"]["artifacts"]["reports"]["codequality"]
+PY
+ok
+
+# The steps of the GitHub workflow that run umpire, as its runner would.
+steps() {
+	python3 - "$FORGE/github/umpire.yml" "$1" <<'PY'
+import sys, yaml
+wf = yaml.safe_load(open(sys.argv[1]))
+for step in wf["jobs"]["umpire"]["steps"]:
+    if step.get("name") == sys.argv[2]:
+        print(step["run"])
+PY
+}
+steps "Check the proposed orders" >"$TMP/check.sh"
+steps "Adjudicate" >"$TMP/turn.sh"
+grep -q 'ci.sh check' "$TMP/check.sh" && grep -q 'ci.sh turn' "$TMP/turn.sh" ||
+	fail "the workflow's steps: $(cat "$TMP/check.sh" "$TMP/turn.sh")"
+ok
+
+export GIT_AUTHOR_NAME=Player GIT_AUTHOR_EMAIL=player@example.org
+export GIT_COMMITTER_NAME=Player GIT_COMMITTER_EMAIL=player@example.org
+mkdir "$TMP/bin"
+printf '#!/bin/sh\nexec %s "$@"\n' "$UMPIRE" >"$TMP/bin/umpire"
+chmod +x "$TMP/bin/umpire"
+PATH=$TMP/bin:$PATH
+
+# The host: a game, its CI script, the shared repository.
+G=$TMP/game
+umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+mkdir "$G/.umpire" && cp "$FORGE/umpire-ci.sh" "$G/.umpire/ci.sh"
+git -C "$G" add .umpire && git -C "$G" commit -q -m "CI" || fail "commit"
+git clone -q --bare "$G" "$TMP/origin.git" || fail "clone --bare"
+
+# runner STEPS: a fresh checkout of main at a detached HEAD, the steps run.
+runner() {
+	rm -rf "$TMP/run"
+	git clone -q "$TMP/origin.git" "$TMP/run" &&
+		git -C "$TMP/run" checkout -q --detach || fail "runner checkout"
+	(cd "$TMP/run" && sh -e "$1")
+}
+
+# A player proposes orders with a mistake: the check fails the job, the
+# problem on its line of inbox.yaml.
+P=$TMP/player
+git clone -q "$TMP/origin.git" "$P" || fail "clone"
+umpire bot "$P" >"$P/inbox.yaml" || fail "bot"
+sed 's/^step: 1/step: 7/' "$P/inbox.yaml" >"$TMP/bad" && cp "$TMP/bad" "$P/inbox.yaml"
+git -C "$P" add inbox.yaml && git -C "$P" commit -q -m "green: step 1" &&
+	git -C "$P" push -q origin main || fail "push"
+expect_exit 65 runner "$TMP/check.sh"
+expect_out "::error file=inbox.yaml,line=6,col=7,title=umpire envelope::these orders are for step 7, but the game awaits step 1"
+
+# Corrected, and pushed: adjudicated on main, inbox.yaml gone.
+umpire bot "$P" >"$P/inbox.yaml" || fail "bot"
+git -C "$P" commit -q -a -m "green: step 1, again" && git -C "$P" push -q origin main ||
+	fail "push"
+expect_exit 0 runner "$TMP/check.sh"
+expect_out "ok: legal orders"
+expect_exit 0 runner "$TMP/turn.sh"
+expect_out "# Step 1:"
+git -C "$TMP/origin.git" log --format=%s main | sed -n 2p | grep -q '^Step 1:' ||
+	fail "main: $(git -C "$TMP/origin.git" log --format=%s main | head -3)"
+[ "$(git -C "$TMP/origin.git" log -1 --format=%s main)" = "inbox: adjudicated" ] ||
+	fail "inbox.yaml not removed"
+! git -C "$TMP/origin.git" cat-file -e main:inbox.yaml 2>/dev/null ||
+	fail "inbox.yaml still on main"
+ok
+# With nothing proposed, the steps do nothing.
+expect_exit 0 runner "$TMP/turn.sh"
+expect_err "nothing to adjudicate"
+git clone -q "$TMP/origin.git" "$TMP/v" || fail "clone"
+expect_exit 0 umpire verify "$TMP/v"
+expect_out "every state, report, picture and roll matches"
+
+done_ok
