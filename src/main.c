@@ -88,9 +88,12 @@ const struct cli_verb cli_verbs[] = {
 	  "  --svg PICTURE    write the step's picture too (SVG)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
 	{ "schema", cmd_schema,
-	  "umpire schema RULESET state|orders|scenario | umpire schema envelope",
+	  "umpire schema RULESET state|orders|scenario [--json] | "
+	  "umpire schema envelope\n       | umpire schema --write DIR",
 	  "Print a JSON Schema (2020-12, as YAML) that umpire validates with.",
-	  NULL },
+	  "  --json           as one self-contained JSON document\n"
+	  "  --write DIR      write every ruleset's, as JSON, into DIR (for the\n"
+	  "                   modelines of orders files: .umpire/schemas)\n" },
 	{ "simulate", cmd_simulate,
 	  "umpire simulate RULESET --games N [--seed HEX] [--scenario FILE|SCENARIO] "
 	  "[--max-steps M]",

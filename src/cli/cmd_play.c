@@ -406,7 +406,8 @@ cmd_bot(int argc, char **argv)
 			rc = EX_DATAERR;
 		if (rc <= 1) {
 			umpire_yaml_emit(&out, umpire_game_bot_knowing(g, &a, salt,
-				strlen(salt), know), "orders drawn by umpire bot");
+				strlen(salt), know), umpire_orders_comment(&a,
+				g->rules->name, "orders drawn by umpire bot"));
 			fwrite(out.ptr, 1, out.len, stdout);
 			rc = 0;
 		}

@@ -1,13 +1,16 @@
 /*
  * cmd_rules.c - umpire rules, umpire schema: what umpire knows.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 
 #include "cli.h"
 #include "core/embedded.h"
+#include "core/fileio.h"
 #include "core/ruleset.h"
 #include "core/schema.h"
 
@@ -72,17 +75,70 @@ cmd_rules(int argc, char **argv)
 	return 0;
 }
 
+/* Write every schema as a bundle (schema.h) into dir: RULESET-KIND.json. */
+static int
+write_all(const char *dir)
+{
+	static const char *const kinds[] = { "state", "orders", "scenario",
+		"secret", NULL };
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	char name[64], path[4096];
+	int rc = 0, n = 0;
+
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "cannot create: %s",
+			strerror(errno));
+		return cli_done(&d, EX_CANTCREAT);
+	}
+	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r && !rc;
+	    r++)
+		for (const char *const *k = kinds; *k && !rc; k++) {
+			struct umpire_buf b = UMPIRE_BUF_INIT;
+			snprintf(name, sizeof(name), "%s/%s", (*r)->name, *k);
+			if (umpire_schema_bundle(name, &b) == 0) {
+				snprintf(path, sizeof(path), "%s/%s-%s.json", dir,
+					(*r)->name, *k);
+				rc = umpire_file_write(path, b.ptr, b.len, &d);
+				n += !rc;
+			}
+			umpire_buf_free(&b);
+		}
+	if (!rc)
+		printf("umpire schema: %d schemas written to %s, as the modelines "
+			"of orders name them\n", n, dir);
+	return cli_done(&d, rc);
+}
+
 int
 cmd_schema(int argc, char **argv)
 {
 	static const char *const kinds[] = { "state", "orders", "scenario", NULL };
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "write", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
 	int rc = 0, c;
+	bool json = false;
+	const char *dir = NULL;
 	char name[64];
 
-	while ((c = cli_getopt(argc, argv, "", help_only, &rc)) != -1)
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
 		if (c == -2)
 			return rc;
+		if (c == 'j')
+			json = true;
+		if (c == 'w')
+			dir = optarg;
+	}
 	int left = argc - optind;
+	if (dir) {
+		if (left || json)
+			return cli_usage(argv[0], "--write DIR writes every schema; "
+				"name nothing else");
+		return write_all(dir);
+	}
 	if (left == 1 && strcmp(argv[optind], "envelope") == 0) {
 		snprintf(name, sizeof(name), "envelope");
 	} else if (left == 2) {
@@ -108,6 +164,17 @@ cmd_schema(int argc, char **argv)
 		snprintf(name, sizeof(name), "%s/%s", ruleset, kind);
 	} else {
 		return cli_usage(argv[0], "name a ruleset and a kind of file");
+	}
+	if (json) {
+		struct umpire_buf b = UMPIRE_BUF_INIT;
+		if (umpire_schema_bundle(name, &b) != 0) {
+			fprintf(stderr, "umpire schema: error: no built-in schema %s\n",
+				name);
+			return EX_SOFTWARE;
+		}
+		fwrite(b.ptr, 1, b.len, stdout);
+		umpire_buf_free(&b);
+		return ferror(stdout) ? EX_IOERR : 0;
 	}
 	size_t len;
 	const char *text = umpire_schema_text(name, &len);

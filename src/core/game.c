@@ -1012,6 +1012,14 @@ umpire_game_view(const struct umpire_game *g, const char *player,
 	umpire_arena_free(&a);
 }
 
+const char *
+umpire_orders_comment(struct umpire_arena *a, const char *ruleset,
+	const char *first)
+{
+	return umpire_arena_printf(a, "%s\n# yaml-language-server: "
+		"$schema=" UMPIRE_SCHEMA_DIR "/%s-orders.json", first, ruleset);
+}
+
 void
 umpire_game_bot(const struct umpire_game *g, const void *salt, size_t saltlen,
 	struct umpire_buf *out)
@@ -1019,7 +1027,8 @@ umpire_game_bot(const struct umpire_game *g, const void *salt, size_t saltlen,
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 
 	umpire_yaml_emit(out, umpire_game_bot_doc(g, &a, salt, saltlen),
-		"orders drawn by umpire bot");
+		umpire_orders_comment(&a, g->rules->name,
+		"orders drawn by umpire bot"));
 	umpire_arena_free(&a);
 }
 

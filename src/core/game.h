@@ -140,6 +140,18 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
  * drawn as the ruleset's bot hook says, with an rng seeded from the
  * game, step, player and salt (any bytes; may be empty).
  */
+/*
+ * Where the modeline of an orders file finds its schema, relative to the
+ * file: `umpire schema --write .umpire/schemas` at the top of a game's
+ * repository writes them there (umpire-files(5), Editors).
+ */
+#define UMPIRE_SCHEMA_DIR ".umpire/schemas"
+/*
+ * The comment that heads orders umpire writes: first, then the
+ * yaml-language-server modeline naming the ruleset's orders schema.
+ */
+const char *umpire_orders_comment(struct umpire_arena *a, const char *ruleset,
+	const char *first);
 void umpire_game_bot(const struct umpire_game *g, const void *salt,
 	size_t saltlen, struct umpire_buf *out);
 /* The same as a document in a. */

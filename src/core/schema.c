@@ -968,3 +968,203 @@ umpire_schema_selftest(struct umpire_diags *d)
 	}
 	return bad;
 }
+
+/* ------------------------------------------------------------- bundles */
+
+/*
+ * A bundle is one schema as one JSON document that needs no other: the
+ * schemas it refers to (by $id, urn:umpire:...) copied into its $defs
+ * under their names with '/' as '-' ("envelope", "amb-scenario"), every
+ * $ref rewritten to a JSON pointer into the bundle, and no $id but the
+ * root's.  Editors that check YAML against a JSON Schema
+ * (yaml-language-server) load it from a file, with no resolver.
+ */
+struct bundle {
+	struct schema *member[64];	/* [0] is the root */
+	size_t n;
+};
+
+static size_t
+bundle_add(struct bundle *b, struct schema *s)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (b->member[i] == s)
+			return i;
+	if (b->n == sizeof(b->member) / sizeof(b->member[0]))
+		abort();		/* a build bug: 64 schemas deep */
+	b->member[b->n] = s;
+	return b->n++;
+}
+
+static struct schema *
+find_by_id(const char *ref, size_t idlen)
+{
+	for (size_t i = 0; i < cache.n; i++)
+		if (cache.v[i].id && strlen(cache.v[i].id) == idlen &&
+		    strncmp(cache.v[i].id, ref, idlen) == 0)
+			return &cache.v[i];
+	return NULL;
+}
+
+/* Every schema n refers to, into b. */
+static void
+bundle_collect(struct bundle *b, const struct umpire_node *n)
+{
+	if (n->type == UMPIRE_SEQ)
+		for (size_t i = 0; i < n->u.seq.n; i++)
+			bundle_collect(b, n->u.seq.v[i]);
+	if (n->type != UMPIRE_MAP)
+		return;
+	for (size_t i = 0; i < n->u.map.n; i++) {
+		const struct umpire_pair *p = &n->u.map.v[i];
+		const char *ref = umpire_node_cstr(p->val);
+		if (strcmp(p->key->u.s.ptr, "$ref") == 0 && ref && ref[0] != '#') {
+			const char *hash = strchr(ref, '#');
+			struct schema *s = find_by_id(ref, hash ? (size_t)(hash - ref) :
+				strlen(ref));
+			size_t before = b->n;
+			if (s && bundle_add(b, s) == before)
+				bundle_collect(b, root_of(s));
+		} else {
+			bundle_collect(b, p->val);
+		}
+	}
+}
+
+static void
+json_text(struct umpire_buf *out, const char *s, size_t len)
+{
+	umpire_buf_putc(out, '"');
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			umpire_buf_printf(out, "\\%c", c);
+		else if (c == '\n')
+			umpire_buf_puts(out, "\\n");
+		else if (c < 0x20 || c == 0x7f)
+			umpire_buf_printf(out, "\\u%04x", c);
+		else
+			umpire_buf_putc(out, (char)c);
+	}
+	umpire_buf_putc(out, '"');
+}
+
+static void
+member_key(struct umpire_buf *out, const struct schema *s)
+{
+	for (const char *p = s->name; *p; p++)
+		umpire_buf_putc(out, *p == '/' ? '-' : *p);
+}
+
+/* n as JSON, its refs rewritten; `self` is the member it belongs to. */
+static void
+bundle_json(struct umpire_buf *out, const struct bundle *b, size_t self,
+	const struct umpire_node *n, int depth, bool drop_id)
+{
+	char num[64];
+
+	switch (n->type) {
+	case UMPIRE_NULL:
+		umpire_buf_puts(out, "null");
+		return;
+	case UMPIRE_BOOL:
+		umpire_buf_puts(out, n->u.b ? "true" : "false");
+		return;
+	case UMPIRE_INT:
+		if (n->big)
+			umpire_buf_add(out, n->u.s.ptr, n->u.s.len);
+		else
+			umpire_buf_printf(out, "%lld", n->u.i);
+		return;
+	case UMPIRE_FLOAT:
+		snprintf(num, sizeof(num), "%.17g", n->u.f);
+		umpire_buf_puts(out, n->text ? n->text : num);
+		return;
+	case UMPIRE_STR:
+		json_text(out, n->u.s.ptr, n->u.s.len);
+		return;
+	case UMPIRE_SEQ:
+		umpire_buf_putc(out, '[');
+		for (size_t i = 0; i < n->u.seq.n; i++) {
+			umpire_buf_puts(out, i ? ", " : "");
+			bundle_json(out, b, self, n->u.seq.v[i], depth + 1, false);
+		}
+		umpire_buf_putc(out, ']');
+		return;
+	case UMPIRE_MAP:
+		break;
+	}
+	bool first = true;
+	umpire_buf_putc(out, '{');
+	for (size_t i = 0; i < n->u.map.n; i++) {
+		const struct umpire_pair *p = &n->u.map.v[i];
+		const char *key = p->key->u.s.ptr;
+		if (drop_id && strcmp(key, "$id") == 0)
+			continue;
+		/* The root's $defs gain the members after its own. */
+		if (depth == 0 && self == 0 && strcmp(key, "$defs") == 0)
+			continue;
+		umpire_buf_puts(out, first ? "" : ", ");
+		first = false;
+		json_text(out, key, strlen(key));
+		umpire_buf_puts(out, ": ");
+		const char *ref = umpire_node_cstr(p->val);
+		if (strcmp(key, "$ref") == 0 && ref) {
+			const char *hash = strchr(ref, '#');
+			size_t m = self;
+			if (ref[0] != '#')
+				m = bundle_add((struct bundle *)b, find_by_id(ref, hash ?
+					(size_t)(hash - ref) : strlen(ref)));
+			struct umpire_buf r = UMPIRE_BUF_INIT;
+			umpire_buf_puts(&r, "#");
+			if (m) {
+				umpire_buf_puts(&r, "/$defs/");
+				member_key(&r, b->member[m]);
+			}
+			umpire_buf_puts(&r, hash ? hash + 1 : "");
+			json_text(out, r.ptr, r.len);
+			umpire_buf_free(&r);
+			continue;
+		}
+		bundle_json(out, b, self, p->val, depth + 1, false);
+	}
+	if (depth == 0 && self == 0) {
+		const struct umpire_node *own = umpire_map_get(n, "$defs");
+		umpire_buf_puts(out, first ? "" : ", ");
+		umpire_buf_puts(out, "\"$defs\": {");
+		bool any = false;
+		for (size_t i = 0; own && i < own->u.map.n; i++) {
+			const struct umpire_pair *p = &own->u.map.v[i];
+			umpire_buf_puts(out, any ? ", " : "");
+			any = true;
+			json_text(out, p->key->u.s.ptr, p->key->u.s.len);
+			umpire_buf_puts(out, ": ");
+			bundle_json(out, b, 0, p->val, 2, false);
+		}
+		for (size_t m = 1; m < b->n; m++) {
+			umpire_buf_puts(out, any ? ", " : "");
+			any = true;
+			umpire_buf_putc(out, '"');
+			member_key(out, b->member[m]);
+			umpire_buf_puts(out, "\": ");
+			bundle_json(out, b, m, root_of(b->member[m]), 1, true);
+		}
+		umpire_buf_putc(out, '}');
+	}
+	umpire_buf_putc(out, '}');
+}
+
+int
+umpire_schema_bundle(const char *name, struct umpire_buf *out)
+{
+	struct schema *s = find_by_name(name);
+	struct bundle b = { { NULL }, 0 };
+
+	if (!s)
+		return -1;
+	bundle_add(&b, s);
+	bundle_collect(&b, root_of(s));
+	bundle_json(out, &b, 0, root_of(s), 0, false);
+	umpire_buf_putc(out, '\n');
+	return 0;
+}

@@ -26,6 +26,13 @@ size_t umpire_schema_validate(const char *name, const struct umpire_node *doc,
 /* The schema's source text (its length in *len, if len is not NULL),
  * or NULL if there is no such schema. */
 const char *umpire_schema_text(const char *name, size_t *len);
+/*
+ * The schema called name ("amb/orders") as one self-contained JSON
+ * document: the schemas it refers to copied into its $defs, every $ref
+ * a pointer into it (for editors, which resolve nothing else).  -1 if
+ * there is no such schema.
+ */
+int umpire_schema_bundle(const char *name, struct umpire_buf *out);
 
 /*
  * Parse every embedded schema and check that each keyword is one the

@@ -71,7 +71,7 @@ sed 's/^step: 1/step: 7/' "$P/inbox.yaml" >"$TMP/bad" && cp "$TMP/bad" "$P/inbox
 git -C "$P" add inbox.yaml && git -C "$P" commit -q -m "green: step 1" &&
 	git -C "$P" push -q origin main || fail "push"
 expect_exit 65 runner "$TMP/check.sh"
-expect_out "::error file=inbox.yaml,line=6,col=7,title=umpire envelope::these orders are for step 7, but the game awaits step 1"
+expect_out "::error file=inbox.yaml,line=7,col=7,title=umpire envelope::these orders are for step 7, but the game awaits step 1"
 
 # Corrected, and pushed: adjudicated on main, inbox.yaml gone.
 umpire bot "$P" >"$P/inbox.yaml" || fail "bot"

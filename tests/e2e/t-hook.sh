@@ -52,7 +52,7 @@ play "$P"
 sed 's/^step: .*/step: 99/' "$P/orders.yaml" >"$TMP/o" && cp "$TMP/o" "$P/orders.yaml"
 git -C "$P" commit -q -a -m stale || fail "commit"
 expect_exit 1 git -C "$P" push -f origin "orders/$player"
-expect_err "remote: orders.yaml:6:7: error: these orders are for step 99, but the game awaits step 2"
+expect_err "remote: orders.yaml:7:7: error: these orders are for step 99, but the game awaits step 2"
 expect_err "remote: umpire: push refused; the game is as it was"
 [ "$(git -C "$TMP/shared.git" rev-parse main)" = "$before" ] ||
 	fail "main moved on refused orders"
