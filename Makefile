@@ -136,10 +136,8 @@ DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
 	zlib1g-dev git
 # chromium: test_browser.py looks at the pictures of the board in it.
 # gnubg: test_gnubg.py holds backgammon's legal plays to GNU Backgammon's.
-# nodejs, npm: t-forge.sh validates the forge workflows with
-# @action-validator/cli from the npm registry (ACTION_VALIDATOR below).
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev \
-	age openssh-client valgrind chromium gnubg nodejs npm
+	age openssh-client valgrind chromium gnubg
 DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_BENCH = hyperfine python3 time
 
@@ -242,9 +240,14 @@ check-python: $(BIN) $(TOOLS_BIN)
 		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) $$t || exit 1; \
 	done
 
-# The GitHub Actions workflow validator, pinned, from the npm registry.
+# The GitHub Actions workflow validator, pinned, from the npm registry,
+# with the machine's Node.js and npm (Debian's nodejs and npm packages
+# where there are none: they conflict with other builds of Node.js, so
+# make deps leaves them be).
 ACTION_VALIDATOR = $(BUILD)/npm/node_modules/.bin/action-validator
 $(ACTION_VALIDATOR):
+	@command -v npm >/dev/null || { echo "umpire: t-forge.sh needs" \
+		"Node.js and npm: sudo apt-get install nodejs npm"; exit 1; }
 	@mkdir -p $(BUILD)/npm
 	@echo "  NPM   @action-validator/cli@0.6.0 (the log is in $(BUILD)/npm/log)"
 	@npm install --prefix $(BUILD)/npm --no-audit --no-fund \
