@@ -58,6 +58,13 @@ expect_err "remote: umpire: push refused; the game is as it was"
 	fail "main moved on refused orders"
 ok
 
+# A huge orders.yaml is not even read.
+play "$P"
+head -c 2000000 /dev/zero | tr '\0' '#' >>"$P/orders.yaml"
+git -C "$P" commit -q -a -m huge || fail "commit"
+expect_exit 1 git -C "$P" push -f origin "orders/$player"
+expect_err "holds no orders.yaml (a file of at most 1 MiB)"
+
 # Orders on another player's branch, and a push to main: refused.
 play "$P"
 other=$( [ "$player" = green ] && echo tan || echo green)

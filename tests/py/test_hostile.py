@@ -262,11 +262,12 @@ def test_applied_twice():
         before = g.snapshot()
         rc, out, err = ut.umpire("turn", "g", "applied.yaml", cwd=tmp)
         # Both the player and the step are wrong now; diagnostics come in
-        # the order of the file (the bot's comment is line 1).
-        want = ["applied.yaml:5:9: error: these orders are from %(other)s, "
+        # the order of the file (the bot's comment and modeline are lines
+        # 1 and 2).
+        want = ["applied.yaml:6:9: error: these orders are from %(other)s, "
                 "but the game awaits %(player)s's turn at step %(step)d"
                 % g.env,
-                "applied.yaml:6:7: error: these orders are for step %d, but "
+                "applied.yaml:7:7: error: these orders are for step %d, but "
                 "the game awaits step %d (were they applied already?)"
                 % (g.env["step"] - 1, g.env["step"])]
         check(rc == 65 and err.splitlines() == want,
