@@ -75,7 +75,7 @@ main(int argc, char **argv)
 		orders = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	struct umpire_history *h;
+	struct umpire_history *h = NULL;
 	struct umpire_game *g;
 	struct umpire_seed seed;
 	const struct umpire_node *doc;
@@ -89,18 +89,25 @@ main(int argc, char **argv)
 	long want = atol(argv[4]);
 	if (sodium_init() < 0)
 		return 70;
+	/* Each step as umpire new and turn commit it: picture, receipt. */
+	report.want_picture = true;
 	if (umpire_file_read(&text, argv[2], UMPIRE_YAML_MAX_BYTES, &d) ||
 	    !(doc = umpire_game_parse(&a, argv[2], text.ptr, text.len, &d)) ||
 	    umpire_game_create(&g, doc, &seed, false, &report, &d) ||
-	    umpire_history_init(&h, argv[1], &d) || umpire_history_lock(h, &d))
+	    umpire_history_init(&h, argv[1], &d))
 		goto fail;
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_report_receipt(&report, 0, NULL, NULL, 0, state.ptr, state.len);
+	struct umpire_step_paths p0;
+	umpire_step_paths(&p0, 0, NULL);
 	struct umpire_file first[] = {
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ UMPIRE_REPORTS_DIR "/0000.md", report.text.ptr, report.text.len },
+		{ p0.report, report.text.ptr, report.text.len },
+		{ p0.picture, report.picture.ptr, report.picture.len },
 	};
-	if (umpire_history_commit(h, first, 3, &host, "Step 0: set-up\n", &d))
+	umpire_report_commit_message(&msg, &report);
+	if (umpire_history_commit(h, first, 4, &host, msg.ptr, &d))
 		goto fail;
 	while (g->step <= want) {
 		struct umpire_decision dec;
@@ -162,23 +169,33 @@ main(int argc, char **argv)
 		struct umpire_person author = { who->name, who->email };
 		umpire_buf_clear(&state);
 		umpire_buf_clear(&msg);
+		long step = g->step;
+		umpire_step_report_free(&report);
+		report = (struct umpire_step_report)UMPIRE_STEP_REPORT_INIT;
+		report.want_picture = true;
 		umpire_game_resolve(g, &job, checked, &report);
 		umpire_game_encode(g, UMPIRE_VERSION, &state);
-		umpire_buf_printf(&msg, "Step %ld: %s's turn\n", g->step - 1,
-			dec.player);
+		umpire_report_receipt(&report, step, opath, orders.ptr, orders.len,
+			state.ptr, state.len);
+		umpire_report_commit_message(&msg, &report);
 		struct umpire_file files[] = {
 			{ UMPIRE_STATE_PATH, state.ptr, state.len },
 			{ opath, orders.ptr, orders.len },
 			{ rpath, report.text.ptr, report.text.len },
+			{ paths.picture, report.picture.ptr, report.picture.len },
 		};
-		int rc = umpire_history_commit(h, files, 3, &author, msg.ptr, &d);
+		int rc = umpire_history_commit(h, files, 4, &author, msg.ptr, &d);
 		umpire_arena_free(&job);
 		if (rc)
 			goto fail;
 	}
 	printf("%ld\n", g->step - 1);
+	/* Release the game's lock: verify refuses a game someone holds. */
+	umpire_history_close(h);
 	return 0;
 fail:
 	umpire_diags_print(&d, stderr);
+	if (h)
+		umpire_history_close(h);
 	return 1;
 }
