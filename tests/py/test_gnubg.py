@@ -68,8 +68,12 @@ def gnubg_plays(lines, jobs=8):
             fin = os.path.join(d, "in%d" % i)
             with open(fin, "w") as f:
                 f.write("".join(x + "\n" for x in chunk))
+            # A home each: gnubg makes ~/.gnubg at start, and two doing
+            # it at once in one home fail ("File exists").
+            home = os.path.join(d, "home%d" % i)
+            os.mkdir(home)
             env = dict(os.environ, GNUBG_IN=fin,
-                       GNUBG_OUT=os.path.join(d, "out%d" % i), HOME=d)
+                       GNUBG_OUT=os.path.join(d, "out%d" % i), HOME=home)
             procs.append(subprocess.Popen(
                 [GNUBG, "-q", "-t", "-r", "-p",
                  os.path.join(HERE, "gnubg_plays.py")], env=env,
