@@ -118,8 +118,10 @@ umpire_age_stream_decrypt(struct umpire_buf *out, const unsigned char key[32],
 		}
 	}
 	if (rc && !keep_partial) {
-		/* Leave no plaintext of a file that failed in the spare room. */
-		sodium_memzero(out->ptr + start, out->cap - start);
+		/* Leave no plaintext of a file that failed in the spare room
+		 * (none when nothing was ever decrypted into it). */
+		if (out->ptr)
+			sodium_memzero(out->ptr + start, out->cap - start);
 		umpire_buf_truncate(out, start);
 	}
 	else if (out->ptr)
