@@ -190,7 +190,6 @@ write_hook(const char *repo, const char *name, const char *text, bool force,
 	struct umpire_diags *d)
 {
 	char path[PATH_MAX + 64], tmp[PATH_MAX + 64];
-	struct umpire_buf old = UMPIRE_BUF_INIT;
 
 	snprintf(path, sizeof(path), "%s/hooks/%s", repo, name);
 	if (exists(path) && !force) {
@@ -209,7 +208,6 @@ write_hook(const char *repo, const char *name, const char *text, bool force,
 			return EX_CANTCREAT;
 		}
 	}
-	umpire_buf_free(&old);
 	snprintf(tmp, sizeof(tmp), "%s/hooks/.%s.umpire", repo, name);
 	unlink(tmp);
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
