@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -37,11 +38,13 @@ build_tree(git_repository *repo, const git_tree *base,
 	git_oid *out)
 {
 	git_treebuilder *root;
-	bool done[8] = { false };
+	bool *done = calloc(n ? n : 1, sizeof(*done));
 	int rc = 0;
 
-	if (n > sizeof(done) || git_treebuilder_new(&root, repo, base) != 0)
+	if (!done || git_treebuilder_new(&root, repo, base) != 0) {
+		free(done);
 		return -1;
+	}
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		const char *slash = strchr(files[i].path, '/');
 		if (done[i])
@@ -53,8 +56,10 @@ build_tree(git_repository *repo, const git_tree *base,
 		}
 		char dir[256];
 		size_t len = (size_t)(slash - files[i].path);
-		if (len >= sizeof(dir) || strchr(slash + 1, '/'))
-			return git_treebuilder_free(root), -1;
+		if (len >= sizeof(dir) || strchr(slash + 1, '/')) {
+			rc = -1;
+			break;
+		}
 		memcpy(dir, files[i].path, len);
 		dir[len] = '\0';
 		git_tree *old = NULL;
@@ -62,8 +67,10 @@ build_tree(git_repository *repo, const git_tree *base,
 		git_oid subid;
 		const git_tree_entry *e = base ? git_tree_entry_byname(base, dir) : NULL;
 		if (e && git_tree_entry_type(e) == GIT_OBJECT_TREE &&
-		    git_tree_lookup(&old, repo, git_tree_entry_id(e)) != 0)
-			return git_treebuilder_free(root), -1;
+		    git_tree_lookup(&old, repo, git_tree_entry_id(e)) != 0) {
+			rc = -1;
+			break;
+		}
 		rc = git_treebuilder_new(&sub, repo, old);
 		git_tree_free(old);
 		if (rc != 0)
@@ -86,6 +93,7 @@ build_tree(git_repository *repo, const git_tree *base,
 	if (rc == 0)
 		rc = git_treebuilder_write(out, root);
 	git_treebuilder_free(root);
+	free(done);
 	return rc;
 }
 
@@ -351,20 +359,25 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	git_commit *parent = NULL;
 	git_tree *base = NULL, *tree = NULL;
 	git_signature *who = NULL, *by = NULL;
-	git_oid ids[8], treeid, commitid;
+	git_oid *ids, treeid, commitid;
 	int rc;
 
-	if (n > sizeof(ids) / sizeof(ids[0]))
-		return EX_SOFTWARE;
+	/* A step's files: the state, orders, report, picture, and a view and
+	 * a picture for each player who has one. */
+	if (!(ids = calloc(n ? n : 1, sizeof(*ids))))
+		return umpire_repo_fail(d, h->dir, EX_OSERR, "out of memory");
 	umpire_repo_load_head(h);
 	if (!h->branch) {
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "HEAD is detached; check "
 			"out the game's branch first");
+		free(ids);
 		return EX_DATAERR;
 	}
 	bool unborn = h->unborn;
-	if (!unborn && umpire_repo_head_tree(h, &parent, &base) != 0)
+	if (!unborn && umpire_repo_head_tree(h, &parent, &base) != 0) {
+		free(ids);
 		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	}
 	/* Everything that can refuse the step refuses it before a write. */
 	if ((rc = check_layout(h, base, d)) || (rc = umpire_worktree_open(h, d)) ||
 	    (rc = check_targets(h, base, files, n, d)))
@@ -437,5 +450,6 @@ done:
 	git_tree_free(tree);
 	git_tree_free(base);
 	git_commit_free(parent);
+	free(ids);
 	return rc;
 }
