@@ -693,13 +693,18 @@ validate_alternatives(struct vctx *c, const struct umpire_node *root,
 
 	long best_score = LONG_MIN;
 	size_t best_count = 0;
+	/* The usual case first: a value that passes, with nothing to say. */
 	for (size_t i = 0; i < alts->u.seq.n; i++) {
 		struct vctx trial = *c;
 		trial.quiet = 1;
 		trial.errors = 0;
 		validate(&trial, root, alts->u.seq.v[i], inst);
-		if (trial.errors == 0)
-			passed++;
+		if (trial.errors == 0 && (++passed > 1 || !one))
+			break;
+	}
+	if (one ? passed == 1 : passed >= 1)
+		return;
+	for (size_t i = 0; i < alts->u.seq.n; i++) {
 		const struct umpire_node *t = schema_type(root, alts->u.seq.v[i]);
 		if (types_admit(t, inst)) {
 			/*
@@ -721,8 +726,6 @@ validate_alternatives(struct vctx *c, const struct umpire_node *root,
 	}
 	if (admitting > 1 && best_count == 1)
 		admitting = 1;
-	if (one ? passed == 1 : passed >= 1)
-		return;
 	/* Alternatives that only require one key each: say which keys. */
 	char keys[200] = "";
 	size_t kl = 0;
