@@ -700,9 +700,10 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)
 	 */
-	if (g->hides && doc->type == UMPIRE_MAP) {
+	if (g->hides && doc->type == UMPIRE_MAP && umpire_sealed_any(doc)) {
 		struct umpire_age_identity id;
 		d->code = "sealed";
+		/* A scalar multiplication: only for orders that need it. */
 		if (g->have_seed)
 			umpire_gamekey_identity(&id, &g->seed);
 		const struct umpire_node **opened;

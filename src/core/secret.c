@@ -225,6 +225,23 @@ walk(struct umpire_arena *a, struct umpire_node *n,
 	}
 }
 
+bool
+umpire_sealed_any(const struct umpire_node *n)
+{
+	if (n->type == UMPIRE_STR)
+		return umpire_age_is_armored(n->u.s.ptr, n->u.s.len);
+	if (n->type == UMPIRE_SEQ) {
+		for (size_t i = 0; i < n->u.seq.n; i++)
+			if (umpire_sealed_any(n->u.seq.v[i]))
+				return true;
+	} else if (n->type == UMPIRE_MAP) {
+		for (size_t i = 0; i < n->u.map.n; i++)
+			if (umpire_sealed_any(n->u.map.v[i].val))
+				return true;
+	}
+	return false;
+}
+
 size_t
 umpire_sealed_open(struct umpire_arena *a, struct umpire_node *orders,
 	const struct umpire_age_identity *id, const struct umpire_node ***opened,

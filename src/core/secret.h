@@ -84,6 +84,8 @@ bool umpire_secret_opens(const char *commitment, const char *salt_hex,
 struct umpire_node *umpire_secret_seal(const struct umpire_ctx *ctx,
 	const char *player, const struct umpire_node *value);
 
+/* Whether a document holds any sealed value (an armored age string). */
+bool umpire_sealed_any(const struct umpire_node *n);
 /*
  * Open the sealed values of an orders document in place with the game's
  * identity id (NULL: the seed is not known, and any sealed value is
