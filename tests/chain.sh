@@ -12,7 +12,7 @@ build=$1
 shift
 status=0
 for dir in "$@"; do
-	header=$(ls "$dir"/*.h)
+	header=$(grep -l "one-way chain" "$dir"/*.h)
 	chain=$(sed -n '/one-way chain/,/\*\//s/^ \*   *\([a-z_]*\.c\) .*/\1/p' \
 		"$header")
 	if [ -z "$chain" ]; then
