@@ -227,7 +227,7 @@ check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
 
 # The ruleset folders whose header lists a one-way chain of files.
-CHAINED = src/rules/wwii src/rules/armymen
+CHAINED = src/rules/wwii src/rules/armymen src/rules/bgw
 check-chain: $(LIB)
 	sh tests/chain.sh $(BUILD) $(CHAINED)
 

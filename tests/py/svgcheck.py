@@ -177,7 +177,24 @@ def _armymen_place(state, side, unit):
     return x // k, -((depth - y) // k)
 
 
-PLACES = {"amb": _amb_place, "armymen": _armymen_place, "wwii": _wwii_place}
+def _bgw_place(state, side, unit):
+    # The board as white sees it (picture.c): columns 0-5 and 7-12 are the
+    # points, 6 the Wall, 13 the tray of units borne off; rank 1 the top
+    # row (white's 13 to 24), 0 the bottom.  Black's points are white's
+    # 25 - p.
+    at = unit["at"]
+    row = 0 if side == "white" else 1
+    if at == "wall":
+        return 6, row
+    if at == "off":
+        return 13, row
+    p = at if side == "white" else 25 - at
+    k = p - 13 if p >= 13 else 12 - p
+    return k + (k >= 6), 1 if p >= 13 else 0
+
+
+PLACES = {"amb": _amb_place, "armymen": _armymen_place, "bgw": _bgw_place,
+          "wwii": _wwii_place}
 
 
 def on_board(ruleset, state):
@@ -185,7 +202,8 @@ def on_board(ruleset, state):
     check(ruleset in PLACES, "tests/py/svgcheck.py does not know where "
           "ruleset %s keeps its units: add it to PLACES" % ruleset)
     out = {}
-    for side, army in (state.get("armies") or {}).items():
+    for side, army in (state.get("armies") or state.get("units")
+                       or {}).items():
         for unit in army or []:
             place = PLACES[ruleset](state, side, unit)
             if place is not None:

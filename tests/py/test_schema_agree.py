@@ -6,9 +6,10 @@ implementation (python-jsonschema) must agree on every file.
 
 The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
 scenario, state or orders of Army Man Backgammon, and
-tests/schema/wwii-<kind>/ and tests/schema/armymen-<kind>/ likewise for
-WWII Combined Arms and Army Men; each bad file breaks one thing, named
-in its first line.  Both sides read YAML 1.2 core (see
+tests/schema/wwii-<kind>/, tests/schema/armymen-<kind>/ and
+tests/schema/bgw-<kind>/ likewise for WWII Combined Arms, Army Men and
+Backgammon Wars; each bad file breaks one thing, named in its first
+line.  Both sides read YAML 1.2 core (see
 umpiretest.Yaml12Loader).  Checked:
 
 - on every corpus file the two validators agree, good files are valid
@@ -34,7 +35,9 @@ CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
 # (corpus directory prefix, ruleset, fewest good files, fewest bad files)
 RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),
-            ("armymen-", "armymen", 18, 36)]
+            ("armymen-", "armymen", 18, 36), ("bgw-", "bgw", 30, 100)]
+# The rulesets whose games test_written_files plays.
+PLAYED = ["amb", "wwii", "armymen"]
 WWII_SAMPLE = os.path.join(ut.ROOT, "samples", "wwii", "standard.yaml")
 ARMYMEN_SAMPLES = [os.path.join(ut.ROOT, "samples", "armymen", name)
                    for name in ("standard.yaml", "skirmish.yaml")]
@@ -166,8 +169,7 @@ def test_written_files():
     """What umpire writes must satisfy the schemas it publishes."""
     with ut.scratch() as tmp:
         saved = {"%s/%s" % (ruleset, kind): []
-                 for _, ruleset, _, _ in RULESETS
-                 for kind in ("state", "orders")}
+                 for ruleset in PLAYED for kind in ("state", "orders")}
 
         def keeper(ruleset):
             def keep(step, game, orders):
@@ -227,7 +229,7 @@ def test_written_files():
                     problems.append("%s: umpire %s, python-jsonschema %s (%s)"
                                     % (os.path.basename(f), c[f], py, why))
         check(not problems, "\n  " + "\n  ".join(problems))
-        for _, ruleset, _, _ in RULESETS:
+        for ruleset in PLAYED:
             print("test_schema_agree: %s: %d states and %d orders umpire "
                   "wrote are valid" % (ruleset, len(saved[ruleset + "/state"]),
                                        len(saved[ruleset + "/orders"])))

@@ -31,7 +31,7 @@
 #define BG_WALL 25		/* index of the Wall in a side's counts */
 #define BG_OFF 0		/* index of the units borne off */
 #define BG_UNITS 15
-#define BG_MAX_DICE 4		/* doubles played four times */
+#define BG_MAX_DICE 5		/* doubles four times, and a stolen die */
 
 /*
  * A position from the mover's side.  own[p] and opp[p] count units on

@@ -1,0 +1,475 @@
+/*
+ * bot.c - random legal orders for Backgammon Wars, from the bot's own
+ * hand only: the whole game when the host's bot or simulate asks, else
+ * the public state and the hand of the player's private view.
+ *
+ * Declaring: a move, or (one time in eight each, when it can) archers
+ * or mages; a card before the roll one time in three when held; the
+ * reaction cards held, as standing reactions, one time in two.  Playing:
+ * each card held is tried one time in four, before the dice; then the
+ * move is drawn uniformly from the distinct legal plays of what is left
+ * (as bg_plays lists them), each moving a random free unit of its
+ * point, a warrior trapping one hit in four; shots and spells name a
+ * random archer or enemy unit.  The orders are checked before they are
+ * given; if cards made them wrong, the bot drops its cards and plays
+ * the dice alone, which is always legal.
+ */
+#include <string.h>
+
+#include "bgw.h"
+#include "core/secret.h"
+
+struct bot {
+	struct umpire_ctx *ctx;
+	const struct bgw_game *g;
+	struct umpire_rng *rng;
+	int side;
+	int hand[BGW_CARDS];
+	int nhand;
+	struct bgw_reaction react[BGW_MAX_REACTIONS];	/* standing now */
+	int nreact;
+};
+
+static bool
+chance(struct bot *b, unsigned in)
+{
+	return umpire_rng_below(b->rng, in) == 0;
+}
+
+static bool
+held(const struct bot *b, int c)
+{
+	for (int k = 0; k < b->nhand; k++)
+		if (b->hand[k] == c)
+			return true;
+	return false;
+}
+
+/* The hand: the game's, or the private view's (ctx->knowledge). */
+static void
+read_hand(struct bot *b)
+{
+	const struct bgw_game *g = b->g;
+
+	b->nhand = 0;
+	if (!g->deck)
+		return;
+	if (!b->ctx->knowledge) {
+		memcpy(b->hand, g->hand[b->side], sizeof(b->hand));
+		b->nhand = g->nhand[b->side];
+		memcpy(b->react, g->react[b->side], sizeof(b->react));
+		b->nreact = g->nreact[b->side];
+		return;
+	}
+	const struct umpire_node *r = umpire_map_get(b->ctx->knowledge,
+		"reactions");
+	if (r && r->type == UMPIRE_SEQ)
+		b->nreact = bgw_reactions_read(r, b->react);
+	const struct umpire_node *h = umpire_map_get(b->ctx->knowledge, "hand");
+	for (size_t i = 0; h && h->type == UMPIRE_SEQ && i < h->u.seq.n &&
+	    b->nhand < BGW_CARDS; i++) {
+		int c = bgw_find_card(umpire_node_cstr(h->u.seq.v[i]));
+		if (c >= 0)
+			b->hand[b->nhand++] = c;
+	}
+}
+
+static struct umpire_node *
+act_node(struct umpire_arena *a, const char *verb, const char *who, int die)
+{
+	struct umpire_node *n = umpire_node_map(a, true);
+
+	umpire_map_add(a, n, verb, umpire_node_str(a, who));
+	if (die)
+		umpire_map_add(a, n, "die", umpire_node_int(a, die));
+	return n;
+}
+
+/* --------------------------------------------------------------- declare */
+
+static void
+bot_reactions(struct bot *b, struct umpire_node *orders)
+{
+	struct umpire_arena *a = b->ctx->arena;
+	struct bgw_reaction r[BGW_MAX_REACTIONS];
+	int n = 0;
+
+	if (!b->ctx->recipient)
+		return;
+	/*
+	 * Only when the reaction cards held are not those of the standing
+	 * reactions: a sealed block costs an age encryption each time.
+	 */
+	uint32_t want = 0, have = 0;
+	for (int k = 0; k < b->nhand; k++)
+		if (bgw_cards[b->hand[k]].timing == BGW_REACTION)
+			want |= 1u << b->hand[k];
+	for (int k = 0; k < b->nreact; k++)
+		have |= 1u << b->react[k].card;
+	if (want == have)
+		return;
+	for (int k = 0; k < b->nhand && n < BGW_MAX_REACTIONS; k++) {
+		int c = b->hand[k];
+		if (bgw_cards[c].timing != BGW_REACTION)
+			continue;
+		r[n].card = (enum bgw_card)c;
+		r[n].when = chance(b, 2) ? 0 : 7 + (int)umpire_rng_below(b->rng, 5);
+		r[n].against = UINT32_MAX;
+		if (c == BGW_PARRY && chance(b, 2)) {
+			r[n].against = 0;
+			for (int t = 0; t < 3; t++) {
+				int x = (int)umpire_rng_below(b->rng, BGW_CARDS);
+				if (x != BGW_PARRY)
+					r[n].against |= 1u << x;
+			}
+			if (!r[n].against)
+				r[n].against = UINT32_MAX;
+		}
+		n++;
+	}
+	umpire_map_add(a, orders, "reactions", umpire_secret_seal(b->ctx,
+		bgw_sides[b->side], bgw_reactions_node(a, r, n)));
+}
+
+static void
+bot_declare(struct bot *b, struct umpire_node *orders)
+{
+	const struct bgw_game *g = b->g;
+	struct umpire_arena *a = b->ctx->arena;
+	int mode = BGW_MOVE;
+
+	if (bgw_alive(g, b->side, BGW_ARCHER) && chance(b, 8))
+		mode = BGW_ARCHERS;
+	else if (bgw_alive(g, b->side, BGW_MAGE) && chance(b, 8))
+		mode = BGW_MAGES;
+	umpire_map_add(a, orders, "declare", umpire_node_str(a, bgw_modes[mode]));
+	if (bgw_alive(g, b->side, BGW_MAGE) && chance(b, 3)) {
+		if (held(b, BGW_DIVINATION))
+			umpire_map_add(a, orders, "card", umpire_node_str(a,
+				"divination"));
+		else if (held(b, BGW_DUPLICATION) && g->last[!b->side][0])
+			umpire_map_add(a, orders, "card", umpire_node_str(a,
+				"duplication"));
+	}
+	bot_reactions(b, orders);
+}
+
+/* ------------------------------------------------------------------ play */
+
+/* A random free unit of side on absolute point p (or the Wall), or -1. */
+static int
+free_unit(struct bot *b, const struct bgw_game *g, int p, int but)
+{
+	int pick[BGW_UNITS], n = 0;
+
+	for (int i = b->side * BGW_UNITS; i < (b->side + 1) * BGW_UNITS; i++)
+		if (g->u[i].at == p && g->u[i].trapped_by < 0 && i != but)
+			pick[n++] = i;
+	return n ? pick[umpire_rng_below(b->rng, (uint64_t)n)] : -1;
+}
+
+static int
+random_enemy_next_to(struct bot *b, const struct bgw_game *g, int w)
+{
+	int pick[BGW_UNITS], n = 0;
+
+	for (int i = (!b->side) * BGW_UNITS; i < (!b->side + 1) * BGW_UNITS; i++)
+		if (g->u[i].at >= 1 && g->u[i].at <= 24 &&
+		    (g->u[i].at == g->u[w].at + 1 || g->u[i].at == g->u[w].at - 1))
+			pick[n++] = i;
+	return n ? pick[umpire_rng_below(b->rng, (uint64_t)n)] : -1;
+}
+
+static int
+random_unit(struct bot *b, const struct bgw_game *g, int side,
+	enum bgw_type t, bool wall)
+{
+	int pick[BGW_UNITS], n = 0;
+
+	for (int i = side * BGW_UNITS; i < (side + 1) * BGW_UNITS; i++)
+		if ((int)g->u[i].type == (int)t || (int)t < 0)
+			if (wall ? g->u[i].at == BGW_WALL : (g->u[i].at >= 1 &&
+			    g->u[i].at <= 24))
+				pick[n++] = i;
+	return n ? pick[umpire_rng_below(b->rng, (uint64_t)n)] : -1;
+}
+
+/* A card action the bot may try, or NULL. */
+static struct umpire_node *
+card_action(struct bot *b, int c, const int *dice, int nd)
+{
+	const struct bgw_game *g = b->g;
+	struct umpire_arena *a = b->ctx->arena;
+	struct umpire_node *n = umpire_node_map(a, true);
+	int side = b->side, w, t, m;
+
+	umpire_map_add(a, n, "card", umpire_node_str(a, bgw_cards[c].name));
+	switch (c) {
+	case BGW_POTION1: case BGW_POTION3: case BGW_POTION5:
+		if (!nd)
+			return NULL;
+		umpire_map_add(a, n, "die", umpire_node_int(a,
+			dice[umpire_rng_below(b->rng, (uint64_t)nd)]));
+		return n;
+	case BGW_THRUST: case BGW_SHOVE:
+		if ((w = random_unit(b, g, side, BGW_WARRIOR, false)) < 0 ||
+		    (t = random_enemy_next_to(b, g, w)) < 0)
+			return NULL;
+		if (c == BGW_SHOVE)
+			t = bgw_top(g, !side, g->u[t].at);
+		umpire_map_add(a, n, "warrior", umpire_node_str(a, g->u[w].id));
+		umpire_map_add(a, n, "target", umpire_node_str(a, g->u[t].id));
+		return n;
+	case BGW_AIMED:
+		if (g->mode != BGW_MOVE || !nd ||
+		    (w = random_unit(b, g, side, BGW_ARCHER, false)) < 0)
+			return NULL;
+		umpire_map_add(a, n, "archer", umpire_node_str(a, g->u[w].id));
+		umpire_map_add(a, n, "die", umpire_node_int(a,
+			dice[umpire_rng_below(b->rng, (uint64_t)nd)]));
+		return n;
+	case BGW_ABJURATION: case BGW_CONJURATION: case BGW_REINCARNATION:
+		if ((m = random_unit(b, g, side, BGW_MAGE, false)) < 0)
+			return NULL;
+		int p = g->u[m].at + (chance(b, 2) ? 1 : -1);
+		if (p < 1 || p > 24)
+			return NULL;
+		if (c == BGW_REINCARNATION) {
+			int u = random_unit(b, g, side, (enum bgw_type)-1, true);
+			if (u < 0)
+				return NULL;
+			umpire_map_add(a, n, "unit", umpire_node_str(a, g->u[u].id));
+		}
+		umpire_map_add(a, n, "point", umpire_node_int(a, bgw_own(side, p)));
+		return n;
+	case BGW_MANIFESTATION: case BGW_SPYMASTER: case BGW_TRANSMUTATION:
+		return n;
+	default:
+		return NULL;
+	}
+}
+
+/* Whether orders pass the check, silently. */
+static bool
+legal(struct bot *b, const struct umpire_node *orders)
+{
+	struct umpire_diags scratch = UMPIRE_DIAGS_INIT;
+	struct umpire_diags *d = b->ctx->diags;
+	struct bgw_orders *o = umpire_arena_alloc(b->ctx->arena, sizeof(*o));
+	const struct umpire_node *const *sealed = b->ctx->sealed;
+	size_t nsealed = b->ctx->nsealed;
+
+	/* The bot's own reactions are sealed later by core: trust them. */
+	b->ctx->diags = &scratch;
+	b->ctx->nsealed = 0;
+	b->ctx->partial = false;
+	struct umpire_node *copy = umpire_node_map(b->ctx->arena, false);
+	for (size_t i = 0; i < orders->u.map.n; i++)
+		if (!umpire_node_is_str(orders->u.map.v[i].key, "reactions"))
+			umpire_map_add(b->ctx->arena, copy,
+				orders->u.map.v[i].key->u.s.ptr, orders->u.map.v[i].val);
+	bgw_orders_read(b->ctx, b->g, copy, o);
+	if (!scratch.errors)
+		bgw_carry_out(b->ctx, bgw_copy(b->ctx->arena, b->g), o, false);
+	bool ok = scratch.errors == 0;
+	b->ctx->diags = d;
+	b->ctx->sealed = sealed;
+	b->ctx->nsealed = nsealed;
+	umpire_diags_free(&scratch);
+	return ok;
+}
+
+/* The dice actions for g (a copy, after the cards) with dice d. */
+static void
+dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
+	struct umpire_node *acts, bool cards)
+{
+	struct umpire_arena *a = b->ctx->arena;
+	int side = b->side;
+
+	if (g->mode == BGW_ARCHERS) {
+		for (int k = 0; k < nd; k++) {
+			int w = random_unit(b, g, side, BGW_ARCHER, false);
+			if (w >= 0)
+				umpire_seq_add(a, acts, act_node(a, "shoot", g->u[w].id,
+					dice[k]));
+		}
+		return;
+	}
+	if (g->mode == BGW_MAGES) {
+		/* Until no die left can be used (BGW-11). */
+		int left[BGW_MAX_DICE], nl = nd;
+		bool progress = true;
+		memcpy(left, dice, sizeof(left));
+		dice = left;
+		while (progress) {
+		progress = false;
+		for (int k = 0; k < nl; k++) {
+			int pick[BGW_UNITS], n = 0;
+			for (int e = (!side) * BGW_UNITS; e < (!side + 1) * BGW_UNITS;
+			    e++) {
+				int own = bgw_own(!side, g->u[e].at) + dice[k];
+				if (bgw_spell_reach(g, side, e) && own <= 24 &&
+				    bgw_push_ok(g, e, bgw_abs(!side, own)))
+					pick[n++] = e;
+			}
+			if (!n)
+				continue;
+			int e = pick[umpire_rng_below(b->rng, (uint64_t)n)];
+			umpire_seq_add(a, acts, act_node(a, "spell", g->u[e].id,
+				dice[k]));
+			int to = bgw_abs(!side, bgw_own(!side, g->u[e].at) + dice[k]);
+			bgw_place(g, e, to);
+			if (g->fire == to)
+				bgw_place(g, e, BGW_WALL);
+			left[k--] = left[--nl];
+			progress = true;
+		}
+		}
+		return;
+	}
+	struct bg_pos pos;
+	struct bg_play plays[256];
+	bgw_position(g, side, &pos);
+	size_t n = bg_plays(&pos, dice, nd, plays, 256);
+	if (n > 256)
+		n = 256;
+	const struct bg_play *p = &plays[umpire_rng_below(b->rng, n)];
+	for (int k = 0; k < p->n; k++) {
+		const struct bg_move *m = &p->m[k];
+		int from = bgw_abs(side, m->from);
+		int u = free_unit(b, g, from, -1);
+		if (u < 0)
+			return;
+		struct umpire_node *mv = act_node(a, "move", g->u[u].id, m->die);
+		int to = m->to == BG_OFF ? BGW_OFF : bgw_abs(side, m->to);
+		/* A trap closes the point: only if no later move lands there. */
+		bool later = false;
+		for (int j = k + 1; j < p->n; j++)
+			later |= p->m[j].to == m->to;
+		if (m->hit && g->u[u].type == BGW_WARRIOR && !m->burnt && !later &&
+		    chance(b, 4)) {
+			umpire_map_add(a, mv, "trap", umpire_node_bool(a, true));
+			int v = bgw_top(g, !side, to);
+			bgw_place(g, u, to);
+			if (v >= 0)
+				g->u[v].trapped_by = u;
+		} else {
+			if (cards && k == 0 && held(b, BGW_ESCORT) && chance(b, 3)) {
+				int e = free_unit(b, g, from, u);
+				if (e >= 0) {
+					umpire_map_add(a, mv, "escort", umpire_node_str(a,
+						g->u[e].id));
+					bgw_place(g, e, m->burnt ? BGW_WALL : to);
+				}
+			}
+			if (m->hit) {
+				int v = bgw_top(g, !side, to);
+				if (v >= 0)
+					bgw_place(g, v, BGW_WALL);
+			}
+			bgw_place(g, u, m->burnt ? BGW_WALL : to);
+		}
+		umpire_seq_add(a, acts, mv);
+	}
+}
+
+static struct umpire_node *
+bot_play_once(struct bot *b, struct umpire_node *orders, bool cards)
+{
+	struct umpire_arena *a = b->ctx->arena;
+	const struct bgw_game *g = b->g;
+	struct umpire_node *o = umpire_node_map(a, false);
+	int rolled[3], nr = g->ndice;
+
+	for (size_t i = 0; i < orders->u.map.n; i++)
+		umpire_map_add(a, o, orders->u.map.v[i].key->u.s.ptr,
+			orders->u.map.v[i].val);
+	memcpy(rolled, g->dice, sizeof(rolled));
+	struct umpire_node *acts = umpire_node_seq(a, false);
+	/* A card played alone (BGW-26). */
+	if (cards) {
+		int alone[2] = { BGW_TRANSMUTATION, BGW_SPYMASTER };
+		for (int k = 0; k < 2; k++)
+			if (held(b, alone[k]) && bgw_alive(g, b->side,
+			    bgw_cards[alone[k]].needs) && chance(b, 6)) {
+				umpire_seq_add(a, acts, card_action(b, alone[k], NULL, 0));
+				umpire_map_add(a, o, "actions", acts);
+				return o;
+			}
+	}
+	if (nr == 3) {
+		int drop = (int)umpire_rng_below(b->rng, 3);
+		struct umpire_node *keep = umpire_map_add(a, o, "keep",
+			umpire_node_seq(a, true));
+		for (int i = 0, k = 0; i < 3; i++)
+			if (i != drop) {
+				umpire_seq_add(a, keep, umpire_node_int(a, rolled[i]));
+				rolled[k++] = rolled[i];
+			}
+		nr = 2;
+	}
+	if (cards)
+		for (int k = 0; k < b->nhand; k++) {
+			int c = b->hand[k];
+			if (bgw_cards[c].timing != BGW_PLAY || c == BGW_SPYMASTER ||
+			    c == BGW_TRANSMUTATION || !chance(b, 4))
+				continue;
+			struct umpire_node *n = card_action(b, c, rolled, nr);
+			if (n)
+				umpire_seq_add(a, acts, n);
+		}
+	/* The doubles, after any Potion: ask the carrying out. */
+	struct bgw_game *c = bgw_copy(a, g);
+	struct bgw_orders *po = umpire_arena_alloc(a, sizeof(*po));
+	struct umpire_diags scratch = UMPIRE_DIAGS_INIT, *d = b->ctx->diags;
+	b->ctx->diags = &scratch;
+	umpire_map_add(a, o, "actions", acts);
+	bgw_orders_read(b->ctx, g, o, po);
+	int dice[BGW_MAX_DICE], nd = bgw_prepare(b->ctx, c, po, dice);
+	b->ctx->diags = d;
+	umpire_diags_free(&scratch);
+	/* Equal dice left, two of them, with the deck: the choice. */
+	int raised[2] = { nd > 0 ? dice[0] : 0, nd > 1 ? dice[1] : 0 };
+	if (g->deck && !g->sabotaged && nd - (g->extra != 0) == 2 &&
+	    raised[0] == raised[1]) {
+		bool four = chance(b, 2);
+		umpire_map_add(a, o, "doubles", umpire_node_str(a, four ? "four" :
+			"card"));
+		if (four) {
+			if (g->extra)
+				dice[nd - 1] = raised[0];
+			dice[2] = dice[3] = raised[0];
+			nd = 4;
+			if (g->extra)
+				dice[nd++] = g->extra;
+		}
+	}
+	dice_actions(b, c, dice, nd, acts, cards);
+	return o;
+}
+
+void
+bgw_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders)
+{
+	struct bot b;
+
+	memset(&b, 0, sizeof(b));
+	b.ctx = ctx;
+	b.g = game;
+	b.rng = rng;
+	b.side = b.g->to_move;
+
+	read_hand(&b);
+	if (b.g->declaring) {
+		bot_declare(&b, orders);
+		return;
+	}
+	struct umpire_node *o = bot_play_once(&b, orders, true);
+	if (!legal(&b, o))
+		o = bot_play_once(&b, orders, false);
+	for (size_t i = orders->u.map.n; i < o->u.map.n; i++)
+		umpire_map_add(ctx->arena, orders, o->u.map.v[i].key->u.s.ptr,
+			o->u.map.v[i].val);
+}

@@ -1,0 +1,659 @@
+/*
+ * picture.c - the Backgammon Wars board as a picture, as white sees it
+ * across the table: white's home board bottom right.  The bottom row is
+ * white's points 12 to 7, the Wall, 6 to 1; the top row 13 to 18, the
+ * Wall, 19 to 24.  Each point carries white's number and, smaller,
+ * black's (25 - p), so that both players read their own.  The units
+ * stand on their points as stacks from the edge inward, the Wall holds
+ * white's captured units in its bottom half and black's in its top
+ * half, and the tray on the right the units borne off.  Below the
+ * board, a key, the cards as everyone may count them and, in a player's
+ * own picture (viewer), the titles of his hand.
+ *
+ * The sides are told apart three ways, greyscale included: white's
+ * tokens are light with a dark rim, black's dark with a light letter;
+ * white's are round, black's have their corners cut.
+ *
+ * Marks (turn.c records them) place a unit by its absolute point: x is
+ * white's number, 1 to 24, BGW_WALL (25) the Wall and BGW_OFF (0) off
+ * the board, the Wall and the tray of the mark's player.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bgw.h"
+
+#define PW 48			/* a point's width */
+#define BAR 56			/* the Wall's column */
+#define TRAY 72			/* the units borne off, right of the board */
+#define LABELS 36		/* the points' numbers, above and below */
+#define R 15			/* a token's radius */
+#define TOK 34			/* a token's slot along its point */
+#define STACK (BGW_CAP * TOK + 4)	/* a point's length: the cap */
+#define NOTES 44		/* each row's notes: trap, barrier, fire */
+#define NOTE_LINE 14
+#define KEY_LINE 20
+#define KEY_TOKENS 38		/* the key's row of sample tokens */
+
+#define BY LABELS		/* the board's top edge */
+#define BH (2 * STACK + 2 * NOTES)	/* the board's height */
+#define BW (12 * PW + BAR)	/* the board's width, the tray apart */
+#define WALL_X (6 * PW)		/* the Wall's left edge */
+#define TRAY_X (BW + 8)
+#define WIDTH (TRAY_X + TRAY)
+
+static const char letters[BGW_TYPES][2] = { "W", "A", "M" };
+/* The marks' colours, one a side: both show on the cloth and on a token. */
+static const char *const colours[2] = { UMPIRE_SVG_BLUE,
+	UMPIRE_SVG_VERMILLION };
+static const char *const inks[2] = { UMPIRE_SVG_INK, UMPIRE_SVG_PAPER };
+static const char *const rims[2] = { UMPIRE_SVG_INK, "#d9d9d9" };
+static const char *const fills[2] = { UMPIRE_SVG_PAPER, UMPIRE_SVG_INK };
+
+static const struct umpire_svg_font big_font = { 14, true,
+	UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK };
+static const struct umpire_svg_font small_font = { 12, false,
+	UMPIRE_SVG_MIDDLE, UMPIRE_SVG_GREY };
+static const struct umpire_svg_font note_font = { 12, true,
+	UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK };
+static const struct umpire_svg_font key_font = { 13, false,
+	UMPIRE_SVG_START, NULL };
+/* A trapped unit's cage: a dashed square, not a ring, so that it is
+ * never taken for a unit placed this step (a mark's ring). */
+static const struct umpire_svg_paint cage = { "none", UMPIRE_SVG_GREEN, 3,
+	"4 3" };
+
+struct layout {
+	const struct bgw_game *g;
+	int x[BGW_ALL], y[BGW_ALL];	/* each unit's centre */
+	bool drawn[BGW_ALL];
+};
+
+static int
+side_of(const char *player)
+{
+	return player && strcmp(player, bgw_sides[BGW_BLACK]) == 0 ?
+		BGW_BLACK : BGW_WHITE;
+}
+
+/* The left edge of absolute point p's column: 13 and 12 on the left. */
+static int
+col_left(int p)
+{
+	int k = p >= 13 ? p - 13 : 12 - p;
+
+	return k * PW + (k >= 6 ? BAR : 0);
+}
+
+static int
+col_mid(int p)
+{
+	return col_left(p) + PW / 2;
+}
+
+/*
+ * How far from its edge the k-th of n tokens stands, in a place room
+ * long: a slot each while they fit, closer together past that (more
+ * than the cap on a point, many on the Wall) rather than off the board.
+ */
+static int
+stack_off(int k, int n, int room)
+{
+	int step = TOK;
+
+	if (n > 1 && (n - 1) * TOK + 2 * R + 4 > room)
+		step = (room - 4 - 2 * R) / (n - 1);
+	return 2 + R + k * step;
+}
+
+/* The centre of the k-th of n tokens on point p. */
+static int
+slot_y(int p, int k, int n)
+{
+	return p >= 13 ? BY + stack_off(k, n, STACK) :
+		BY + BH - stack_off(k, n, STACK);
+}
+
+/*
+ * Where a mark's end is drawn, at place x of side's: on the mark's unit
+ * if it stands there now (true); else where a unit would stand next on
+ * the point (where the one that left or was taken stood, when it was
+ * on top), or the middle of the side's half of the Wall, of its tray.
+ */
+static bool
+anchor(const struct layout *l, int i, int side, int x, int *ax, int *ay)
+{
+	if (i >= 0 && l->drawn[i] && l->g->u[i].at == x) {
+		*ax = l->x[i];
+		*ay = l->y[i];
+		return true;
+	}
+	if (x >= 1 && x <= 24) {
+		int n = bgw_count(l->g, BGW_WHITE, x) + bgw_count(l->g, BGW_BLACK, x);
+		*ax = col_mid(x);
+		*ay = slot_y(x, n < BGW_CAP ? n : BGW_CAP - 1, BGW_CAP);
+	} else if (x == BGW_WALL) {
+		*ax = WALL_X + BAR / 2;
+		*ay = side == BGW_WHITE ? BY + BH * 3 / 4 : BY + BH / 4;
+	} else {
+		*ax = TRAY_X + TRAY / 2;
+		*ay = side == BGW_WHITE ? BY + BH - STACK / 2 : BY + STACK / 2;
+	}
+	return false;
+}
+
+/*
+ * The units at place at (of side, or of both with side -1), bottom of
+ * the stack first: by seq, which the stacking order is (BGW-2); by
+ * index when equal, so that the picture never depends on a sort.
+ */
+static int
+units_at(const struct bgw_game *g, int side, int at, int out[BGW_ALL])
+{
+	int n = 0;
+
+	for (int i = 0; i < BGW_ALL; i++) {
+		if (g->u[i].at != at || (side >= 0 && g->u[i].side != side))
+			continue;
+		int k = n++;
+		while (k > 0 && g->u[out[k - 1]].seq > g->u[i].seq) {
+			out[k] = out[k - 1];
+			k--;
+		}
+		out[k] = i;
+	}
+	return n;
+}
+
+/* A token's shape and letter, at (0, 0) of the group it is in. */
+static void
+token(struct umpire_svg *s, int side, enum bgw_type type)
+{
+	struct umpire_svg_paint p = { fills[side], rims[side], 2, NULL };
+	struct umpire_svg_font f = { 14, true, UMPIRE_SVG_MIDDLE, inks[side] };
+	static const int cut[16] = { -6, -R, 6, -R, R, -6, R, 6, 6, R, -6, R,
+		-R, 6, -R, -6 };
+
+	if (side == BGW_WHITE)
+		umpire_svg_circle(s, 0, 0, R, &p);
+	else
+		umpire_svg_polygon(s, cut, 8, &p);
+	umpire_svg_text(s, 0, 5, &f, 0, letters[type]);
+}
+
+static void
+tooltip(char *buf, size_t n, const struct bgw_game *g, int i)
+{
+	const struct bgw_unit *u = &g->u[i];
+	size_t k = (size_t)snprintf(buf, n, "%s: %s's %s, ", u->id,
+		bgw_sides[u->side], bgw_types[u->type]);
+
+	if (k >= n)
+		return;
+	if (u->at == BGW_WALL)
+		k += (size_t)snprintf(buf + k, n - k, "on the Wall");
+	else if (u->at == BGW_OFF)
+		k += (size_t)snprintf(buf + k, n - k, "borne off");
+	else
+		k += (size_t)snprintf(buf + k, n - k, "on %s's %d-point",
+			bgw_sides[u->side], bgw_own(u->side, u->at));
+	if (k < n && u->trapped_by >= 0 && u->trapped_by < BGW_ALL)
+		snprintf(buf + k, n - k, ", trapped by %s",
+			g->u[u->trapped_by].id);
+}
+
+static void
+unit(struct umpire_svg *s, struct layout *l, int i, int x, int y)
+{
+	const struct bgw_unit *u = &l->g->u[i];
+	char tip[120];
+
+	tooltip(tip, sizeof(tip), l->g, i);
+	umpire_svg_unit(s, u->id, x, y, tip);
+	/* The token first: a piece's first shape is its body (the tests
+	 * read its colour and shape there); the cage goes round it. */
+	token(s, u->side, u->type);
+	if (u->trapped_by >= 0)
+		umpire_svg_rect(s, -R - 4, -R - 4, 2 * R + 8, 2 * R + 8, 0, &cage);
+	umpire_svg_end(s);
+	l->x[i] = x;
+	l->y[i] = y;
+	l->drawn[i] = true;
+}
+
+/* The cloth, the points with their numbers, the Wall and the tray. */
+static void
+board(struct umpire_svg *s)
+{
+	static const struct umpire_svg_paint cloth = { "#f4efe2",
+		UMPIRE_SVG_INK, 2, NULL };
+	static const struct umpire_svg_paint wall = { "#d8ccb4",
+		UMPIRE_SVG_INK, 2, NULL };
+	static const struct umpire_svg_paint shade[2] = {
+		{ "#e6d8b8", "#8c7b5c", 1, NULL },
+		{ "#b39a6e", "#8c7b5c", 1, NULL },
+	};
+	static const struct umpire_svg_font wall_font = { 13, true,
+		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK };
+
+	umpire_svg_rect(s, 0, BY, BW, BH, 0, &cloth);
+	umpire_svg_rect(s, TRAY_X, BY, TRAY, BH, 0, &cloth);
+	for (int p = 1; p <= 24; p++) {
+		int x = col_left(p), top = p >= 13;
+		int edge = top ? BY : BY + BH, tip = top ? BY + STACK :
+			BY + BH - STACK;
+		int xy[6] = { x, edge, x + PW, edge, x + PW / 2, tip };
+		/* Opposite points differ, as on a real board: 12 and 13. */
+		umpire_svg_polygon(s, xy, 3, &shade[p % 2]);
+		int big = top ? BY - 5 : BY + BH + 17;
+		int small = top ? BY - 23 : BY + BH + 32;
+		umpire_svg_textf(s, x + PW / 2, big, &big_font, 0, "%d", p);
+		umpire_svg_textf(s, x + PW / 2, small, &small_font, 0, "b%d",
+			25 - p);
+	}
+	umpire_svg_rect(s, WALL_X, BY, BAR, BH, 0, &wall);
+	umpire_svg_text(s, WALL_X + BAR / 2, BY + BH / 2 + 5, &wall_font, 0,
+		"Wall");
+	umpire_svg_text(s, TRAY_X + TRAY / 2, BY - 5, &small_font, 0, "off");
+}
+
+/* The Wall's units, white's from the bottom edge, black's from the top. */
+static void
+wall(struct umpire_svg *s, struct layout *l)
+{
+	int order[BGW_ALL];
+	int room = BH / 2 - 14;		/* the word "Wall" between them */
+
+	for (int side = 0; side < 2; side++) {
+		int n = units_at(l->g, side, BGW_WALL, order);
+		for (int k = 0; k < n; k++) {
+			int off = stack_off(k, n, room);
+			unit(s, l, order[k], WALL_X + BAR / 2, side == BGW_WHITE ?
+				BY + BH - off : BY + off);
+		}
+	}
+}
+
+/* A unit borne off, edge-on, at (0, 0) of its group: white's with round
+ * ends, black's with its corners cut, as their tokens. */
+static void
+slab(struct umpire_svg *s, int side)
+{
+	struct umpire_svg_paint p = { fills[side], rims[side], 1, NULL };
+	static const int cut[12] = { 4, 0, TRAY - 16, 0, TRAY - 12, 4,
+		TRAY - 16, 9, 4, 9, 0, 4 };
+
+	if (side == BGW_WHITE)
+		umpire_svg_rect(s, 0, 0, TRAY - 12, 9, 4, &p);
+	else
+		umpire_svg_polygon(s, cut, 6, &p);
+}
+
+/*
+ * The tray: units borne off lie edge-on, as in a real tray, too thin for
+ * a letter; each is still a unit of the picture, with its tooltip.
+ * White bears off at the bottom right, black at the top right.
+ */
+static void
+tray(struct umpire_svg *s, struct layout *l)
+{
+	static const struct umpire_svg_font count = { 12, true,
+		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK };
+	int order[BGW_ALL], mid = TRAY_X + TRAY / 2;
+	char tip[120];
+
+	for (int side = 0; side < 2; side++) {
+		int n = units_at(l->g, side, BGW_OFF, order);
+		int step = n > 15 ? (STACK - 13) / (n - 1) : 11;
+		for (int k = 0; k < n; k++) {
+			int y = side == BGW_WHITE ? BY + BH - 13 - k * step :
+				BY + 4 + k * step;
+			tooltip(tip, sizeof(tip), l->g, order[k]);
+			umpire_svg_unit(s, l->g->u[order[k]].id, TRAY_X + 6, y, tip);
+			slab(s, side);
+			umpire_svg_end(s);
+			l->x[order[k]] = mid;
+			l->y[order[k]] = y + 4;
+			l->drawn[order[k]] = true;
+		}
+		/* The count past the units, the side's name past the count. */
+		int y = side == BGW_WHITE ? BY + BH - STACK - 8 : BY + STACK + 16;
+		int dy = side == BGW_WHITE ? -14 : 14;
+		umpire_svg_textf(s, mid, y, &count, 0, "off %d", n);
+		umpire_svg_text(s, mid, y + dy, &count, 0, bgw_sides[side]);
+	}
+}
+
+/*
+ * A barrier: a bar-shaped outline round its whole point, so that the
+ * units in it stay readable.  White's is light between dark edges,
+ * black's dark: apart in greyscale too.  Black's goes inside white's
+ * when both are on one point.
+ */
+static void
+barrier(struct umpire_svg *s, int side, int p, int inset)
+{
+	static const struct umpire_svg_paint edge = { "none", UMPIRE_SVG_INK, 6,
+		NULL };
+	static const struct umpire_svg_paint light = { "none", UMPIRE_SVG_PAPER,
+		2, NULL };
+	static const struct umpire_svg_paint dark = { "none", UMPIRE_SVG_INK, 4,
+		NULL };
+	int x = col_left(p) + 3 + inset, w = PW - 6 - 2 * inset;
+	int y = (p >= 13 ? BY : BY + BH - STACK) + 3 + inset;
+	int h = STACK - 6 - 2 * inset;
+
+	if (side == BGW_WHITE) {
+		umpire_svg_rect(s, x, y, w, h, 8, &edge);
+		umpire_svg_rect(s, x, y, w, h, 8, &light);
+	} else {
+		umpire_svg_rect(s, x, y, w, h, 8, &dark);
+	}
+}
+
+/* A flame, 12 wide and 14 high, its top left at (x, y). */
+static void
+flame(struct umpire_svg *s, int x, int y)
+{
+	static const struct umpire_svg_paint outer = { UMPIRE_SVG_ORANGE,
+		UMPIRE_SVG_VERMILLION, 1, NULL };
+	static const struct umpire_svg_paint inner = { UMPIRE_SVG_YELLOW, NULL,
+		0, NULL };
+	static const int out[18] = { 6, 0, 8, 5, 11, 3, 12, 9, 10, 14, 2, 14, 0,
+		9, 2, 4, 4, 6 };
+	static const int in[10] = { 6, 6, 8, 10, 7, 13, 5, 13, 4, 10 };
+	int xy[18];
+
+	for (int k = 0; k < 18; k += 2) {
+		xy[k] = x + out[k];
+		xy[k + 1] = y + out[k + 1];
+	}
+	umpire_svg_polygon(s, xy, 9, &outer);
+	for (int k = 0; k < 10; k += 2) {
+		xy[k] = x + in[k];
+		xy[k + 1] = y + in[k + 1];
+	}
+	umpire_svg_polygon(s, xy, 5, &inner);
+}
+
+/*
+ * A point's notes, in the middle of the board past its tip, nearest the
+ * tip first: its trap, its barriers, the fire.
+ */
+static void
+notes(struct umpire_svg *s, const struct bgw_game *g, int p)
+{
+	static const struct umpire_svg_font fire_font = { 12, true,
+		UMPIRE_SVG_START, UMPIRE_SVG_INK };
+	int line = 0, x = col_left(p);
+
+	for (int k = 0; k < 3; k++) {
+		bool two = g->barrier[0] == p && g->barrier[1] == p;
+		bool here = k == 0 ? bgw_trap_at(g, p) >= 0 : k == 1 ?
+			g->barrier[0] == p || g->barrier[1] == p : g->fire == p;
+		if (!here)
+			continue;
+		int y = p >= 13 ? BY + STACK + 13 + line * NOTE_LINE :
+			BY + BH - STACK - 4 - line * NOTE_LINE;
+		line++;
+		if (k == 0) {
+			umpire_svg_text(s, x + PW / 2, y, &note_font, PW - 4, "trap");
+		} else if (k == 1) {
+			umpire_svg_text(s, x + PW / 2, y, &note_font, PW - 4,
+				two ? "barriers" : "barrier");
+		} else {
+			flame(s, x + 3, y - 12);
+			umpire_svg_text(s, x + 17, y, &fire_font, PW - 19, "fire");
+		}
+	}
+}
+
+/* The points' tokens and units, bottom of each stack at its edge. */
+static void
+points(struct umpire_svg *s, struct layout *l)
+{
+	const struct bgw_game *g = l->g;
+	int order[BGW_ALL];
+
+	for (int side = 0; side < 2; side++)
+		if (g->barrier[side] >= 1 && g->barrier[side] <= 24)
+			barrier(s, side, g->barrier[side], side == BGW_BLACK &&
+				g->barrier[0] == g->barrier[1] ? 6 : 0);
+	for (int p = 1; p <= 24; p++) {
+		/* Both sides together: a trap shares its point (BGW-8). */
+		int n = units_at(g, -1, p, order);
+		for (int k = 0; k < n; k++)
+			unit(s, l, order[k], col_mid(p), slot_y(p, k, n));
+		notes(s, g, p);
+	}
+}
+
+static void
+cross(struct umpire_svg *s, int x, int y, int d)
+{
+	static const struct umpire_svg_paint under = { NULL, UMPIRE_SVG_PAPER, 7,
+		NULL };
+	static const struct umpire_svg_paint over = { NULL, UMPIRE_SVG_INK, 3,
+		NULL };
+
+	for (int pass = 0; pass < 2; pass++) {
+		const struct umpire_svg_paint *q = pass ? &over : &under;
+		umpire_svg_line(s, x - d, y - d, x + d, y + d, q);
+		umpire_svg_line(s, x - d, y + d, x + d, y - d, q);
+	}
+}
+
+static bool
+on_board(int x)
+{
+	return x >= BGW_OFF && x <= BGW_WALL;
+}
+
+static void
+mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
+{
+	int side = side_of(k->player), x1, y1, x2, y2;
+	int i = k->unit ? bgw_find_unit(l->g, k->unit) : -1;
+
+	if (!on_board(k->from.x) || !on_board(k->to.x))
+		return;
+	/* An end on a unit stops at its rim, so that its letter shows. */
+	int gap1 = anchor(l, i, side, k->from.x, &x1, &y1) ? R + 2 : 0;
+	int gap2 = anchor(l, i, side, k->to.x, &x2, &y2) ? R + 2 : 4;
+	switch (k->kind) {
+	case UMPIRE_MARK_MOVE:
+		umpire_svg_arrow(s, x1, y1, x2, y2, gap1, gap2, colours[side], 4,
+			NULL);
+		break;
+	case UMPIRE_MARK_ATTACK:
+		umpire_svg_arrow(s, x1, y1, x2, y2, gap1, gap2, colours[side], 3,
+			"8 5");
+		break;
+	case UMPIRE_MARK_RETREAT:
+		umpire_svg_arrow(s, x1, y1, x2, y2, gap1, gap2, colours[side], 4,
+			"2 4");
+		break;
+	case UMPIRE_MARK_LOSS:
+		cross(s, x2, y2, 10);
+		break;
+	case UMPIRE_MARK_PLACE: {
+		struct umpire_svg_paint ring = { "none", colours[side], 3, "6 3" };
+		umpire_svg_circle(s, x2, y2, R + 5, &ring);
+		break;
+	}
+	}
+}
+
+/*
+ * The viewer's hand, titles only, wrapped to the picture's width; with
+ * s NULL only counted.  Returns the lines it takes.
+ */
+static int
+hand(struct umpire_svg *s, const struct bgw_game *g, int side, int y)
+{
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+	int lines = 1;
+
+	umpire_buf_printf(&b, "Your hand (%s, only you see it):", bgw_sides[side]);
+	if (!g->nhand[side])
+		umpire_buf_puts(&b, " no card");
+	for (int k = 0; k < g->nhand[side]; k++) {
+		int c = g->hand[side][k];
+		const char *title = c >= 0 && c < BGW_CARDS ? bgw_cards[c].title :
+			"?";
+		const char *sep = k + 1 < g->nhand[side] ? "," : "";
+		size_t before = b.len;
+		umpire_buf_printf(&b, " %s%s", title, sep);
+		if (umpire_svg_text_width(umpire_buf_cstr(&b), key_font.size) <=
+		    WIDTH || before == 0)
+			continue;
+		/* Too wide: the line ends before this card, which begins the
+		 * next. */
+		umpire_buf_truncate(&b, before);
+		if (s)
+			umpire_svg_text(s, 0, y, &key_font, 0, umpire_buf_cstr(&b));
+		y += KEY_LINE;
+		lines++;
+		umpire_buf_clear(&b);
+		umpire_buf_printf(&b, "%s%s", title, sep);
+	}
+	if (s)
+		umpire_svg_text(s, 0, y, &key_font, 0, umpire_buf_cstr(&b));
+	umpire_buf_free(&b);
+	return lines;
+}
+
+/* Lines about the dice to come: a stolen die, a roll already seen. */
+static int
+rolls(struct umpire_svg *s, const struct bgw_game *g, int y)
+{
+	int lines = 0;
+
+	for (int side = 0; side < 2; side++) {
+		if (g->stolen[side]) {
+			if (s)
+				umpire_svg_textf(s, 0, y + lines * KEY_LINE, &key_font, 0,
+					"%s adds a stolen %d to its next roll",
+					bgw_Sides[side], g->stolen[side]);
+			lines++;
+		}
+		if (g->spied[side][0]) {
+			if (s)
+				umpire_svg_textf(s, 0, y + lines * KEY_LINE, &key_font, 0,
+					"%s's next roll, seen by Spymaster: %d and %d",
+					bgw_Sides[side], g->spied[side][0], g->spied[side][1]);
+			lines++;
+		}
+	}
+	return lines;
+}
+
+static void
+status(struct umpire_svg *s, const struct bgw_game *g, int y)
+{
+	static const char *const doing[3] = { "move", "shoot", "cast spells" };
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	umpire_buf_printf(&b, "Turn %d", g->turn);
+	if (g->turns)
+		umpire_buf_printf(&b, " of %d", g->turns);
+	if (g->to_move >= 0 && g->declaring) {
+		umpire_buf_printf(&b, ": %s to declare (move, archers or mages)",
+			bgw_sides[g->to_move]);
+	} else if (g->to_move >= 0) {
+		umpire_buf_printf(&b, ": %s to %s with", bgw_sides[g->to_move],
+			doing[g->mode <= BGW_MAGES ? g->mode : BGW_MOVE]);
+		for (int i = 0; i < g->ndice && i < 3; i++)
+			umpire_buf_printf(&b, "%s%d", i == 0 ? " " : i + 1 == g->ndice ?
+				" and " : ", ", g->dice[i]);
+		if (g->extra)
+			umpire_buf_printf(&b, " and the stolen %d", g->extra);
+		if (g->sabotaged)
+			umpire_buf_puts(&b, " (sabotaged)");
+	} else if (g->winner >= 0 && g->winner < 2) {
+		umpire_buf_printf(&b, ", over: %s won", bgw_sides[g->winner]);
+	} else {
+		umpire_buf_puts(&b, ", over: a draw");
+	}
+	umpire_svg_text(s, 0, y, &key_font, 0, umpire_buf_cstr(&b));
+	umpire_buf_free(&b);
+}
+
+/* The key's sample tokens, then its lines, from y. */
+static void
+key(struct umpire_svg *s, const struct bgw_game *g, int y, int viewer)
+{
+	static const char *const sides[2] = { "white: light, round",
+		"black: dark, corners cut" };
+
+	for (int side = 0; side < 2; side++) {
+		umpire_svg_group(s, side * 230 + R + 2, y + R + 2, NULL);
+		token(s, side, BGW_WARRIOR);
+		umpire_svg_text(s, R + 8, 5, &key_font, 0, sides[side]);
+		umpire_svg_end(s);
+	}
+	umpire_svg_group(s, 460 + R + 4, y + R + 2, NULL);
+	token(s, BGW_WHITE, BGW_ARCHER);
+	umpire_svg_rect(s, -R - 4, -R - 4, 2 * R + 8, 2 * R + 8, 0, &cage);
+	umpire_svg_text(s, R + 10, 5, &key_font, 0, "trapped");
+	umpire_svg_end(s);
+	y += KEY_TOKENS;
+	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "W warrior, "
+		"A archer, M mage; a stack's bottom unit at the edge, its top "
+		"inward");
+	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "Numbers: white's "
+		"points, and black's as b; a barrier outlines its point, "
+		"white's light");
+	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "Arrows: solid a "
+		"move, dashed a shot, dotted a push; X captured; ring placed");
+	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "Marks in the "
+		"unit's colour: blue white's, vermillion black's");
+	if (g->deck)
+		umpire_svg_textf(s, 0, y += KEY_LINE, &key_font, 0, "Cards: white "
+			"holds %d, black holds %d; pile %d; reactions standing: "
+			"white %d, black %d", g->nhand[0], g->nhand[1], g->npile,
+			g->nreact[0], g->nreact[1]);
+	else
+		umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "No Power Deck "
+			"in this game");
+	y += rolls(s, g, y + KEY_LINE) * KEY_LINE;
+	status(s, g, y += KEY_LINE);
+	if (viewer >= 0)
+		hand(s, g, viewer, y + KEY_LINE);
+}
+
+void
+bgw_picture(struct umpire_svg *s, const void *game,
+	const struct umpire_marks *marks, const char *viewer)
+{
+	const struct bgw_game *g = game;
+	struct layout l = { .g = g };
+	int key_top = BY + BH + LABELS + 8;
+	/* A player's own picture alone names his cards; never another's. */
+	int side = -1;
+
+	if (viewer && g->deck && g->secret) {
+		if (strcmp(viewer, bgw_sides[BGW_WHITE]) == 0)
+			side = BGW_WHITE;
+		else if (strcmp(viewer, bgw_sides[BGW_BLACK]) == 0)
+			side = BGW_BLACK;
+	}
+	int lines = 6 + rolls(NULL, g, 0) + (side >= 0 ? hand(NULL, g, side, 0) :
+		0);
+	umpire_svg_board(s, WIDTH, key_top + KEY_TOKENS + lines * KEY_LINE + 8);
+
+	board(s);
+	points(s, &l);
+	wall(s, &l);
+	tray(s, &l);
+	/* Losses and places under the arrows, the arrows over everything. */
+	for (size_t k = 0; k < marks->n; k++)
+		if (marks->v[k].kind == UMPIRE_MARK_LOSS ||
+		    marks->v[k].kind == UMPIRE_MARK_PLACE)
+			mark(s, &l, &marks->v[k]);
+	for (size_t k = 0; k < marks->n; k++)
+		if (marks->v[k].kind != UMPIRE_MARK_LOSS &&
+		    marks->v[k].kind != UMPIRE_MARK_PLACE)
+			mark(s, &l, &marks->v[k]);
+	key(s, g, key_top, side);
+}
