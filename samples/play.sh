@@ -1,8 +1,12 @@
 #!/bin/sh
 # play.sh UMPIRE: replay the sample games, Army Man Backgammon
-# (samples/amb/game), WWII Combined Arms (samples/wwii/game) and Army Men
-# (samples/armymen/game): each is
-# its seed and every player's orders.  Each game is replayed into a
+# (samples/amb/game), WWII Combined Arms (samples/wwii/game), Army Men
+# (samples/armymen/game) and the first 40 steps of a game of Backgammon
+# Wars (samples/bgw/game): each is its seed and every player's orders.
+# The Backgammon Wars game hides its players' hands, so it is sealed:
+# its seed (published here, as a sample's may be) is given to every
+# call, and each orders file carries its player's signature, made with
+# ssh-keygen -Y sign and the published test keys of tests/crypto.  Each game is replayed into a
 # fresh git repository in a temporary folder, then its last report, its
 # history and its verification are shown.  `make demo` runs this.
 set -eu
@@ -14,10 +18,17 @@ replay() {
 	ruleset=$1
 	sample=$here/$ruleset/game
 	dir=$top/$ruleset
-	"$UMPIRE" new "$dir" --scenario "$here/$ruleset/standard.yaml" \
-		--seed "$(cat "$sample/seed")" >/dev/null
+	if [ "$ruleset" = bgw ]; then
+		set -- --seed-file "$sample/seed"
+		"$UMPIRE" new "$dir" --scenario "$here/$ruleset/standard.yaml" \
+			--sealed "$@" >/dev/null
+	else
+		set --
+		"$UMPIRE" new "$dir" --scenario "$here/$ruleset/standard.yaml" \
+			--seed "$(cat "$sample/seed")" >/dev/null
+	fi
 	for orders in "$sample"/orders/*.yaml; do
-		"$UMPIRE" turn "$dir" "$orders" >/dev/null
+		"$UMPIRE" turn "$dir" "$orders" "$@" >/dev/null
 	done
 	last=$(ls "$dir/reports" | tail -n 1)
 	echo "==> the last report, $dir/reports/$last"
@@ -27,13 +38,14 @@ replay() {
 	echo "==> git -C $dir log --oneline"
 	git -C "$dir" log --oneline
 	echo
-	echo "==> umpire verify $dir"
-	"$UMPIRE" verify "$dir"
+	echo "==> umpire verify $dir $*"
+	"$UMPIRE" verify "$dir" "$@"
 	echo
 }
 
 replay amb
 replay wwii
 replay armymen
-echo "The games are in $top/amb, $top/wwii and $top/armymen: try umpire"
-echo "status on any of them, or read its reports/."
+replay bgw
+echo "The games are in $top/amb, $top/wwii, $top/armymen and $top/bgw:"
+echo "try umpire status on any of them, or read its reports/."
