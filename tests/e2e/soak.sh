@@ -12,18 +12,37 @@ if [ "${1:-}" = --one ]; then
 	seed=$(printf '%064x' "$2")
 	ruleset=$(rulesets | awk -v i="$2" \
 		'{ r[n++] = $1 } END { print r[(i - 1) % n] }')
-	umpire new "$G" --scenario "$ruleset" --seed "$seed" >/dev/null ||
-		fail "game $2 ($ruleset): new failed"
+	# A scenario that hides information is played sealed, as umpire new
+	# demands, with every orders file signed by the player's test key.
+	sealed=
+	if ! umpire new "$G" --scenario "$ruleset" --seed "$seed" >/dev/null \
+	    2>"$G.err"; then
+		grep -q "must be sealed" "$G.err" ||
+			fail "game $2 ($ruleset): new failed: $(cat "$G.err")"
+		echo "$seed" >"$G.seed"
+		sealed="--seed-file $G.seed"	# mktemp's path: no blanks
+		umpire new "$G" --scenario "$ruleset" --sealed $sealed >/dev/null ||
+			fail "game $2 ($ruleset): new --sealed failed"
+	fi
 	steps=0
-	while umpire bot "$G" >"$G.orders" 2>/dev/null; do
-		umpire turn "$G" "$G.orders" >/dev/null 2>"$G.err" ||
+	while UMPIRE_SEED=$seed umpire bot "$G" >"$G.orders" 2>/dev/null; do
+		if [ -n "$sealed" ]; then
+			who=$(sed -n 's/^player: //p' "$G.orders")
+			key=$G.key-$who
+			[ -f "$key" ] || { cp "$TOP/tests/crypto/test-key-$who-ed25519" \
+				"$key" && chmod 600 "$key"; }
+			rm -f "$G.orders.sig"
+			ssh-keygen -q -Y sign -n umpire -f "$key" "$G.orders" ||
+				fail "game $2 ($ruleset): ssh-keygen -Y sign"
+		fi
+		umpire turn "$G" "$G.orders" $sealed >/dev/null 2>"$G.err" ||
 			fail "game $2 ($ruleset): turn refused the bot's orders at step $((steps + 1)):
 $(cat "$G.orders" "$G.err")"
 		steps=$((steps + 1))
 		[ "$steps" -lt 2000 ] || fail "game $2 ($ruleset): no end after 2000 steps"
 	done
 	umpire status "$G" | grep -q "^over:" || fail "game $2 ($ruleset): bot stopped early"
-	umpire verify "$G" >/dev/null 2>"$G.err" ||
+	umpire verify "$G" $sealed >/dev/null 2>"$G.err" ||
 		fail "game $2 ($ruleset): verify: $(cat "$G.err")"
 	[ -z "$(git -C "$G" status --porcelain)" ] ||
 		fail "game $2: git status is not clean"
@@ -35,7 +54,7 @@ $(cat "$G.orders" "$G.err")"
 	all=$(cat "$3/games")
 	[ $((done * 10 / all)) -gt $(((done - 1) * 10 / all)) ] &&
 		echo "soak: $done of $all games played and verified"
-	rm -rf "$G" "$G.orders" "$G.err"
+	rm -rf "$G" "$G".*
 	exit 0
 fi
 

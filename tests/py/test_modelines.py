@@ -71,20 +71,24 @@ def test_samples_and_bot():
         written_schemas(d)
         for f in sorted(glob.glob(os.path.join(ut.ROOT, "samples", "*",
                                                "game", "orders", "*.yaml"))):
-            validate(d, f, ut.read(f))
-            n += 1
-        for i, ruleset in enumerate(ut.ruleset_names()):
-            g = os.path.join(d, "g-" + ruleset)
-            rc, out, err = ut.umpire("new", g, "--scenario", ruleset,
-                                     "--seed", ut.seed_hex(90 + i))
-            check(rc == 0, "new %s: %s" % (ruleset, err))
-            for step in range(6):
-                rc, orders, err = ut.umpire("bot", g)
-                check(rc == 0, "bot: %s" % err)
-                validate(d, "%s bot step %d" % (ruleset, step + 1), orders)
+            if ut.SEALED not in ut.read(f):
+                validate(d, f, ut.read(f))
                 n += 1
-                rc, out, err = ut.umpire("turn", g, "-",
-                                         stdin=orders.encode())
+        for i, ruleset in enumerate(ut.ruleset_names()):
+            g = ut.Game(os.path.join(d, "g-" + ruleset), ruleset,
+                        ut.seed_hex(90 + i))
+            check(g.rc == 0, "new %s: %s" % (ruleset, g.err))
+            for step in range(6):
+                rc, orders, err = g.bot()
+                check(rc == 0, "bot: %s" % err)
+                # A sealed value is a string until umpire opens it.
+                if ut.SEALED not in orders:
+                    validate(d, "%s bot step %d" % (ruleset, step + 1),
+                             orders)
+                    n += 1
+                path = os.path.join(d, "o.yaml")
+                ut.write(path, orders)
+                rc, out, err = g.turn(path)
                 if rc:
                     break
     print("test_modelines: %d sample and bot orders valid by their "

@@ -150,8 +150,8 @@ def test_hostile_text():
             scen = os.path.join(d, ruleset + ".yaml")
             ut.write(scen, text)
             game = os.path.join(d, ruleset)
-            ut.umpire_ok("new", game, "--scenario", scen, "--seed",
-                         ut.seed_hex(9))
+            g = ut.Game(game, scen, ut.seed_hex(9))
+            check(g.rc == 0, "umpire new %s: %s" % (scen, g.err))
             svg = ut.read(os.path.join(game, "reports", "0000.svg"))
             root = sc.parse(svg, ruleset + " with a hostile title")
             texts = "".join(root.itertext())
