@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <regex.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,17 @@ static struct {
 	size_t npatterns, patterns_cap;
 } cache;
 
+/*
+ * The schemas never change once loaded, so a reference resolves to the
+ * same node every time: remember the last answers, by the address of
+ * the reference's text and the schema it is in (a direct-mapped table:
+ * a clash only costs a walk).
+ */
+static struct {
+	const char *ref;
+	const struct umpire_node *root, *out_root, *target;
+} ref_memo[512];
+
 static void
 unload(void)
 {
@@ -40,6 +52,7 @@ unload(void)
 	free(cache.patterns);
 	umpire_arena_free(&cache.arena);
 	memset(&cache, 0, sizeof(cache));
+	memset(ref_memo, 0, sizeof(ref_memo));
 }
 
 /* The value of a top-level "$id: " line, found without parsing. */
@@ -134,8 +147,32 @@ umpire_schema_text(const char *name, size_t *len)
  * Resolve a $ref: "#/json/pointer" in the current schema, or
  * "urn:...#/pointer" in the schema with that $id.
  */
+static const struct umpire_node *resolve_ref_walk(const char *ref,
+	const struct umpire_node *root, const struct umpire_node **out_root);
+
 static const struct umpire_node *
 resolve_ref(const char *ref, const struct umpire_node *root,
+	const struct umpire_node **out_root)
+{
+	size_t slot = (((uintptr_t)ref >> 3) ^ ((uintptr_t)root >> 5)) %
+		(sizeof(ref_memo) / sizeof(ref_memo[0]));
+
+	if (ref_memo[slot].ref == ref && ref_memo[slot].root == root) {
+		*out_root = ref_memo[slot].out_root;
+		return ref_memo[slot].target;
+	}
+	const struct umpire_node *t = resolve_ref_walk(ref, root, out_root);
+	if (t) {
+		ref_memo[slot].ref = ref;
+		ref_memo[slot].root = root;
+		ref_memo[slot].out_root = *out_root;
+		ref_memo[slot].target = t;
+	}
+	return t;
+}
+
+static const struct umpire_node *
+resolve_ref_walk(const char *ref, const struct umpire_node *root,
 	const struct umpire_node **out_root)
 {
 	const char *hash = strchr(ref, '#');
@@ -232,6 +269,9 @@ path_push_key(struct vctx *c, const char *key)
 {
 	size_t old = c->plen;
 	char q[UMPIRE_QUOTE_SIZE];
+
+	if (c->quiet)
+		return old;	/* a trial says nothing: no path to build */
 	bool plain = strlen(key) <= UMPIRE_QUOTE_CHARS && *key &&
 		strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		"0123456789_-") == strlen(key);
@@ -250,6 +290,9 @@ static size_t
 path_push_index(struct vctx *c, size_t i)
 {
 	size_t old = c->plen;
+
+	if (c->quiet)
+		return old;
 	int n = snprintf(c->path + c->plen, sizeof(c->path) - c->plen,
 		"[%zu]", i);
 	if (n > 0)
