@@ -211,8 +211,29 @@ umpire_game_free(struct umpire_game *g)
 		return;
 	sodium_memzero(&g->seed, sizeof(g->seed));
 	umpire_secret_key_wipe(&g->skey);
+	if (g->have_identity)
+		umpire_age_identity_wipe(&g->identity);
 	umpire_arena_free(&g->arena);
 	free(g);
+}
+
+/*
+ * The game's identity, or NULL when the seed is not known.  A memo: the
+ * game is const to its readers, and the identity is the seed's, derived
+ * once (every game is malloc'd, never a const object).
+ */
+static const struct umpire_age_identity *
+game_identity(const struct umpire_game *cg)
+{
+	struct umpire_game *g = (struct umpire_game *)cg;
+
+	if (!g->have_seed)
+		return NULL;
+	if (!g->have_identity) {
+		umpire_gamekey_identity(&g->identity, &g->seed);
+		g->have_identity = true;
+	}
+	return &g->identity;
 }
 
 /* The result, not over, for the game's players. */
@@ -254,6 +275,8 @@ render(const struct umpire_game *g, const struct umpire_report *rep,
 {
 	struct umpire_buf board = UMPIRE_BUF_INIT;
 
+	if (out->no_text)
+		return;
 	g->rules->board(&board, g->rs);
 	umpire_report_render(out, rep, g->id, step, umpire_buf_cstr(&board),
 		&g->result, dice);
@@ -701,17 +724,11 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	 * hold.  (The document is the caller's, parsed into a for this.)
 	 */
 	if (g->hides && doc->type == UMPIRE_MAP && umpire_sealed_any(doc)) {
-		struct umpire_age_identity id;
 		d->code = "sealed";
-		/* A scalar multiplication: only for orders that need it. */
-		if (g->have_seed)
-			umpire_gamekey_identity(&id, &g->seed);
 		const struct umpire_node **opened;
 		size_t bad = umpire_sealed_open(a, (struct umpire_node *)doc,
-			g->have_seed ? &id : NULL, &opened, &ctx.nsealed, d);
+			game_identity(g), &opened, &ctx.nsealed, d);
 		ctx.sealed = opened;
-		if (g->have_seed)
-			umpire_age_identity_wipe(&id);
 		if (bad)
 			return EX_DATAERR;
 	}
@@ -934,7 +951,6 @@ int
 umpire_game_load_secret(struct umpire_game *g, const char *file,
 	const void *data, size_t len, struct umpire_diags *d)
 {
-	struct umpire_age_identity id;
 	struct umpire_buf plain = UMPIRE_BUF_INIT;
 	struct umpire_crypto_error err;
 	struct umpire_age_decrypt_opts o = UMPIRE_AGE_DECRYPT_OPTS_INIT;
@@ -946,9 +962,8 @@ umpire_game_load_secret(struct umpire_game *g, const char *file,
 		abort();
 	}
 	o.format = UMPIRE_AGE_BINARY;
-	umpire_gamekey_identity(&id, &g->seed);
-	int crc = umpire_age_decrypt(&plain, &id, 1, data, len, &o, &err);
-	umpire_age_identity_wipe(&id);
+	int crc = umpire_age_decrypt(&plain, game_identity(g), 1, data, len, &o,
+		&err);
 	if (crc) {
 		umpire_diag(d, UMPIRE_ERROR, file, 0, 0, "the game's identity does "
 			"not open this file: %s", err.msg);

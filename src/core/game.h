@@ -50,6 +50,10 @@ struct umpire_game {
 	bool have_seed;
 	struct umpire_seed seed;
 	struct umpire_secret_key skey;	/* from seed, when have_seed */
+	/* The game's age identity, derived from the seed once it is first
+	 * needed (a scalar multiplication); wiped with the game. */
+	bool have_identity;
+	struct umpire_age_identity identity;
 	/*
 	 * Hidden information (ruleset.h, version 4): the game hides
 	 * something, so it is sealed, game.yaml names its recipient, and
