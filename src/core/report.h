@@ -52,10 +52,15 @@ struct umpire_step_report {
 	 */
 	bool want_picture;
 	struct umpire_buf picture;	/* reports/NNNN.svg, if wanted */
+	/*
+	 * Set by the caller: no text at all, not even the board (simulate,
+	 * which reads only the result).
+	 */
+	bool no_text;
 };
 
 #define UMPIRE_STEP_REPORT_INIT \
-	{ NULL, NULL, UMPIRE_BUF_INIT, false, UMPIRE_BUF_INIT }
+	{ NULL, NULL, UMPIRE_BUF_INIT, false, UMPIRE_BUF_INIT, false }
 
 void umpire_step_report_free(struct umpire_step_report *s);
 
