@@ -3,9 +3,11 @@
  * hand only: the whole game when the host's bot or simulate asks, else
  * the public state and the hand of the player's private view.
  *
- * Declaring: a move, or (one time in eight each, when it can) archers
+ * Declaring: a move, or (one time in 32 each, when it can) archers
  * or mages; a card before the roll one time in three when held; the
- * reaction cards held, as standing reactions, one time in two.  Playing:
+ * reaction cards held, as standing reactions, one time in two when they
+ * are not those of the reactions standing (each sealed block costs an
+ * age encryption).  Playing:
  * each card held is tried one time in four, before the dice; then the
  * move is drawn uniformly from the distinct legal plays of what is left
  * (as bg_plays lists them), each moving a random free unit of its
@@ -28,6 +30,7 @@ struct bot {
 	int nhand;
 	struct bgw_reaction react[BGW_MAX_REACTIONS];	/* standing now */
 	int nreact;
+	bool carded;		/* the play drawn holds a card */
 };
 
 static bool
@@ -106,7 +109,7 @@ bot_reactions(struct bot *b, struct umpire_node *orders)
 			want |= 1u << b->hand[k];
 	for (int k = 0; k < b->nreact; k++)
 		have |= 1u << b->react[k].card;
-	if (want == have)
+	if (want == have || chance(b, 2))
 		return;
 	for (int k = 0; k < b->nhand && n < BGW_MAX_REACTIONS; k++) {
 		int c = b->hand[k];
@@ -138,9 +141,9 @@ bot_declare(struct bot *b, struct umpire_node *orders)
 	struct umpire_arena *a = b->ctx->arena;
 	int mode = BGW_MOVE;
 
-	if (bgw_alive(g, b->side, BGW_ARCHER) && chance(b, 8))
+	if (bgw_alive(g, b->side, BGW_ARCHER) && chance(b, 32))
 		mode = BGW_ARCHERS;
-	else if (bgw_alive(g, b->side, BGW_MAGE) && chance(b, 8))
+	else if (bgw_alive(g, b->side, BGW_MAGE) && chance(b, 32))
 		mode = BGW_MAGES;
 	umpire_map_add(a, orders, "declare", umpire_node_str(a, bgw_modes[mode]));
 	if (bgw_alive(g, b->side, BGW_MAGE) && chance(b, 3)) {
@@ -358,6 +361,7 @@ dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
 			if (cards && k == 0 && held(b, BGW_ESCORT) && chance(b, 3)) {
 				int e = free_unit(b, g, from, u);
 				if (e >= 0) {
+					b->carded = true;
 					umpire_map_add(a, mv, "escort", umpire_node_str(a,
 						g->u[e].id));
 					bgw_place(g, e, m->burnt ? BGW_WALL : to);
@@ -386,6 +390,7 @@ bot_play_once(struct bot *b, struct umpire_node *orders, bool cards)
 		umpire_map_add(a, o, orders->u.map.v[i].key->u.s.ptr,
 			orders->u.map.v[i].val);
 	memcpy(rolled, g->dice, sizeof(rolled));
+	b->carded = false;
 	struct umpire_node *acts = umpire_node_seq(a, false);
 	/* A card played alone (BGW-26). */
 	if (cards) {
@@ -395,6 +400,7 @@ bot_play_once(struct bot *b, struct umpire_node *orders, bool cards)
 			    bgw_cards[alone[k]].needs) && chance(b, 6)) {
 				umpire_seq_add(a, acts, card_action(b, alone[k], NULL, 0));
 				umpire_map_add(a, o, "actions", acts);
+				b->carded = true;
 				return o;
 			}
 	}
@@ -416,8 +422,10 @@ bot_play_once(struct bot *b, struct umpire_node *orders, bool cards)
 			    c == BGW_TRANSMUTATION || !chance(b, 4))
 				continue;
 			struct umpire_node *n = card_action(b, c, rolled, nr);
-			if (n)
+			if (n) {
 				umpire_seq_add(a, acts, n);
+				b->carded = true;
+			}
 		}
 	/* The doubles, after any Potion: ask the carrying out. */
 	struct bgw_game *c = bgw_copy(a, g);
@@ -467,7 +475,8 @@ bgw_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		return;
 	}
 	struct umpire_node *o = bot_play_once(&b, orders, true);
-	if (!legal(&b, o))
+	/* A play of the dice alone is legal as drawn: check only cards. */
+	if (b.carded && !legal(&b, o))
 		o = bot_play_once(&b, orders, false);
 	for (size_t i = orders->u.map.n; i < o->u.map.n; i++)
 		umpire_map_add(ctx->arena, orders, o->u.map.v[i].key->u.s.ptr,

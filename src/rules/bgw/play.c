@@ -123,6 +123,9 @@ walk(struct search *s, const struct bg_pos *p)
 {
 	bool moved = false;
 
+	/* Measuring: once every die is used, no order uses more. */
+	if (!s->want && s->most == s->nd)
+		return;
 	for (int i = 0; i < s->nd; i++) {
 		if (s->used[i])
 			continue;

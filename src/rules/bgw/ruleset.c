@@ -176,27 +176,27 @@ bgw_place(struct bgw_game *g, int i, int at)
 void
 bgw_renumber(struct bgw_game *g)
 {
-	long seq = 0;
-
 	/* As decode numbers a state's lists: white's, then black's, each by
 	 * place from its 24-point (the Wall first) to off, bottom first. */
 	for (int s = 0; s < 2; s++) {
-		long next[BGW_UNITS];
-		for (int i = 0; i < BGW_UNITS; i++) {
-			const struct bgw_unit *u = &g->u[s * BGW_UNITS + i];
-			int rank = 0;
-			for (int j = 0; j < BGW_UNITS; j++) {
-				const struct bgw_unit *v = &g->u[s * BGW_UNITS + j];
-				int pu = bgw_own(s, u->at), pv = bgw_own(s, v->at);
-				rank += pv > pu || (pv == pu && v->seq < u->seq);
-			}
-			next[i] = seq + 1 + rank;
-		}
+		int v[BGW_UNITS];
 		for (int i = 0; i < BGW_UNITS; i++)
-			g->u[s * BGW_UNITS + i].seq = next[i];
-		seq += BGW_UNITS;
+			v[i] = s * BGW_UNITS + i;
+		for (int i = 1; i < BGW_UNITS; i++)
+			for (int j = i; j > 0; j--) {
+				const struct bgw_unit *x = &g->u[v[j - 1]];
+				const struct bgw_unit *y = &g->u[v[j]];
+				int px = bgw_own(s, x->at), py = bgw_own(s, y->at);
+				if (px > py || (px == py && x->seq < y->seq))
+					break;
+				int t = v[j];
+				v[j] = v[j - 1];
+				v[j - 1] = t;
+			}
+		for (int i = 0; i < BGW_UNITS; i++)
+			g->u[v[i]].seq = s * BGW_UNITS + i + 1;
 	}
-	g->seq = seq;
+	g->seq = BGW_ALL;
 }
 
 const char *

@@ -338,6 +338,7 @@ bgw_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	g->to_move = -1;
 	read_options(g, umpire_map_get(state, "options"));
 	g->turn = (int)umpire_node_integer(umpire_map_get(state, "turn"), 0);
+	g->idle = (int)umpire_node_integer(umpire_map_get(state, "idle"), 0);
 	read_units(ctx, g, umpire_map_get(state, "units"));
 	const struct umpire_node *bar = umpire_map_get(tokens, "barrier");
 	for (int s = 0; s < 2; s++) {
@@ -430,6 +431,8 @@ bgw_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 				true));
 	}
 	umpire_map_add(a, state, "turn", umpire_node_int(a, g->turn));
+	if (g->idle)
+		umpire_map_add(a, state, "idle", umpire_node_int(a, g->idle));
 	struct umpire_node *opt = umpire_map_add(a, state, "options",
 		umpire_node_map(a, false));
 	umpire_map_add(a, opt, "power-deck", umpire_node_bool(a, g->deck));

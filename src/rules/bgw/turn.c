@@ -47,6 +47,11 @@ bgw_copy(struct umpire_arena *a, const struct bgw_game *g)
 static void
 say(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Only a resolve tells: check and the bot format nothing. */
+#define SAY(r, ...) do { if ((r)->resolve) say((r), __VA_ARGS__); } while (0)
+#define HOW(r, ...) ((r)->resolve ? \
+	umpire_arena_printf((r)->ctx->arena, __VA_ARGS__) : "")
+
 static void
 say(struct run *r, const char *fmt, ...)
 {
@@ -173,7 +178,7 @@ capture(struct run *r, int victim, int by, const char *how)
 	int at = g->u[victim].at;
 
 	bgw_place(g, victim, BGW_WALL);
-	say(r, "- %s on %s is captured %s and goes to the Wall.\n",
+	SAY(r, "- %s on %s is captured %s and goes to the Wall.\n",
 		unit_text(r, victim), bgw_where(r->ctx->arena, g->u[victim].side,
 		at), how);
 	mark(r, UMPIRE_MARK_LOSS, victim, at, at, "captured");
@@ -583,7 +588,7 @@ do_move(struct run *r, const struct bgw_action *a)
 	bool card_on = a->card >= 0;
 	if (card_on) {
 		bgw_play_card(g, side, a->card);
-		say(r, "- %s plays %s.\n", bgw_Sides[side], bgw_cards[a->card].title);
+		SAY(r, "- %s plays %s.\n", bgw_Sides[side], bgw_cards[a->card].title);
 		if (parried(r, side, a->card)) {
 			card_on = false;
 			esc = -1;
@@ -592,7 +597,7 @@ do_move(struct run *r, const struct bgw_action *a)
 	}
 	int dest = m.to == BG_OFF ? BGW_OFF : bgw_abs(side, m.to);
 	int start = u->at;
-	say(r, "- %s moves %d from %s to %s%s%s.\n", unit_text(r, i), a->die,
+	SAY(r, "- %s moves %d from %s to %s%s%s.\n", unit_text(r, i), a->die,
 		where(r, start), where(r, dest), esc >= 0 ? ", escorting " : "",
 		esc >= 0 ? g->u[esc].id : "");
 	if (strafe >= 0)
@@ -608,15 +613,14 @@ do_move(struct run *r, const struct bgw_action *a)
 	}
 	if (victim >= 0 && a->trap) {
 		g->u[victim].trapped_by = i;
-		say(r, "- %s traps %s there: neither side may add a unit to the "
+		SAY(r, "- %s traps %s there: neither side may add a unit to the "
 			"point while the trap holds (Warriors, BGW-8).\n", u->id,
 			unit_text(r, victim));
 	} else if (victim >= 0) {
-		capture(r, victim, i, umpire_arena_printf(r->ctx->arena, "by %s",
-			u->id));
+		capture(r, victim, i, HOW(r, "by %s", u->id));
 	}
 	if (m.burnt && g->u[i].at == dest) {
-		say(r, "- The fire on %s captures what lands on it (Conjuration, "
+		SAY(r, "- The fire on %s captures what lands on it (Conjuration, "
 			"BGW-29).\n", where(r, dest));
 		capture(r, i, -1, "by the fire");
 		if (esc >= 0)
@@ -647,7 +651,7 @@ do_shoot(struct run *r, const struct bgw_action *a)
 	r->used_any = true;
 	int p = bgw_across(g->u[i].at, a->die);
 	if (!p) {
-		say(r, "- %s shoots with a %d, which names no space of the "
+		SAY(r, "- %s shoots with a %d, which names no space of the "
 			"section across: a miss (BGW-10).\n", unit_text(r, i), a->die);
 		return;
 	}
@@ -655,16 +659,15 @@ do_shoot(struct run *r, const struct bgw_action *a)
 	mark(r, UMPIRE_MARK_ATTACK, i, g->u[i].at, p, v >= 0 && bgw_lone(g, v) ?
 		"hit" : "miss");
 	if (v < 0 || !bgw_lone(g, v)) {
-		say(r, "- %s shoots space %d across, %s: %s (BGW-10).\n",
+		SAY(r, "- %s shoots space %d across, %s: %s (BGW-10).\n",
 			unit_text(r, i), a->die, where(r, p), v < 0 ? "no enemy there" :
 			bgw_protected(g, v) ? "the barrier protects the lone unit "
 			"there" : "a stack, which an arrow cannot take");
 		return;
 	}
-	say(r, "- %s shoots space %d across, %s (BGW-10).\n", unit_text(r, i),
+	SAY(r, "- %s shoots space %d across, %s (BGW-10).\n", unit_text(r, i),
 		a->die, where(r, p));
-	capture(r, v, i, umpire_arena_printf(r->ctx->arena, "by %s's arrow",
-		g->u[i].id));
+	capture(r, v, i, HOW(r, "by %s's arrow", g->u[i].id));
 }
 
 /* Whether side's mages can move some enemy unit back by d (BGW-11). */
@@ -712,7 +715,7 @@ do_spell(struct run *r, const struct bgw_action *a)
 	use_die(r, k);
 	r->used_any = true;
 	bgw_place(g, e, q);
-	say(r, "- %s's mages move %s back %d, from %s to %s (BGW-11).\n",
+	SAY(r, "- %s's mages move %s back %d, from %s to %s (BGW-11).\n",
 		bgw_Sides[side], unit_text(r, e), a->die, where(r, at), where(r, q));
 	mark(r, UMPIRE_MARK_RETREAT, e, at, q, NULL);
 	if (g->fire == q)
@@ -822,18 +825,17 @@ do_card(struct run *r, const struct bgw_action *a)
 		r->used_any = true;
 	}
 	bgw_play_card(g, side, c);
-	say(r, "- %s plays %s.\n", bgw_Sides[side], ci->title);
+	SAY(r, "- %s plays %s.\n", bgw_Sides[side], ci->title);
 	if (parried(r, side, c))
 		return;
 	switch (c) {
 	case BGW_THRUST:
-		capture(r, t, w, umpire_arena_printf(r->ctx->arena, "by %s's "
-			"thrust", g->u[w].id));
+		capture(r, t, w, HOW(r, "by %s's thrust", g->u[w].id));
 		break;
 	case BGW_SHOVE: {
 		int from = g->u[t].at;
 		bgw_place(g, t, q);
-		say(r, "- %s shoves %s from %s to %s (Shove).\n", g->u[w].id,
+		SAY(r, "- %s shoves %s from %s to %s (Shove).\n", g->u[w].id,
 			unit_text(r, t), where(r, from), where(r, q));
 		mark(r, UMPIRE_MARK_RETREAT, t, from, q, NULL);
 		if (g->fire == q)
@@ -844,17 +846,16 @@ do_card(struct run *r, const struct bgw_action *a)
 		int p = bgw_across(g->u[w].at, a->die);
 		int v = p ? bgw_top(g, !side, p) : -1;
 		if (v < 0) {
-			say(r, "- %s aims space %d across%s: no enemy there.\n",
+			SAY(r, "- %s aims space %d across%s: no enemy there.\n",
 				unit_text(r, w), a->die, p ? umpire_arena_printf(
 				r->ctx->arena, ", %s", where(r, p)) : "");
 			break;
 		}
-		say(r, "- %s aims space %d across, %s, at the top unit of the "
+		SAY(r, "- %s aims space %d across, %s, at the top unit of the "
 			"stack (Aimed Shot, BGW-28).\n", unit_text(r, w), a->die,
 			where(r, p));
 		mark(r, UMPIRE_MARK_ATTACK, w, g->u[w].at, p, "hit");
-		capture(r, v, w, umpire_arena_printf(r->ctx->arena, "by %s's "
-			"aimed shot", g->u[w].id));
+		capture(r, v, w, HOW(r, "by %s's aimed shot", g->u[w].id));
 		break;
 	}
 	case BGW_SPYMASTER:
@@ -864,7 +865,7 @@ do_card(struct run *r, const struct bgw_action *a)
 					"%s's next roll, die %d (Spymaster)", bgw_sides[!side],
 					d + 1);
 		}
-		say(r, "- Spymaster: %s's next roll is drawn now, %s, and %s "
+		SAY(r, "- Spymaster: %s's next roll is drawn now, %s, and %s "
 			"sees it before moving (BGW-26).\n", bgw_sides[!side],
 			bgw_dice_text(r->ctx->arena, g->spied[!side], 2),
 			bgw_sides[side]);
@@ -878,38 +879,37 @@ do_card(struct run *r, const struct bgw_action *a)
 				g->last[side][1] = g->dice[1];
 			}
 		}
-		say(r, "- Transmutation: %s rolls again, %s (BGW-26).\n",
+		SAY(r, "- Transmutation: %s rolls again, %s (BGW-26).\n",
 			bgw_sides[side], bgw_dice_text(r->ctx->arena, g->dice,
 			g->ndice));
 		break;
 	case BGW_ABJURATION:
 		g->barrier[side] = a->point;
-		say(r, "- %s's barrier stands on %s: %s may not stop there "
+		SAY(r, "- %s's barrier stands on %s: %s may not stop there "
 			"(Abjuration, BGW-29).\n", bgw_Sides[side], where(r, a->point),
 			bgw_sides[!side]);
 		break;
 	case BGW_CONJURATION:
 		g->fire = a->point;
 		g->fire_by = side;
-		say(r, "- Fire burns on %s: any unit that lands there is captured "
+		SAY(r, "- Fire burns on %s: any unit that lands there is captured "
 			"(Conjuration, BGW-29).\n", where(r, a->point));
 		break;
 	case BGW_REINCARNATION: {
 		int v = bgw_top(g, !side, a->point);
 		bgw_place(g, w, a->point);
-		say(r, "- %s comes off the Wall onto %s (Reincarnation).\n",
+		SAY(r, "- %s comes off the Wall onto %s (Reincarnation).\n",
 			unit_text(r, w), where(r, a->point));
 		mark(r, UMPIRE_MARK_PLACE, w, a->point, a->point, NULL);
 		if (v >= 0)
-			capture(r, v, w, umpire_arena_printf(r->ctx->arena, "by %s",
-				g->u[w].id));
+			capture(r, v, w, HOW(r, "by %s", g->u[w].id));
 		break;
 	}
 	case BGW_MANIFESTATION:
 		for (int n = 0; n < 2 && r->resolve; n++)
 			if (!bgw_draw(r->ctx, g, side))
-				say(r, "- No card is left to draw (BGW-24).\n");
-		say(r, "- %s draws 2 cards (Manifestation).\n", bgw_Sides[side]);
+				SAY(r, "- No card is left to draw (BGW-24).\n");
+		SAY(r, "- %s draws 2 cards (Manifestation).\n", bgw_Sides[side]);
 		break;
 	default:
 		break;
@@ -1033,7 +1033,7 @@ play(struct run *r)
 			return;
 		}
 		int d = 3 - a - b;
-		say(r, "- Divination: %s keeps %d and %d, and sets the %d aside "
+		SAY(r, "- Divination: %s keeps %d and %d, and sets the %d aside "
 			"(BGW-23).\n", bgw_sides[side], rolled[a], rolled[b], rolled[d]);
 		rolled[0] = o->keep[0];
 		rolled[1] = o->keep[1];
@@ -1070,7 +1070,7 @@ play(struct run *r)
 			continue;
 		}
 		bgw_play_card(g, side, a->card);
-		say(r, "- %s plays %s on the %d.\n", bgw_Sides[side],
+		SAY(r, "- %s plays %s on the %d.\n", bgw_Sides[side],
 			bgw_cards[a->card].title, a->die);
 		if (parried(r, side, a->card))
 			continue;
@@ -1099,10 +1099,10 @@ play(struct run *r)
 	if (doubles && (!g->deck || o->doubles == 4) && !g->sabotaged) {
 		r->dice[r->nd++] = rolled[0];
 		r->dice[r->nd++] = rolled[0];
-		say(r, "- Doubles: each die is played twice (Doubles).\n");
+		SAY(r, "- Doubles: each die is played twice (Doubles).\n");
 	} else if (doubles && o->doubles == 2 && g->deck && !g->sabotaged) {
 		r->draw = true;
-		say(r, "- Doubles: each die is played once, and %s draws a card "
+		SAY(r, "- Doubles: each die is played once, and %s draws a card "
 			"(Doubles).\n", bgw_sides[side]);
 	}
 	if (extra)
@@ -1131,7 +1131,7 @@ play(struct run *r)
 	if (alone < 0 && !r->prepare)
 		dice_rule(r);
 	if (r->resolve && r->nd && alone < 0 && g->mode == BGW_MOVE)
-		say(r, "- Not played: %s.\n", bgw_dice_text(ctx->arena, r->dice,
+		SAY(r, "- Not played: %s.\n", bgw_dice_text(ctx->arena, r->dice,
 			r->nd));
 }
 
@@ -1157,9 +1157,9 @@ next(struct run *r, bool again)
 
 	if (r->draw) {
 		if (bgw_draw(ctx, g, side))
-			say(r, "- %s draws a card for its doubles.\n", bgw_Sides[side]);
+			SAY(r, "- %s draws a card for its doubles.\n", bgw_Sides[side]);
 		else
-			say(r, "- No card is left to draw (BGW-24).\n");
+			SAY(r, "- No card is left to draw (BGW-24).\n");
 	}
 	g->extra = again ? g->extra : 0;
 	for (int s = 0; s < 2; s++)
@@ -1172,7 +1172,7 @@ next(struct run *r, bool again)
 				umpire_result_score(ctx->result, bgw_sides[t],
 					borne_off(g, t));
 			umpire_result_rank_by_score(ctx->result);
-			say(r, "\n%s has borne off all its units and wins (Winning).\n",
+			SAY(r, "\n%s has borne off all its units and wins (Winning).\n",
 				bgw_Sides[s]);
 			umpire_report_headline(ctx->report, "%s bears off its last "
 				"unit and wins.", bgw_Sides[s]);
@@ -1186,19 +1186,31 @@ next(struct run *r, bool again)
 			1].card].title, bgw_dice_text(ctx->arena, g->dice, g->ndice));
 		return;
 	}
-	if (g->turns && g->turn >= g->turns) {
+	bool stalemate = g->idle >= BGW_IDLE;
+	if ((g->turns && g->turn >= g->turns) || stalemate) {
 		int a = borne_off(g, 0), b = borne_off(g, 1);
 		g->to_move = -1;
 		g->winner = a == b ? -1 : b > a;
-		umpire_result_end(ctx->result, ctx->step, "the %d turns of the game "
-			"were played (BGW-32)", g->turns);
+		if (stalemate)
+			umpire_result_end(ctx->result, ctx->step, "%d turns in a row "
+				"changed nothing on the board (BGW-33)", BGW_IDLE);
+		else
+			umpire_result_end(ctx->result, ctx->step, "the %d turns of the "
+				"game were played (BGW-32)", g->turns);
 		umpire_result_score(ctx->result, "white", a);
 		umpire_result_score(ctx->result, "black", b);
 		umpire_result_rank_by_score(ctx->result);
-		say(r, "\nThe last of %d turns is played: white has borne off %d, "
-			"black %d (BGW-32).\n", g->turns, a, b);
-		umpire_report_headline(ctx->report, "The turns are over: %s.",
-			a == b ? "a draw" : a > b ? "white wins" : "black wins");
+		if (stalemate)
+			SAY(r, "\nFor %d turns in a row no unit moved, entered, left "
+				"the board or was captured: the game is stuck, and ends. "
+				"White has borne off %d, black %d (BGW-33).\n", BGW_IDLE, a,
+				b);
+		else
+			SAY(r, "\nThe last of %d turns is played: white has borne off "
+				"%d, black %d (BGW-32).\n", g->turns, a, b);
+		umpire_report_headline(ctx->report, "%s: %s.", stalemate ?
+			"Stalemate" : "The turns are over", a == b ? "a draw" : a > b ?
+			"white wins" : "black wins");
 		return;
 	}
 	g->to_move = !side;
@@ -1236,9 +1248,17 @@ bgw_carry_out(struct umpire_ctx *ctx, struct bgw_game *g,
 				o->nreact, o->nreact == 1 ? "" : "s");
 		return;
 	}
+	int before[BGW_ALL];
+	for (int i = 0; i < BGW_ALL; i++)
+		before[i] = g->u[i].at;
 	play(&r);
 	if (!resolve)
 		return;
+	/* BGW-33: a play that leaves every unit where it was. */
+	bool same = true;
+	for (int i = 0; i < BGW_ALL; i++)
+		same &= before[i] == g->u[i].at;
+	g->idle = same ? g->idle + 1 : 0;
 	if (o->reactions)
 		umpire_report_printf(ctx->report, "- %s gives %d standing "
 			"reaction%s, sealed (BGW-21).\n", bgw_Sides[r.side], o->nreact,
