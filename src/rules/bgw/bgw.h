@@ -47,7 +47,7 @@
 #define BGW_MAX_DICE 5		/* doubles four times and a stolen die */
 #define BGW_MAX_REACTIONS 8
 #define BGW_MAX_ACTIONS 12
-#define BGW_IDLE 20		/* turns in a row with no change: a stalemate */
+#define BGW_IDLE 20		/* plays in a row with no change: a stalemate */
 #define BGW_OFF 0
 #define BGW_WALL 25
 
@@ -122,7 +122,7 @@ struct bgw_game {
 	int extra;		/* a stolen die added (Thief), or 0 */
 	bool sabotaged;		/* Sabotage: doubles played once, no card */
 	int turn;		/* turns begun, the opening's included */
-	int idle;		/* turns in a row that changed nothing (BGW-33) */
+	int idle;		/* plays in a row that changed nothing (BGW-33) */
 	int last[2][2];		/* each side's last roll (Duplication) */
 	int stolen[2];		/* a die a side stole, for its next roll */
 	int spied[2][2];	/* Spymaster: a side's next roll, drawn; 0s */

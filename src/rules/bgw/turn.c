@@ -29,6 +29,8 @@ struct run {
 	int moves;		/* moves made */
 	bool free_check;	/* Escort or Strafing Shot: BGW-27's rule */
 	bool prepare;		/* the bot's: cards only, no dice rule */
+	bool reserved[BGW_MAX_ACTIONS];	/* an Aimed Shot after the moves
+					   whose die was set aside first */
 	struct bg_pos pos0;	/* before the first move */
 	int dice0[BGW_MAX_DICE];	/* the dice at the first move */
 	int nd0;
@@ -220,6 +222,15 @@ roll_dice(struct umpire_ctx *ctx, struct bgw_game *g, int side, int n,
 	g->ndice = n;
 }
 
+/* The roll as it stands before any reaction: what Duplication copies
+ * (BGW-25); after Divination, its first two dice. */
+static void
+record_roll(struct bgw_game *g, int side)
+{
+	g->last[side][0] = g->dice[0];
+	g->last[side][1] = g->dice[1];
+}
+
 /* Remove die k of the roll. */
 static void
 drop_die(struct bgw_game *g, int k)
@@ -268,6 +279,8 @@ react_to_roll(struct run *r)
 		switch (x.card) {
 		case BGW_CALTROPS:
 			roll_dice(r->ctx, g, side, g->ndice, " (again: Caltrops)");
+			if (g->ndice >= 2)
+				record_roll(g, side);
 			umpire_report_printf(rep, "- Caltrops voids the roll; %s rolls "
 				"again: %s (BGW-17).\n", bgw_sides[side],
 				bgw_dice_text(r->ctx->arena, g->dice, g->ndice));
@@ -306,15 +319,10 @@ react_to_roll(struct run *r)
 static void
 await_play(struct run *r)
 {
-	struct bgw_game *g = r->g;
-
-	g->declaring = false;
-	g->to_move = r->side;
-	if (g->ndice >= 2) {
-		g->last[r->side][0] = g->dice[0];
-		g->last[r->side][1] = g->dice[1];
-	}
+	r->g->declaring = false;
+	r->g->to_move = r->side;
 }
+
 
 void
 bgw_opening(struct umpire_ctx *ctx, struct bgw_game *g)
@@ -431,6 +439,7 @@ declare(struct run *r)
 			"%s keeps two of %s (BGW-23).\n", g->dice[2], bgw_sides[side],
 			bgw_dice_text(ctx->arena, g->dice, 3));
 	}
+	record_roll(g, side);
 	if (g->stolen[side]) {
 		g->extra = g->stolen[side];
 		g->stolen[side] = 0;
@@ -600,8 +609,14 @@ do_move(struct run *r, const struct bgw_action *a)
 	SAY(r, "- %s moves %d from %s to %s%s%s.\n", unit_text(r, i), a->die,
 		where(r, start), where(r, dest), esc >= 0 ? ", escorting " : "",
 		esc >= 0 ? g->u[esc].id : "");
-	if (strafe >= 0)
+	if (strafe >= 0) {
 		capture(r, strafe, i, "by Strafing Shot as the archer passes");
+		if (g->u[i].at == BGW_WALL) {
+			/* Evocation took the archer on its way (BGW-30). */
+			mark(r, UMPIRE_MARK_MOVE, i, start, BGW_WALL, "captured");
+			return;
+		}
+	}
 	int victim = m.hit ? bgw_top(g, !side, dest) : -1;
 	if (victim >= 0 && g->u[victim].at != dest)
 		victim = -1;
@@ -788,7 +803,7 @@ do_card(struct run *r, const struct bgw_action *a)
 				"this turn was declared for the core ability";
 		else if (g->u[w].type != BGW_ARCHER || !on_board(&g->u[w]))
 			bad = "it needs an archer on the board";
-		else if ((k = take_die(r, a)) < 0)
+		else if (!r->reserved[a - r->o->act] && (k = take_die(r, a)) < 0)
 			return;
 		break;
 	case BGW_POTION1: case BGW_POTION3: case BGW_POTION5:
@@ -1038,8 +1053,6 @@ play(struct run *r)
 		rolled[0] = o->keep[0];
 		rolled[1] = o->keep[1];
 		nr = 2;
-		g->last[side][0] = rolled[0];
-		g->last[side][1] = rolled[1];
 	} else if (keep && nr != 3) {
 		fail(r, keep, "keep: only after Divination, which rolls three dice "
 			"(BGW-23)");
@@ -1107,6 +1120,19 @@ play(struct run *r)
 	}
 	if (extra)
 		r->dice[r->nd++] = extra;
+	/*
+	 * An Aimed Shot after the moves takes its die first: the moves are
+	 * played with the dice left to them (BGW-14, BGW-28).
+	 */
+	for (int k = last + 1; last >= 0 && k < o->nact; k++) {
+		int d;
+		if (o->act[k].card != BGW_AIMED || g->mode != BGW_MOVE ||
+		    (d = find_die(r, o->act[k].die)) < 0)
+			continue;
+		use_die(r, d);
+		r->used_any = true;
+		r->reserved[k] = true;
+	}
 	/* The actions, in order. */
 	for (int k = 0; k < o->nact; k++) {
 		const struct bgw_action *a = &o->act[k];
