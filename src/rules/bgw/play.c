@@ -18,6 +18,7 @@ bg_plain(struct bg_pos *p)
 	memset(p->stuck, 0, sizeof(p->stuck));
 	p->closed = 0;
 	p->fire = 0;
+	p->release = 0;
 	p->cap = BG_UNITS;
 }
 
@@ -67,6 +68,10 @@ void
 bg_apply(struct bg_pos *p, const struct bg_move *m)
 {
 	p->own[m->from]--;
+	if (p->release & (1u << m->from)) {
+		p->closed &= ~(1u << m->from);
+		p->release &= ~(1u << m->from);
+	}
 	if (m->hit) {
 		p->opp[m->to]--;
 		p->opp[BG_WALL]++;
@@ -238,9 +243,9 @@ bg_play_ok(const struct bg_pos *p, const int *dice, int nd,
 		bg_apply(&pos, &legal);
 	}
 	if (play->n < lim.most) {
-		snprintf(why, nwhy, "the dice allow %d moves together, and the "
+		snprintf(why, nwhy, "the dice allow %d move%s together, and the "
 			"play makes %d: a player uses as many dice as he can "
-			"(How to Move)", lim.most, play->n);
+			"(How to Move)", lim.most, lim.most == 1 ? "" : "s", play->n);
 		return false;
 	}
 	if (lim.forced_die && play->n == 1 && play->m[0].die != lim.forced_die) {

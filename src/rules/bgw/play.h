@@ -44,6 +44,9 @@ struct bg_pos {
 	signed char stuck[26];	/* of own[p], how many cannot move */
 	uint32_t closed;	/* bit p: the mover may not land on p */
 	uint32_t fire;		/* bit p: a unit landing on p is captured */
+	uint32_t release;	/* bit p: closed by the mover's own trap, which
+				   ends when its one unit leaves p: p opens,
+				   and the prisoner stays there, alone */
 	int cap;		/* units a point holds: 5, or 15 (plain) */
 };
 

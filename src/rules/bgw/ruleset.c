@@ -148,9 +148,12 @@ bgw_position(const struct bgw_game *g, int side, struct bg_pos *p)
 			p->opp[u->at == BGW_WALL || u->at == BGW_OFF ? u->at :
 				own]++;
 		}
-		/* A trap closes its point to both sides (BGW-8). */
+		/* A trap closes its point to both sides (BGW-8), until its
+		 * warrior leaves. */
 		if (u->trapped_by >= 0)
 			p->closed |= 1u << own;
+		if (u->trapped_by >= 0 && u->side != side)
+			p->release |= 1u << own;
 	}
 	/* The enemy's barrier: "Opponents cannot stop on this space". */
 	if (g->barrier[!side])

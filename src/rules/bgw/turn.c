@@ -108,6 +108,12 @@ where(struct run *r, int abs)
 	return bgw_where(r->ctx->arena, r->side, abs);
 }
 
+static struct umpire_arena *
+ctx_arena(struct run *r)
+{
+	return r->ctx->arena;
+}
+
 static const char *
 unit_text(struct run *r, int i)
 {
@@ -731,7 +737,8 @@ do_spell(struct run *r, const struct bgw_action *a)
 	r->used_any = true;
 	bgw_place(g, e, q);
 	SAY(r, "- %s's mages move %s back %d, from %s to %s (BGW-11).\n",
-		bgw_Sides[side], unit_text(r, e), a->die, where(r, at), where(r, q));
+		bgw_Sides[side], unit_text(r, e), a->die, bgw_where(ctx_arena(r),
+		!side, at), bgw_where(ctx_arena(r), !side, q));
 	mark(r, UMPIRE_MARK_RETREAT, e, at, q, NULL);
 	if (g->fire == q)
 		capture(r, e, -1, "by the fire (Conjuration)");
@@ -851,7 +858,8 @@ do_card(struct run *r, const struct bgw_action *a)
 		int from = g->u[t].at;
 		bgw_place(g, t, q);
 		SAY(r, "- %s shoves %s from %s to %s (Shove).\n", g->u[w].id,
-			unit_text(r, t), where(r, from), where(r, q));
+			unit_text(r, t), bgw_where(ctx_arena(r), !side, from),
+			bgw_where(ctx_arena(r), !side, q));
 		mark(r, UMPIRE_MARK_RETREAT, t, from, q, NULL);
 		if (g->fire == q)
 			capture(r, t, -1, "by the fire (Conjuration)");
@@ -1000,6 +1008,7 @@ play(struct run *r)
 	struct umpire_ctx *ctx = r->ctx;
 	int side = r->side, first = -1, last = -1, alone = -1;
 	int rolled[3], nr = g->ndice;
+	size_t errors0 = ctx->diags->errors;
 
 	for (int k = 0; k < o->nact; k++) {
 		if (die_action(&o->act[k])) {
@@ -1154,11 +1163,13 @@ play(struct run *r)
 			break;
 		}
 	}
-	if (alone < 0 && !r->prepare)
+	/* The dice rule speaks only of plays whose every action can be made. */
+	if (alone < 0 && !r->prepare && ctx->diags->errors == errors0)
 		dice_rule(r);
-	if (r->resolve && r->nd && alone < 0 && g->mode == BGW_MOVE)
-		SAY(r, "- Not played: %s.\n", bgw_dice_text(ctx->arena, r->dice,
-			r->nd));
+	if (r->resolve && r->nd && alone < 0 && g->mode != BGW_ARCHERS)
+		SAY(r, "- Not %s: %s.\n", g->mode == BGW_MOVE ? "played" :
+			"cast, as no enemy unit can be moved back by it (BGW-11)",
+			bgw_dice_text(ctx->arena, r->dice, r->nd));
 }
 
 /* ------------------------------------------------------------ the end */
@@ -1218,11 +1229,11 @@ next(struct run *r, bool again)
 		g->to_move = -1;
 		g->winner = a == b ? -1 : b > a;
 		if (stalemate)
-			umpire_result_end(ctx->result, ctx->step, "%d turns in a row "
-				"changed nothing on the board (BGW-33)", BGW_IDLE);
+			umpire_result_end(ctx->result, ctx->step, "%d plays in a row "
+				"changed nothing on the board, BGW-33", BGW_IDLE);
 		else
 			umpire_result_end(ctx->result, ctx->step, "the %d turns of the "
-				"game were played (BGW-32)", g->turns);
+				"game were played, BGW-32", g->turns);
 		umpire_result_score(ctx->result, "white", a);
 		umpire_result_score(ctx->result, "black", b);
 		umpire_result_rank_by_score(ctx->result);
