@@ -1,7 +1,8 @@
 /*
  * fuzz_orders - orders files (core/game.c's check, the rulesets'
- * orders.c and plan.c), against twelve fixed states loaded once: four of
- * Army Man Backgammon, four of WWII Combined Arms and four of Army Men.
+ * orders.c and plan.c), against sixteen fixed states loaded once: four
+ * of each of Army Man Backgammon, WWII Combined Arms, Army Men and
+ * Backgammon Wars.
  *
  * Every input is checked against each state.  Orders the check passes
  * are resolved on a fresh copy of that state; the new state must encode,
@@ -29,6 +30,13 @@
  *   j  the same game at step 41, green's Moves card;
  *   k  at step 44, tan's Assaults card;
  *   l  at step 47, tan's Rallies card.
+ *   m  Backgammon Wars without the Power Deck, step 41: black to play 2
+ *      and 5, a white barrier and a fire written in by hand;
+ *   n  the same game at step 42: white declares;
+ *   o  state m with black's mages declared, to cast 4 and 6;
+ *   p  the sample game (samples/bgw/game) at step 41, Power Deck and
+ *      all: its public part only, as a player's check sees it, so its
+ *      orders are checked but never resolved (that needs the secret).
  *
  * The seed corpus (corpus/orders) holds the bot's orders for these and
  * other steps, hand-made legal and illegal orders, and hostile files.
@@ -726,6 +734,243 @@ static const char state_l[] =
 	"  - {id: t-lt, weapon: pistol, leader: true, at: [33.78, 32.37], step: 46, by: g-baz}\n"
 	"  - {id: t3, weapon: rifle, at: [33.84, 34.74], step: 46, by: g-baz}\n";
 
+static const char state_m[] =
+	"# umpire game state: change it only through umpire (umpire verify notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: bgw\n"
+	"game: bgw-7ac08798b0\n"
+	"version: \"0.3.0\"\n"
+	"seed: f000000000000000000000000000000000000000000000000000000000000007\n"
+	"step: 41\n"
+	"title: \"Without the Power Deck\"\n"
+	"players:\n"
+	"  white: {name: \"White Player\", email: \"white@example.org\"}\n"
+	"  black: {name: \"Black Player\", email: \"black@example.org\"}\n"
+	"awaiting: {player: black, step: 41, kind: play, mode: move, dice: [2, 5]}\n"
+	"turn: 21\n"
+	"options:\n"
+	"  power-deck: false\n"
+	"  turns: 0\n"
+	"units:\n"
+	"  white:\n"
+	"  - {id: w-mag1, at: 24}\n"
+	"  - {id: w-mag2, at: 23}\n"
+	"  - {id: w-arc1, at: 23}\n"
+	"  - {id: w-war9, at: 23}\n"
+	"  - {id: w-war7, at: 23}\n"
+	"  - {id: w-war5, at: 17}\n"
+	"  - {id: w-arc3, at: 13}\n"
+	"  - {id: w-war3, at: 13}\n"
+	"  - {id: w-war8, at: 13}\n"
+	"  - {id: w-arc2, at: 11}\n"
+	"  - {id: w-war6, at: 8}\n"
+	"  - {id: w-war1, at: 8}\n"
+	"  - {id: w-war10, at: 5}\n"
+	"  - {id: w-war2, at: 5}\n"
+	"  - {id: w-war4, at: 4}\n"
+	"  black:\n"
+	"  - {id: b-war7, at: wall}\n"
+	"  - {id: b-war6, at: 23}\n"
+	"  - {id: b-arc2, at: 23}\n"
+	"  - {id: b-war8, at: 23}\n"
+	"  - {id: b-mag1, at: 22}\n"
+	"  - {id: b-arc1, at: 19}\n"
+	"  - {id: b-mag2, at: 18}\n"
+	"  - {id: b-war5, at: 15}\n"
+	"  - {id: b-arc3, at: 13}\n"
+	"  - {id: b-war1, at: 13}\n"
+	"  - {id: b-war2, at: 13}\n"
+	"  - {id: b-war3, at: 9}\n"
+	"  - {id: b-war9, at: 5}\n"
+	"  - {id: b-war4, at: 4}\n"
+	"  - {id: b-war10, at: 4}\n"
+	"tokens:\n"
+	"  barrier: {white: 20}\n"
+	"  fire: {point: 9, by: black}\n"
+	"last-roll:\n"
+	"  white: [3, 5]\n"
+	"  black: [2, 5]\n";
+
+static const char state_n[] =
+	"# umpire game state: change it only through umpire (umpire verify notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: bgw\n"
+	"game: bgw-7ac08798b0\n"
+	"version: \"0.3.0\"\n"
+	"seed: f000000000000000000000000000000000000000000000000000000000000007\n"
+	"step: 42\n"
+	"title: \"Without the Power Deck\"\n"
+	"players:\n"
+	"  white: {name: \"White Player\", email: \"white@example.org\"}\n"
+	"  black: {name: \"Black Player\", email: \"black@example.org\"}\n"
+	"awaiting: {player: white, step: 42, kind: declare}\n"
+	"turn: 22\n"
+	"options:\n"
+	"  power-deck: false\n"
+	"  turns: 0\n"
+	"units:\n"
+	"  white:\n"
+	"  - {id: w-mag1, at: 24}\n"
+	"  - {id: w-mag2, at: 23}\n"
+	"  - {id: w-arc1, at: 23}\n"
+	"  - {id: w-war9, at: 23}\n"
+	"  - {id: w-war7, at: 23}\n"
+	"  - {id: w-war5, at: 17}\n"
+	"  - {id: w-arc3, at: 13}\n"
+	"  - {id: w-war3, at: 13}\n"
+	"  - {id: w-war8, at: 13}\n"
+	"  - {id: w-arc2, at: 11}\n"
+	"  - {id: w-war6, at: 8}\n"
+	"  - {id: w-war1, at: 8}\n"
+	"  - {id: w-war10, at: 5}\n"
+	"  - {id: w-war2, at: 5}\n"
+	"  - {id: w-war4, at: 4}\n"
+	"  black:\n"
+	"  - {id: b-war6, at: 23}\n"
+	"  - {id: b-arc2, at: 23}\n"
+	"  - {id: b-war8, at: 23}\n"
+	"  - {id: b-war7, at: 23}\n"
+	"  - {id: b-mag1, at: 22}\n"
+	"  - {id: b-arc1, at: 19}\n"
+	"  - {id: b-war5, at: 15}\n"
+	"  - {id: b-arc3, at: 13}\n"
+	"  - {id: b-war1, at: 13}\n"
+	"  - {id: b-war2, at: 13}\n"
+	"  - {id: b-mag2, at: 13}\n"
+	"  - {id: b-war3, at: 9}\n"
+	"  - {id: b-war9, at: 5}\n"
+	"  - {id: b-war4, at: 4}\n"
+	"  - {id: b-war10, at: 4}\n"
+	"last-roll:\n"
+	"  white: [3, 5]\n"
+	"  black: [2, 5]\n";
+
+static const char state_o[] =
+	"# umpire game state: change it only through umpire (umpire verify notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: bgw\n"
+	"game: bgw-7ac08798b0\n"
+	"version: \"0.3.0\"\n"
+	"seed: f000000000000000000000000000000000000000000000000000000000000007\n"
+	"step: 41\n"
+	"title: \"Without the Power Deck\"\n"
+	"players:\n"
+	"  white: {name: \"White Player\", email: \"white@example.org\"}\n"
+	"  black: {name: \"Black Player\", email: \"black@example.org\"}\n"
+	"awaiting: {player: black, step: 41, kind: play, mode: mages, dice: [4, 6]}\n"
+	"turn: 21\n"
+	"options:\n"
+	"  power-deck: false\n"
+	"  turns: 0\n"
+	"units:\n"
+	"  white:\n"
+	"  - {id: w-mag1, at: 24}\n"
+	"  - {id: w-mag2, at: 23}\n"
+	"  - {id: w-arc1, at: 23}\n"
+	"  - {id: w-war9, at: 23}\n"
+	"  - {id: w-war7, at: 23}\n"
+	"  - {id: w-war5, at: 17}\n"
+	"  - {id: w-arc3, at: 13}\n"
+	"  - {id: w-war3, at: 13}\n"
+	"  - {id: w-war8, at: 13}\n"
+	"  - {id: w-arc2, at: 11}\n"
+	"  - {id: w-war6, at: 8}\n"
+	"  - {id: w-war1, at: 8}\n"
+	"  - {id: w-war10, at: 5}\n"
+	"  - {id: w-war2, at: 5}\n"
+	"  - {id: w-war4, at: 4}\n"
+	"  black:\n"
+	"  - {id: b-war7, at: wall}\n"
+	"  - {id: b-war6, at: 23}\n"
+	"  - {id: b-arc2, at: 23}\n"
+	"  - {id: b-war8, at: 23}\n"
+	"  - {id: b-mag1, at: 22}\n"
+	"  - {id: b-arc1, at: 19}\n"
+	"  - {id: b-mag2, at: 18}\n"
+	"  - {id: b-war5, at: 15}\n"
+	"  - {id: b-arc3, at: 13}\n"
+	"  - {id: b-war1, at: 13}\n"
+	"  - {id: b-war2, at: 13}\n"
+	"  - {id: b-war3, at: 9}\n"
+	"  - {id: b-war9, at: 5}\n"
+	"  - {id: b-war4, at: 4}\n"
+	"  - {id: b-war10, at: 4}\n"
+	"last-roll:\n"
+	"  white: [3, 5]\n"
+	"  black: [2, 5]\n";
+
+static const char state_p[] =
+	"# umpire game state: change it only through umpire (umpire verify notices any edit)\n"
+	"umpire: 1\n"
+	"ruleset: bgw\n"
+	"game: bgw-458c46c8af\n"
+	"version: \"0.3.0\"\n"
+	"seed: \"sha256:687712e439c5857d63649a8df6c2ac9c95fa7f78040eebd688ba985224522fce\"\n"
+	"recipient: age17jndm8w3fw7082k9trvjp8kmeehwgf4zmj2xy058xu458mqw33jsv56nr5\n"
+	"step: 41\n"
+	"title: \"The standard game\"\n"
+	"players:\n"
+	"  white:\n"
+	"    name: \"White Player\"\n"
+	"    email: \"white@example.org\"\n"
+	"    key: \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICNyuLeWOJEY2CvBQo0+SlkVWfD6gx/JwRH3xMEPs8uJ umpire test key white (not secret)\"\n"
+	"  black:\n"
+	"    name: \"Black Player\"\n"
+	"    email: \"black@example.org\"\n"
+	"    key: \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOb718cEs40xHwZxIysI8+nPgt+dNytTjewriJfI4/Qg umpire test key black (not secret)\"\n"
+	"awaiting: {player: white, step: 41, kind: play, mode: move, dice: [3, 5]}\n"
+	"turn: 21\n"
+	"options:\n"
+	"  power-deck: true\n"
+	"  turns: 0\n"
+	"units:\n"
+	"  white:\n"
+	"  - {id: w-mag2, at: 23}\n"
+	"  - {id: w-arc3, at: 23}\n"
+	"  - {id: w-war3, at: 23}\n"
+	"  - {id: w-war8, at: 20}\n"
+	"  - {id: w-arc1, at: 18}\n"
+	"  - {id: w-mag1, at: 17}\n"
+	"  - {id: w-war4, at: 8}\n"
+	"  - {id: w-war5, at: 8}\n"
+	"  - {id: w-war6, at: 8}\n"
+	"  - {id: w-war1, at: 8}\n"
+	"  - {id: w-arc2, at: 8}\n"
+	"  - {id: w-war7, at: 6}\n"
+	"  - {id: w-war10, at: 6}\n"
+	"  - {id: w-war2, at: 6}\n"
+	"  - {id: w-war9, at: 2}\n"
+	"  black:\n"
+	"  - {id: b-mag2, at: 23, trapped-by: w-war9}\n"
+	"  - {id: b-mag1, at: 20}\n"
+	"  - {id: b-arc3, at: 16}\n"
+	"  - {id: b-war1, at: 13}\n"
+	"  - {id: b-war8, at: 9}\n"
+	"  - {id: b-war7, at: 9}\n"
+	"  - {id: b-arc2, at: 9}\n"
+	"  - {id: b-war10, at: 6}\n"
+	"  - {id: b-war9, at: 4}\n"
+	"  - {id: b-war5, at: 4}\n"
+	"  - {id: b-arc1, at: 3}\n"
+	"  - {id: b-war2, at: 3}\n"
+	"  - {id: b-war6, at: 1}\n"
+	"  - {id: b-war4, at: 1}\n"
+	"  - {id: b-war3, at: 1}\n"
+	"last-roll:\n"
+	"  white: [3, 5]\n"
+	"  black: [3, 4]\n"
+	"deck:\n"
+	"  pile: 16\n"
+	"  hands: {white: 4, black: 0}\n"
+	"  reactions: {white: 0, black: 0}\n"
+	"  discards: [potion-3, poison-1, manifestation, duplication]\n"
+	"  commitments:\n"
+	"    pile: \"sha256:feb6e9b393d3a2827c1690d9d6c3fec37d074313fdad0aea10351b5e5a10f19d\"\n"
+	"    white: \"sha256:74724c0f814ac7a9742e7357ea700c3a58aa791d8436ff11ed8f95701436f37a\"\n"
+	"    black: \"sha256:373f3b2066a0978f96c98dad39aec6fa266cf2301d793e71b26e84585da59fc2\"\n"
+	"    reactions-white: \"sha256:0fe46f91e375f59fdbfcc843586bc74ab4c303806a1b3d7057a0c9f643bb8d62\"\n"
+	"    reactions-black: \"sha256:421b7efca4507303ef6a240f90d047246cc7017f7f7bb69fda3810c051ee9512\"\n";
+
 static struct fixed fixed[] = {
 	{ "a/game.yaml", state_a, NULL },
 	{ "b/game.yaml", state_b, NULL },
@@ -739,6 +984,10 @@ static struct fixed fixed[] = {
 	{ "j/game.yaml", state_j, NULL },
 	{ "k/game.yaml", state_k, NULL },
 	{ "l/game.yaml", state_l, NULL },
+	{ "m/game.yaml", state_m, NULL },
+	{ "n/game.yaml", state_n, NULL },
+	{ "o/game.yaml", state_o, NULL },
+	{ "p/game.yaml", state_p, NULL },
 };
 
 #define NFIXED (sizeof(fixed) / sizeof(fixed[0]))
@@ -838,7 +1087,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (d.errors || !orders)
 				fuzz_fail(&d, text, size, "the check passed orders with "
 					"errors");
-			resolve(&fixed[i], &a, orders, text, size);
+			if (!fixed[i].g->hides || fixed[i].g->secret_known)
+				resolve(&fixed[i], &a, orders, text, size);
 		} else if (rc != EX_DATAERR || !d.errors) {
 			fuzz_fail(&d, text, size, "the check failed (%d) without "
 				"saying why", rc);
