@@ -43,6 +43,10 @@ bg_move_ok(const struct bg_pos *p, int from, int d, struct bg_move *out)
 	if (p->own[BG_WALL] && from != BG_WALL)
 		return false;		/* The Wall: enter first */
 	to = from - d;
+	/* The Wall: only onto the opponent's home board (a Potion's 7 up
+	 * would land short of it). */
+	if (from == BG_WALL && to < BG_WALL - 6)
+		return false;
 	if (to <= 0) {
 		/* Bearing Off: all home; a higher die only from the highest. */
 		if (from == BG_WALL || !all_home(p))
