@@ -7,8 +7,8 @@
 #      (target <= 0.5);
 #   2. umpire verify: steps re-adjudicated per second over long games
 #      (target >= 5,000);
-#   3. umpire simulate: games per second, Army Man Backgammon and Army
-#      Men (target >= 100 for Army Men);
+#   3. umpire simulate: games per second, Army Man Backgammon, Army Men
+#      (target >= 100) and Backgammon Wars (target >= 200);
 #   4. peak resident set size of one umpire turn (target <= 8 MiB);
 #   5. a WWII Combined Arms campaign turn: `umpire resolve` of a 32x32
 #      campaign in mid-battle, 200 units a side, and the allies' turn as
@@ -100,6 +100,10 @@ awk -v s="$steps" -v t="$total" 'BEGIN {
 # Army Men: whole games of the standard battle, 80 cards each, every
 # shot measured on the tabletop (target >= 100 games/s, issue 11).
 "$UMPIRE" simulate armymen --games 300 | sed -n 's/^ *speed */simulate armymen: /p'
+# Backgammon Wars: the standard game with the Power Deck, sealed as new
+# makes it, every card and reaction the bots hold (target >= 200 games/s,
+# issue 14).
+"$UMPIRE" simulate bgw --games 1000 | sed -n 's/^ *speed */simulate bgw:  /p'
 
 # 4. Peak RSS of one turn, by GNU time (a Python parent's pages would
 # count in a forked child's maximum).
