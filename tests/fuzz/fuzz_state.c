@@ -6,7 +6,8 @@
  * umpire must be able to read every state it accepts back from its own
  * writing.  A state that loads and awaits a decision must also be
  * playable: the bot's orders pass the check, and (when the seed is in
- * the file) resolve to a state that loads again.
+ * the file) resolve to a state that loads again; a game that hides
+ * needs its secret part for that, which no state file holds.
  *
  * A state at the last step a state file records (UMPIRE_LAST_STEP) loads,
  * but orders for it are refused: no state could follow it.
@@ -56,7 +57,12 @@ play(struct umpire_game *g, const char *text, size_t len)
 	struct umpire_decision dec;
 
 	umpire_game_decision(g, &dec);
-	if (!dec.player)
+	/*
+	 * A game that hides, without its secret part: the host's bot and
+	 * resolve need the secret, which a state file alone never holds
+	 * (a player's bot reads his private view instead).
+	 */
+	if (!dec.player || (g->hides && !g->secret_known))
 		return;
 	const struct umpire_node *bot = umpire_game_bot_doc(g, &a, "fuzz", 4);
 	bool refused = umpire_game_check_doc(g, &a, bot, &d) != 0;
