@@ -171,14 +171,17 @@ free_unit(struct bot *b, const struct bgw_game *g, int p, int but)
 	return n ? pick[umpire_rng_below(b->rng, (uint64_t)n)] : -1;
 }
 
+/* A random enemy unit next to w: a lone unprotected one for Thrust. */
 static int
-random_enemy_next_to(struct bot *b, const struct bgw_game *g, int w)
+random_enemy_next_to(struct bot *b, const struct bgw_game *g, int w,
+	bool lone)
 {
 	int pick[BGW_UNITS], n = 0;
 
 	for (int i = (!b->side) * BGW_UNITS; i < (!b->side + 1) * BGW_UNITS; i++)
 		if (g->u[i].at >= 1 && g->u[i].at <= 24 &&
-		    (g->u[i].at == g->u[w].at + 1 || g->u[i].at == g->u[w].at - 1))
+		    (g->u[i].at == g->u[w].at + 1 || g->u[i].at == g->u[w].at - 1) &&
+		    (!lone || bgw_lone(g, i)))
 			pick[n++] = i;
 	return n ? pick[umpire_rng_below(b->rng, (uint64_t)n)] : -1;
 }
@@ -216,7 +219,7 @@ card_action(struct bot *b, int c, const int *dice, int nd)
 		return n;
 	case BGW_THRUST: case BGW_SHOVE:
 		if ((w = random_unit(b, g, side, BGW_WARRIOR, false)) < 0 ||
-		    (t = random_enemy_next_to(b, g, w)) < 0)
+		    (t = random_enemy_next_to(b, g, w, c == BGW_THRUST)) < 0)
 			return NULL;
 		if (c == BGW_SHOVE)
 			t = bgw_top(g, !side, g->u[t].at);

@@ -431,7 +431,7 @@ bgw_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 				true));
 	}
 	umpire_map_add(a, state, "turn", umpire_node_int(a, g->turn));
-	if (g->idle)
+	if (g->idle && g->to_move >= 0)	/* a count of a game going on */
 		umpire_map_add(a, state, "idle", umpire_node_int(a, g->idle));
 	struct umpire_node *opt = umpire_map_add(a, state, "options",
 		umpire_node_map(a, false));

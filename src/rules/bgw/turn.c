@@ -259,7 +259,7 @@ highest(const struct bgw_game *g)
 
 /* The opponent's standing reactions to side's roll (BGW-16 to BGW-19). */
 static void
-react_to_roll(struct run *r)
+react_to_roll(struct run *r, int rolled)
 {
 	struct bgw_game *g = r->g;
 	int side = r->side, opp = !side;
@@ -284,9 +284,10 @@ react_to_roll(struct run *r)
 			continue;
 		switch (x.card) {
 		case BGW_CALTROPS:
-			roll_dice(r->ctx, g, side, g->ndice, " (again: Caltrops)");
-			if (g->ndice >= 2)
-				record_roll(g, side);
+			/* The whole roll again, as many dice as were rolled,
+			 * whatever Poison or Thief took from it before. */
+			roll_dice(r->ctx, g, side, rolled, " (again: Caltrops)");
+			record_roll(g, side);
 			umpire_report_printf(rep, "- Caltrops voids the roll; %s rolls "
 				"again: %s (BGW-17).\n", bgw_sides[side],
 				bgw_dice_text(r->ctx->arena, g->dice, g->ndice));
@@ -452,7 +453,7 @@ declare(struct run *r)
 		umpire_report_printf(ctx->report, "- The %d %s stole with Thief is "
 			"added to this roll (BGW-18).\n", g->extra, bgw_sides[side]);
 	}
-	react_to_roll(r);
+	react_to_roll(r, g->ndice);
 	await_play(r);
 	umpire_report_headline(ctx->report, "%s declares %s and rolls; %s "
 		"plays %s%s.", bgw_Sides[side], bgw_modes[o->mode], bgw_sides[side],
@@ -1238,7 +1239,7 @@ next(struct run *r, bool again)
 		umpire_result_score(ctx->result, "black", b);
 		umpire_result_rank_by_score(ctx->result);
 		if (stalemate)
-			SAY(r, "\nFor %d turns in a row no unit moved, entered, left "
+			SAY(r, "\nFor %d plays in a row no unit moved, entered, left "
 				"the board or was captured: the game is stuck, and ends. "
 				"White has borne off %d, black %d (BGW-33).\n", BGW_IDLE, a,
 				b);
@@ -1291,19 +1292,23 @@ bgw_carry_out(struct umpire_ctx *ctx, struct bgw_game *g,
 	play(&r);
 	if (!resolve)
 		return;
-	/* BGW-33: a play that leaves every unit where it was. */
-	bool same = true;
-	for (int i = 0; i < BGW_ALL; i++)
-		same &= before[i] == g->u[i].at;
-	g->idle = same ? g->idle + 1 : 0;
-	if (o->reactions)
-		umpire_report_printf(ctx->report, "- %s gives %d standing "
-			"reaction%s, sealed (BGW-21).\n", bgw_Sides[r.side], o->nreact,
-			o->nreact == 1 ? "" : "s");
 	bool again = false;
 	for (int k = 0; k < o->nact; k++)
 		again |= o->act[k].card == BGW_TRANSMUTATION ||
 			o->act[k].card == BGW_SPYMASTER;
+	/*
+	 * BGW-33: a play that leaves every unit where it was.  A card
+	 * played alone is half of its play, which comes next: not counted.
+	 */
+	bool same = true;
+	for (int i = 0; i < BGW_ALL; i++)
+		same &= before[i] == g->u[i].at;
+	if (!again)
+		g->idle = same ? g->idle + 1 : 0;
+	if (o->reactions)
+		umpire_report_printf(ctx->report, "- %s gives %d standing "
+			"reaction%s, sealed (BGW-21).\n", bgw_Sides[r.side], o->nreact,
+			o->nreact == 1 ? "" : "s");
 	next(&r, again);
 }
 
