@@ -10,7 +10,8 @@
  * age encryption).  Playing:
  * each card held is tried one time in four, before the dice; then the
  * move is drawn uniformly from the distinct legal plays of what is left
- * (as bg_plays lists them), each moving a random free unit of its
+ * (as bg_plays lists them; the first 256 the search finds when there
+ * are more), each moving a random free unit of its
  * point, a warrior trapping one hit in four; shots and spells name a
  * random archer or enemy unit.  The orders are checked before they are
  * given; if cards made them wrong, the bot drops its cards and plays
@@ -337,9 +338,7 @@ dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
 	struct bg_pos pos;
 	struct bg_play plays[256];
 	bgw_position(g, side, &pos);
-	size_t n = bg_plays(&pos, dice, nd, plays, 256);
-	if (n > 256)
-		n = 256;
+	size_t n = bg_plays_first(&pos, dice, nd, plays, 256);
 	const struct bg_play *p = &plays[umpire_rng_below(b->rng, n)];
 	for (int k = 0; k < p->n; k++) {
 		const struct bg_move *m = &p->m[k];

@@ -204,6 +204,10 @@ bgw_orders_read(struct umpire_ctx *ctx, const struct bgw_game *g,
 				o->nact++;
 	}
 	if (reacts) {
+		/*
+		 * What the reactions hold is secret: no diagnostic here names
+		 * a card of them, as stderr may be a public CI log.
+		 */
 		o->reactions = true;
 		if (!g->deck)
 			umpire_node_error(ctx->diags, reacts, "reactions: the Power "
@@ -213,7 +217,7 @@ bgw_orders_read(struct umpire_ctx *ctx, const struct bgw_game *g,
 				"clear, in orders every player can read; seal them to the "
 				"game (umpire seal, or age -r RECIPIENT -a) so that only "
 				"the umpire learns them (BGW-21)");
-		if (reacts->type == UMPIRE_SEQ) {
+		if (reacts->type == UMPIRE_SEQ && !ctx->partial) {
 			for (size_t i = 0; i < reacts->u.seq.n; i++) {
 				const struct umpire_node *e = reacts->u.seq.v[i];
 				int c = bgw_find_card(umpire_node_cstr(umpire_map_get(e,
@@ -228,14 +232,13 @@ bgw_orders_read(struct umpire_ctx *ctx, const struct bgw_game *g,
 					umpire_node_error(ctx->diags, e, "against: only parry "
 						"names the cards it answers (BGW-22)");
 				for (size_t k = 0; k < i; k++)
-					if (umpire_node_is_str(umpire_map_get(reacts->u.seq.v[k],
-					    "card"), umpire_node_cstr(umpire_map_get(e, "card"))))
-						umpire_node_error(ctx->diags, e, "%s has a reaction "
-							"already; a card is played once", c >= 0 ?
-							bgw_cards[c].name : "this card");
+					if (c >= 0 && bgw_find_card(umpire_node_cstr(
+					    umpire_map_get(reacts->u.seq.v[k], "card"))) == c)
+						umpire_node_error(ctx->diags, e, "reactions: "
+							"entries %zu and %zu name the same card; a card "
+							"is played once", k + 1, i + 1);
 			}
-			if (!ctx->partial)
-				o->nreact = bgw_reactions_read(reacts, o->react);
+			o->nreact = bgw_reactions_read(reacts, o->react);
 		}
 	}
 }

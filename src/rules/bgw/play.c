@@ -100,6 +100,8 @@ struct search {
 	size_t cap, n;
 	struct key { signed char c[52]; } *seen;
 	size_t nseen, seen_cap;
+	bool first;		/* stop at cap plays (bg_plays_first) */
+	bool done;
 };
 
 static void
@@ -125,6 +127,7 @@ found(struct search *s, const struct bg_pos *p)
 	if (s->n < s->cap)
 		s->out[s->n] = s->cur;
 	s->n++;
+	s->done = s->first && s->n >= s->cap;
 }
 
 static void
@@ -133,7 +136,7 @@ walk(struct search *s, const struct bg_pos *p)
 	bool moved = false;
 
 	/* Measuring: once every die is used, no order uses more. */
-	if (!s->want && s->most == s->nd)
+	if ((!s->want && s->most == s->nd) || s->done)
 		return;
 	for (int i = 0; i < s->nd; i++) {
 		if (s->used[i])
@@ -166,6 +169,8 @@ walk(struct search *s, const struct bg_pos *p)
 			}
 			s->depth--;
 			s->used[i] = false;
+			if (s->done)
+				return;
 		}
 	}
 	(void)moved;
@@ -190,9 +195,26 @@ bg_limits(const struct bg_pos *p, const int *dice, int nd,
 	}
 }
 
+static size_t plays(const struct bg_pos *p, const int *dice, int nd,
+	struct bg_play *out, size_t cap, bool first);
+
 size_t
 bg_plays(const struct bg_pos *p, const int *dice, int nd,
 	struct bg_play *out, size_t cap)
+{
+	return plays(p, dice, nd, out, cap, false);
+}
+
+size_t
+bg_plays_first(const struct bg_pos *p, const int *dice, int nd,
+	struct bg_play *out, size_t cap)
+{
+	return plays(p, dice, nd, out, cap, true);
+}
+
+static size_t
+plays(const struct bg_pos *p, const int *dice, int nd,
+	struct bg_play *out, size_t cap, bool first)
 {
 	struct bg_limits lim;
 	struct search s;
@@ -213,8 +235,9 @@ bg_plays(const struct bg_pos *p, const int *dice, int nd,
 	s.cap = cap;
 	s.seen = seen;
 	s.seen_cap = sizeof(seen) / sizeof(seen[0]);
+	s.first = first;
 	walk(&s, p);
-	return s.n;
+	return first && s.n > cap ? cap : s.n;
 }
 
 bool

@@ -95,5 +95,12 @@ bool bg_play_ok(const struct bg_pos *p, const int *dice, int nd,
  */
 size_t bg_plays(const struct bg_pos *p, const int *dice, int nd,
 	struct bg_play *out, size_t cap);
+/*
+ * The first cap of them, in the order the search finds them, and their
+ * number (at most cap): for a bot, which needs some plays and not all.
+ * Five dice over fifteen points have too many plays to list them all.
+ */
+size_t bg_plays_first(const struct bg_pos *p, const int *dice, int nd,
+	struct bg_play *out, size_t cap);
 
 #endif

@@ -50,6 +50,8 @@ const char *const bgw_modes[3] = { "move", "archers", "mages" };
 int
 bgw_find_card(const char *name)
 {
+	if (!name)
+		return -1;	/* not a string: the schema says so */
 	for (int c = 0; c < BGW_CARDS; c++)
 		if (strcmp(bgw_cards[c].name, name) == 0)
 			return c;
@@ -59,6 +61,8 @@ bgw_find_card(const char *name)
 int
 bgw_find_unit(const struct bgw_game *g, const char *id)
 {
+	if (!id)
+		return -1;
 	for (int i = 0; i < BGW_ALL; i++)
 		if (strcmp(g->u[i].id, id) == 0)
 			return i;
@@ -155,9 +159,12 @@ bgw_position(const struct bgw_game *g, int side, struct bg_pos *p)
 		if (u->trapped_by >= 0 && u->side != side)
 			p->release |= 1u << own;
 	}
-	/* The enemy's barrier: "Opponents cannot stop on this space". */
-	if (g->barrier[!side])
+	/* The enemy's barrier: "Opponents cannot stop on this space"; it
+	 * stays closed when a trap there ends. */
+	if (g->barrier[!side]) {
 		p->closed |= 1u << bgw_own(side, g->barrier[!side]);
+		p->release &= ~(1u << bgw_own(side, g->barrier[!side]));
+	}
 	if (g->fire)
 		p->fire |= 1u << bgw_own(side, g->fire);
 }

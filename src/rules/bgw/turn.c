@@ -641,11 +641,13 @@ do_move(struct run *r, const struct bgw_action *a)
 	} else if (victim >= 0) {
 		capture(r, victim, i, HOW(r, "by %s", u->id));
 	}
-	if (m.burnt && g->u[i].at == dest) {
+	if (m.burnt && (g->u[i].at == dest || (esc >= 0 &&
+	    g->u[esc].at == dest))) {
 		SAY(r, "- The fire on %s captures what lands on it (Conjuration, "
 			"BGW-29).\n", where(r, dest));
-		capture(r, i, -1, "by the fire");
-		if (esc >= 0)
+		if (g->u[i].at == dest)
+			capture(r, i, -1, "by the fire");
+		if (esc >= 0 && g->u[esc].at == dest)
 			capture(r, esc, -1, "by the fire");
 	}
 }
@@ -1030,10 +1032,15 @@ play(struct run *r)
 		if (is_potion(o->act[k].card))
 			fail(r, o->act[k].node, "a Potion changes a die before any die "
 				"is used (BGW-14)");
-	if (alone >= 0 && (first >= 0 || o->keep[0] || o->doubles))
-		fail(r, o->act[alone].node, "%s is played alone, with no move, "
-			"shot, spell, keep: or doubles:; %s decides again once it is "
-			"played (BGW-26)", bgw_cards[o->act[alone].card].name,
+	bool crowded = first >= 0 || o->keep[0] || o->doubles;
+	for (int k = 0; alone >= 0 && k < o->nact; k++)
+		crowded |= o->act[k].card != BGW_TRANSMUTATION &&
+			o->act[k].card != BGW_SPYMASTER;
+	if (alone >= 0 && crowded)
+		fail(r, o->act[alone].node, "%s is played alone, with no other "
+			"card but Spymaster or Transmutation, no move, shot or spell, "
+			"no keep: or doubles:; %s decides again once it is played "
+			"(BGW-26)", bgw_cards[o->act[alone].card].name,
 			bgw_sides[side]);
 	memcpy(rolled, g->dice, sizeof(rolled));
 	if (r->resolve)
