@@ -685,7 +685,58 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 }
 
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *doc, struct umpire_diags *d);
+	const struct umpire_node *doc, struct umpire_diags *d,
+	const struct umpire_node *const **sealed, size_t *nsealed,
+	size_t *opened_at);
+
+/*
+ * A diagnostic about what a sealed value holds must not quote it: the
+ * orders file is public, and so may be standard error (a CI log).  The
+ * values opened keep the place of their sealed block (secret.c), so
+ * every diagnostic at that place is about a secret; it says so instead.
+ */
+/*
+ * Whether a closing parenthesis holds a ruleset's citation and nothing
+ * taken from the input: "(AMB-17)", "(Mine Detector, AMB-17)".
+ */
+static bool
+ruling_cited(const char *p)
+{
+	bool tag = false;
+
+	for (p++; *p && *p != ')'; p++) {
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		    "0123456789 ,-&", *p))
+			return false;
+		tag |= *p == '-' && p[-1] >= 'A' && p[-1] <= 'Z' &&
+			p[1] >= '0' && p[1] <= '9';
+	}
+	return tag && *p == ')' && !p[1];
+}
+
+static void
+redact(struct umpire_diags *d, size_t from,
+	const struct umpire_node *const *sealed, size_t nsealed)
+{
+	for (size_t i = from; i < d->n; i++)
+		for (size_t k = 0; k < nsealed; k++)
+			if (d->v[i].line == sealed[k]->line &&
+			    d->v[i].col == sealed[k]->col && d->v[i].file &&
+			    sealed[k]->file && strcmp(d->v[i].file,
+			    sealed[k]->file) == 0) {
+				/* The rule it breaks, cited last, names no value. */
+				const char *m = d->v[i].msg, *cite = strrchr(m, '(');
+				size_t n = strlen(m);
+				bool cited = cite && n && m[n - 1] == ')' &&
+					ruling_cited(cite);
+				d->v[i].msg = umpire_arena_printf(&d->arena, "what this "
+					"sealed value holds is not valid here; its text is "
+					"secret, so it is not shown: check the value before "
+					"sealing it%s%.*s", cited ? " " : "", cited ?
+					(int)(m + n - cite) : 0, cited ? cite : "");
+				break;
+			}
+}
 
 /*
  * The phases of a check give their diagnostics their codes (diag.h):
@@ -696,15 +747,20 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, struct umpire_diags *d)
 {
 	const char *code = d->code;
-	int rc = check_doc(g, a, doc, d);
+	const struct umpire_node *const *sealed = NULL;
+	size_t nsealed = 0, from = d->n;
+	int rc = check_doc(g, a, doc, d, &sealed, &nsealed, &from);
 
+	redact(d, from, sealed, nsealed);
 	d->code = code;
 	return rc;
 }
 
 static int
 check_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *doc, struct umpire_diags *d)
+	const struct umpire_node *doc, struct umpire_diags *d,
+	const struct umpire_node *const **sealed, size_t *nsealed,
+	size_t *opened_at)
 {
 	/* Name the ruleset mismatch plainly rather than as schema noise. */
 	const struct umpire_node *name = umpire_map_get(doc, "ruleset");
@@ -729,6 +785,10 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		size_t bad = umpire_sealed_open(a, (struct umpire_node *)doc,
 			game_identity(g), &opened, &ctx.nsealed, d);
 		ctx.sealed = opened;
+		/* What is said from here on may be about what they hold. */
+		*sealed = opened;
+		*nsealed = ctx.nsealed;
+		*opened_at = d->n;
 		if (bad)
 			return EX_DATAERR;
 	}
@@ -828,7 +888,23 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	umpire_buf_printf(&key, "umpire-bot-v1%c%s%c%ld%c%s%c", 0, g->id, 0,
 		g->step, 0, dec.player ? dec.player : "", 0);
 	umpire_buf_add(&key, salt, saltlen);
+	/*
+	 * In a game that hides, which draws a bot makes depends on what it
+	 * knows (a hand), so a stream anyone can compute would let anyone
+	 * replay the bot against guessed hands and read the hand from its
+	 * orders.  The host's bot draws keyed by the seed; a player's bot,
+	 * which has no seed, with fresh randomness unless given a salt.
+	 */
+	unsigned char fresh[32];
+	if (g->hides && !knowing && g->have_seed) {
+		umpire_buf_add(&key, g->skey.seed.bytes, sizeof(g->skey.seed.bytes));
+	} else if (g->hides && knowing && !saltlen) {
+		randombytes_buf(fresh, sizeof(fresh));
+		umpire_buf_add(&key, fresh, sizeof(fresh));
+		sodium_memzero(fresh, sizeof(fresh));
+	}
 	umpire_rng_seed(&rng, key.ptr, key.len);
+	sodium_memzero(key.ptr, key.len);
 	umpire_buf_free(&key);
 
 	struct umpire_node *root = umpire_node_map(a, false);
