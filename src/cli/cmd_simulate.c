@@ -76,6 +76,27 @@ tally_free(struct tally *t)
 }
 
 /* One game to its end; EX_SOFTWARE if the bot's orders are refused. */
+/*
+ * A bug report: the state (and secret part) the bot's orders were
+ * refused on, and the orders, on standard error.  Self-play keeps no
+ * secret from anyone.
+ */
+static void
+dump(const struct umpire_game *g, const struct umpire_node *orders)
+{
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	umpire_game_encode(g, UMPIRE_VERSION, &b);
+	if (g->hides && g->secret_known) {
+		umpire_buf_puts(&b, "--- # the secret part\n");
+		umpire_game_encode_secret(g, &b);
+	}
+	umpire_buf_puts(&b, "--- # the bot's orders\n");
+	umpire_yaml_emit(&b, orders, NULL);
+	fwrite(b.ptr, 1, b.len, stderr);
+	umpire_buf_free(&b);
+}
+
 static int
 play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 	long max_steps, struct tally *t, struct umpire_diags *d)
@@ -101,6 +122,7 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 		if (umpire_game_check_doc(g, &a, orders, d)) {
 			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: the "
 				"bot's orders for step %ld of %s are refused", g->step, g->id);
+			dump(g, orders);
 			umpire_arena_free(&a);
 			rc = EX_SOFTWARE;
 			break;
