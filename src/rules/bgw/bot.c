@@ -286,6 +286,41 @@ legal(struct bot *b, const struct umpire_node *orders)
 	return ok;
 }
 
+/* Mages: each die moves a random enemy unit it can, until no die left
+ * can be used (BGW-11). */
+static void
+bot_spells(struct bot *b, struct bgw_game *g, const int *dice, int nd,
+	struct umpire_node *acts)
+{
+	struct umpire_arena *a = b->ctx->arena;
+	int side = b->side, left[BGW_MAX_DICE], nl = nd;
+	bool progress = true;
+
+	memcpy(left, dice, sizeof(int) * (size_t)nd);
+	while (progress) {
+		progress = false;
+		for (int k = 0; k < nl; k++) {
+			int pick[BGW_UNITS], n = 0;
+			for (int e = (!side) * BGW_UNITS; e < (!side + 1) * BGW_UNITS;
+			    e++) {
+				int own = bgw_own(!side, g->u[e].at) + left[k];
+				if (bgw_spell_reach(g, side, e) && own <= 24 &&
+				    bgw_push_ok(g, e, bgw_abs(!side, own)))
+					pick[n++] = e;
+			}
+			if (!n)
+				continue;
+			int e = pick[umpire_rng_below(b->rng, (uint64_t)n)];
+			int to = bgw_abs(!side, bgw_own(!side, g->u[e].at) + left[k]);
+			umpire_seq_add(a, acts, act_node(a, "spell", g->u[e].id,
+				left[k]));
+			bgw_place(g, e, g->fire == to ? BGW_WALL : to);
+			left[k--] = left[--nl];
+			progress = true;
+		}
+	}
+}
+
 /* The dice actions for g (a copy, after the cards) with dice d. */
 static void
 dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
@@ -304,35 +339,7 @@ dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
 		return;
 	}
 	if (g->mode == BGW_MAGES) {
-		/* Until no die left can be used (BGW-11). */
-		int left[BGW_MAX_DICE], nl = nd;
-		bool progress = true;
-		memcpy(left, dice, sizeof(left));
-		dice = left;
-		while (progress) {
-		progress = false;
-		for (int k = 0; k < nl; k++) {
-			int pick[BGW_UNITS], n = 0;
-			for (int e = (!side) * BGW_UNITS; e < (!side + 1) * BGW_UNITS;
-			    e++) {
-				int own = bgw_own(!side, g->u[e].at) + dice[k];
-				if (bgw_spell_reach(g, side, e) && own <= 24 &&
-				    bgw_push_ok(g, e, bgw_abs(!side, own)))
-					pick[n++] = e;
-			}
-			if (!n)
-				continue;
-			int e = pick[umpire_rng_below(b->rng, (uint64_t)n)];
-			umpire_seq_add(a, acts, act_node(a, "spell", g->u[e].id,
-				dice[k]));
-			int to = bgw_abs(!side, bgw_own(!side, g->u[e].at) + dice[k]);
-			bgw_place(g, e, to);
-			if (g->fire == to)
-				bgw_place(g, e, BGW_WALL);
-			left[k--] = left[--nl];
-			progress = true;
-		}
-		}
+		bot_spells(b, g, dice, nd, acts);
 		return;
 	}
 	struct bg_pos pos;
