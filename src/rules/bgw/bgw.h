@@ -249,7 +249,6 @@ struct bgw_action {
 
 struct bgw_orders {
 	/* declare */
-	bool declare;
 	enum bgw_mode mode;
 	int before;		/* Divination or Duplication, or -1 */
 	/* play */
@@ -261,7 +260,7 @@ struct bgw_orders {
 	bool reactions;		/* the standing reactions are replaced */
 	struct bgw_reaction react[BGW_MAX_REACTIONS];
 	int nreact;
-	const struct umpire_node *doc, *actions_node, *reactions_node;
+	const struct umpire_node *doc, *actions_node;
 };
 
 /* Read orders for g's awaited decision; problems in ctx->diags. */

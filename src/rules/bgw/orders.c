@@ -163,8 +163,6 @@ bgw_orders_read(struct umpire_ctx *ctx, const struct bgw_game *g,
 	o->doc = doc;
 	o->before = -1;
 	o->actions_node = acts;
-	o->reactions_node = reacts;
-	o->declare = g->declaring;
 	if (g->declaring) {
 		const struct umpire_node *bad = keep ? keep : dbl ? dbl : acts;
 		if (bad)

@@ -23,7 +23,6 @@ struct run {
 	int side;
 	int dice[BGW_MAX_DICE];	/* the dice left to use */
 	int nd;
-	bool used_any;		/* a die was used by an action */
 	bool reacted;		/* a reaction fired in this play */
 	bool draw;		/* doubles played as two and a card */
 	int moves;		/* moves made */
@@ -597,7 +596,6 @@ do_move(struct run *r, const struct bgw_action *a)
 		r->free_check = true;
 	}
 	use_die(r, k);
-	r->used_any = true;
 	if (r->moves < BG_MAX_DICE)
 		r->play.m[r->moves] = m;
 	r->play.n = ++r->moves;
@@ -672,7 +670,6 @@ do_shoot(struct run *r, const struct bgw_action *a)
 	if (k < 0)
 		return;
 	use_die(r, k);
-	r->used_any = true;
 	int p = bgw_across(g->u[i].at, a->die);
 	if (!p) {
 		SAY(r, "- %s shoots with a %d, which names no space of the "
@@ -737,7 +734,6 @@ do_spell(struct run *r, const struct bgw_action *a)
 		return;
 	}
 	use_die(r, k);
-	r->used_any = true;
 	bgw_place(g, e, q);
 	SAY(r, "- %s's mages move %s back %d, from %s to %s (BGW-11).\n",
 		bgw_Sides[side], unit_text(r, e), a->die, bgw_where(ctx_arena(r),
@@ -847,7 +843,6 @@ do_card(struct run *r, const struct bgw_action *a)
 	}
 	if (k >= 0) {
 		use_die(r, k);
-		r->used_any = true;
 	}
 	bgw_play_card(g, side, c);
 	SAY(r, "- %s plays %s.\n", bgw_Sides[side], ci->title);
@@ -1147,7 +1142,6 @@ play(struct run *r)
 		    (d = find_die(r, o->act[k].die)) < 0)
 			continue;
 		use_die(r, d);
-		r->used_any = true;
 		r->reserved[k] = true;
 	}
 	/* The actions, in order. */
