@@ -254,12 +254,18 @@ $(ACTION_VALIDATOR):
 		@action-validator/cli@0.6.0 @action-validator/core@0.6.0 \
 		>$(BUILD)/npm/log 2>&1 || { tail -n 20 $(BUILD)/npm/log; exit 1; }
 
+# The end-to-end tests, E2E_JOBS at a time (each in its own temporary
+# directory, its output printed whole when it ends).
+E2E_JOBS ?= 2
+E2E_RUN = $(E2E:tests/e2e/%.sh=e2e-%)
 check-e2e: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
-	@for t in $(E2E); do \
-		echo "e2e: $$t"; UMPIRE=$(UMPIRE_ABS) \
+	@$(MAKE) --no-print-directory -j$(E2E_JOBS) --output-sync=target \
+		$(E2E_RUN)
+
+$(E2E_RUN): e2e-%: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
+	@echo "e2e: tests/e2e/$*.sh"; UMPIRE=$(UMPIRE_ABS) \
 		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
-		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh $$t || exit 1; \
-	done
+		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh tests/e2e/$*.sh
 
 # make check plays a short soak; make soak the long one, for a release.
 check-soak: $(BIN)
@@ -277,14 +283,18 @@ check-man:
 # The end-to-end tests again, every umpire under valgrind (CI).
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --track-fds=no
+VALGRIND_RUN = $(E2E:tests/e2e/%.sh=valgrind-e2e-%)
+.PHONY: $(E2E_RUN) $(VALGRIND_RUN)
 valgrind-check: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
-	@for t in $(E2E); do \
-		echo "valgrind e2e: $$t"; \
+	@$(MAKE) --no-print-directory -j$(E2E_JOBS) --output-sync=target \
+		$(VALGRIND_RUN)
+
+$(VALGRIND_RUN): valgrind-e2e-%: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
+	@echo "valgrind e2e: tests/e2e/$*.sh"; \
 		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" \
 		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
 		UMPIRE_HOOKS="$(VALGRIND) $(abspath $(HOOKS_BIN))" \
-		UMPIRE_SLOW=1 sh $$t || exit 1; \
-	done
+		UMPIRE_SLOW=1 sh tests/e2e/$*.sh
 
 # ------------------------------------------------------------------ fuzz
 #
