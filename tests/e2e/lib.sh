@@ -207,3 +207,18 @@ edit_each_edit() {
 
 # The rulesets `umpire rules` lists, one a line (its first table).
 rulesets() { umpire rules | awk 'NR > 1 && NF == 0 { exit } NR > 1 { print $1 }'; }
+
+# The published test keys (tests/crypto), copied where ssh-keygen takes
+# them (private keys must be 0600): test_keys green tan.
+test_keys() {
+	for who; do
+		cp "$TOP/tests/crypto/test-key-$who-ed25519" "$TMP/$who" &&
+			chmod 600 "$TMP/$who" || fail "test key $who"
+	done
+}
+# sign KEY FILE [NAMESPACE]: FILE.sig with the real ssh-keygen.
+sign() {
+	rm -f "$2.sig"
+	ssh-keygen -q -Y sign -n "${3:-umpire}" -f "$TMP/$1" "$2" 2>/dev/null ||
+		fail "ssh-keygen -Y sign failed"
+}

@@ -8,11 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 K=$TOP/tests/crypto
-for who in white black; do
-	cp "$K/test-key-$who-ed25519" "$TMP/$who" && chmod 600 "$TMP/$who"
-done
-sign() { rm -f "$2.sig"; ssh-keygen -q -Y sign -n umpire -f "$TMP/$1" "$2" 2>/dev/null ||
-	fail "ssh-keygen -Y sign failed"; }
+test_keys white black
 command -v age >/dev/null || fail "the real age is needed (Debian package age)"
 
 G=$TMP/game

@@ -7,12 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 
 K=$TOP/tests/crypto
-for who in green tan blue; do
-	cp "$K/test-key-$who-ed25519" "$TMP/$who" && chmod 600 "$TMP/$who"
-done
+test_keys green tan blue
 cp "$K/test-key-rsa" "$TMP/rsa" && chmod 600 "$TMP/rsa"
-sign() { ssh-keygen -q -Y sign -n "${3:-umpire}" -f "$TMP/$1" "$2" 2>/dev/null ||
-	fail "ssh-keygen -Y sign failed"; }
 fp() { ssh-keygen -l -f "$K/test-key-$1-ed25519.pub" | cut -d' ' -f2; }
 
 # The standard game with a key for each player.
