@@ -227,7 +227,7 @@ check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
 
 # The ruleset folders whose header lists a one-way chain of files.
-CHAINED = src/rules/wwii src/rules/armymen src/rules/bgw
+CHAINED = src/rules/wwii src/rules/armymen src/rules/bgw src/rules/vsgmr
 check-chain: $(LIB)
 	sh tests/chain.sh $(BUILD) $(CHAINED)
 
@@ -356,11 +356,12 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
-	for d in samples/*/; do \
-		r=$$(basename $$d); \
-		[ "$$r" = forge ] && continue; \
+	for d in samples/*/ samples/*/armies/; do \
+		r=$${d#samples/}; \
+		[ "$$r" = forge/ ] && continue; \
+		set -- $$d*.yaml; [ -e "$$1" ] || continue; \
 		install -d $(DESTDIR)$(SHAREDIR)/samples/$$r && \
-		install -m 644 $$d*.yaml $(DESTDIR)$(SHAREDIR)/samples/$$r/ || exit 1; \
+		install -m 644 "$$@" $(DESTDIR)$(SHAREDIR)/samples/$$r || exit 1; \
 	done
 	for d in github forgejo gitlab; do \
 		install -d $(DESTDIR)$(SHAREDIR)/forge/$$d && \

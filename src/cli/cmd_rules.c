@@ -75,12 +75,15 @@ cmd_rules(int argc, char **argv)
 	return 0;
 }
 
-/* Write every schema as a bundle (schema.h) into dir: RULESET-KIND.json. */
+/*
+ * Write every schema of a ruleset as a bundle (schema.h) into dir,
+ * schemas/RULESET/KIND.yaml as RULESET-KIND.json: the registered
+ * rulesets' and any other umpire embeds (VSGMR's army files, before the
+ * ruleset plays), so that every modeline in samples/ names a file.
+ */
 static int
 write_all(const char *dir)
 {
-	static const char *const kinds[] = { "state", "orders", "scenario",
-		"secret", NULL };
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	char name[64], path[4096];
 	int rc = 0, n = 0;
@@ -90,19 +93,25 @@ write_all(const char *dir)
 			strerror(errno));
 		return cli_done(&d, EX_CANTCREAT);
 	}
-	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r && !rc;
-	    r++)
-		for (const char *const *k = kinds; *k && !rc; k++) {
-			struct umpire_buf b = UMPIRE_BUF_INIT;
-			snprintf(name, sizeof(name), "%s/%s", (*r)->name, *k);
-			if (umpire_schema_bundle(name, &b) == 0) {
-				snprintf(path, sizeof(path), "%s/%s-%s.json", dir,
-					(*r)->name, *k);
-				rc = umpire_file_write(path, b.ptr, b.len, &d);
-				n += !rc;
-			}
-			umpire_buf_free(&b);
+	for (const struct umpire_embedded *e = umpire_embedded; e->path && !rc;
+	    e++) {
+		const char *rel = e->path + strlen("schemas/");
+		const char *slash = strchr(rel, '/');
+		size_t len = strlen(rel);
+		if (strncmp(e->path, "schemas/", 8) != 0 || !slash ||
+		    strchr(slash + 1, '/') || len < 6 || len - 5 >= sizeof(name) ||
+		    strcmp(rel + len - 5, ".yaml") != 0)
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(len - 5), rel);
+		struct umpire_buf b = UMPIRE_BUF_INIT;
+		if (umpire_schema_bundle(name, &b) == 0) {
+			name[slash - rel] = '-';
+			snprintf(path, sizeof(path), "%s/%s.json", dir, name);
+			rc = umpire_file_write(path, b.ptr, b.len, &d);
+			n += !rc;
 		}
+		umpire_buf_free(&b);
+	}
 	if (!rc)
 		printf("umpire schema: %d schemas written to %s, as the modelines "
 			"of orders name them\n", n, dir);

@@ -34,11 +34,12 @@ def written_schemas(d):
     return files
 
 
-def validate(d, name, text, valid=True):
+def validate(d, name, text, valid=True, kind="orders"):
     m = MODELINE.search(text)
     check(m, "%s has no yaml-language-server modeline" % name)
     path = m.group(1)
-    check(path.startswith(".umpire/schemas/") and path.endswith("-orders.json"),
+    check(path.startswith(".umpire/schemas/") and
+          path.endswith("-%s.json" % kind),
           "%s: the modeline names %s" % (name, path))
     schema = json.load(open(os.path.join(d, os.path.basename(path))))
     doc = ut.load12(text)
@@ -49,7 +50,7 @@ def validate(d, name, text, valid=True):
               % (name, path))
         return
     check(not errors, "%s: invalid under %s: %s" % (name, path, errors[:3]))
-    check(path.endswith("/%s-orders.json" % doc["ruleset"]),
+    check(path.endswith("/%s-%s.json" % (doc["ruleset"], kind)),
           "%s: a %s file names %s" % (name, doc["ruleset"], path))
 
 
@@ -74,6 +75,10 @@ def test_samples_and_bot():
             if ut.SEALED not in ut.read(f):
                 validate(d, f, ut.read(f))
                 n += 1
+        for f in sorted(glob.glob(os.path.join(ut.ROOT, "samples", "*",
+                                               "armies", "*.yaml"))):
+            validate(d, f, ut.read(f), kind="army")
+            n += 1
         for i, ruleset in enumerate(ut.ruleset_names()):
             g = ut.Game(os.path.join(d, "g-" + ruleset), ruleset,
                         ut.seed_hex(90 + i))
@@ -91,8 +96,8 @@ def test_samples_and_bot():
                 rc, out, err = g.turn(path)
                 if rc:
                     break
-    print("test_modelines: %d sample and bot orders valid by their "
-          "modelines" % n)
+    print("test_modelines: %d sample armies, sample and bot orders valid "
+          "by their modelines" % n)
 
 
 def test_man_pages():

@@ -8,14 +8,15 @@ The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
 scenario, state or orders of Army Man Backgammon, and
 tests/schema/wwii-<kind>/, tests/schema/armymen-<kind>/ and
 tests/schema/bgw-<kind>/ likewise for WWII Combined Arms, Army Men and
-Backgammon Wars; each bad file breaks one thing, named in its first
+Backgammon Wars, and tests/schema/vsgmr-army/ for VSGMR's army files
+(ut.AUX_SCHEMAS: the ruleset does not play yet); each bad file breaks one thing, named in its first
 line.  Both sides read YAML 1.2 core (see
 umpiretest.Yaml12Loader).  Checked:
 
 - on every corpus file the two validators agree, good files are valid
   and bad files invalid (the envelope schema is run on each too, for
   agreement);
-- every file in samples/ is a valid scenario;
+- every file in samples/ is a valid scenario, orders or army file;
 - states written by `umpire new` and by every turn of a bot game, and
   the bot's orders, are valid (games of every ruleset: Army Men on both
   its sample scenarios).
@@ -33,6 +34,8 @@ import umpiretest as ut  # noqa: E402
 check = ut.check
 CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
+# (corpus directory, schema, fewest good files, fewest bad files)
+AUX_CORPUS = [("vsgmr-army", "vsgmr/army", 6, 25)]
 # (corpus directory prefix, ruleset, fewest good files, fewest bad files)
 RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),
             ("armymen-", "armymen", 18, 36), ("bgw-", "bgw", 30, 100)]
@@ -82,17 +85,20 @@ def test_corpus():
     problems = []
     for prefix, ruleset, good, bad in RULESETS:
         corpus_of(prefix, ruleset, good, bad, problems)
+    for folder, schema, good, bad in AUX_CORPUS:
+        corpus_of(folder, schema, good, bad, problems, kinds=[""])
     check(not problems, "\n  " + "\n  ".join(problems))
 
 
-def corpus_of(prefix, ruleset, least_good, least_bad, problems):
+def corpus_of(prefix, ruleset, least_good, least_bad, problems, kinds=KINDS):
+    """kinds [""]: prefix is the folder and ruleset the schema's name."""
     counts = {"good": 0, "bad": 0}
     stock_differs = []
-    for kind in KINDS:
+    for kind in kinds:
         where = os.path.join(CORPUS, prefix + kind)
         files = sorted(glob.glob(os.path.join(where, "*.yaml")))
         check(files, "no files in %s" % where)
-        schema = ruleset + "/" + kind
+        schema = ruleset + "/" + kind if kind else ruleset
         c = c_verdicts(schema, files)
         c_env = c_verdicts("envelope", files)
         for f in files:
@@ -139,6 +145,8 @@ def kind_of(doc):
         return "orders"
     if "seed" in doc and "version" in doc:
         return "state"
+    if "figures" in doc and "players" not in doc:
+        return "army"
     return "scenario"
 
 
@@ -158,7 +166,8 @@ def test_samples():
         by_schema.setdefault("%s/%s" % (doc.get("ruleset"), kind_of(doc)),
                              []).append(f)
     for schema, group in sorted(by_schema.items()):
-        check(schema in ut.schema_names(), "%s: no schema %s" % (group[0], schema))
+        check(schema in ut.schema_names() or schema in ut.AUX_SCHEMAS,
+              "%s: no schema %s" % (group[0], schema))
         c = c_verdicts(schema, group)
         for f in group:
             py, why = py_verdict(schema, f)

@@ -367,6 +367,10 @@ def ruleset_names():
     return names
 
 
+# Schemas umpire embeds that `umpire schema` does not print yet.
+AUX_SCHEMAS = ["vsgmr/army"]
+
+
 def schema_names():
     """Every schema umpire has: the envelope, and three per ruleset."""
     names = {"envelope": ["envelope"]}
@@ -443,6 +447,15 @@ class Schemas:
             s = load12(umpire_ok("schema", *args))
             check(isinstance(s, dict) and s.get("$id"),
                   "umpire schema %s: no $id" % " ".join(args))
+            jsonschema.Draft202012Validator.check_schema(s)
+            s = absolute_refs(s, s["$id"])
+            self.by_name[name] = s
+            self.by_id[s["$id"]] = s
+        # A ruleset still being built has schemas in the tree before
+        # `umpire schema` can print them (VSGMR's army files): read from
+        # schemas/ as umpire embeds them.
+        for name in AUX_SCHEMAS:
+            s = load12(read(os.path.join(ROOT, "schemas", name + ".yaml")))
             jsonschema.Draft202012Validator.check_schema(s)
             s = absolute_refs(s, s["$id"])
             self.by_name[name] = s
