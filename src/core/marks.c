@@ -1,5 +1,6 @@
 #include "marks.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void
@@ -27,4 +28,20 @@ umpire_marks_add(struct umpire_marks *m, const struct umpire_mark *mark)
 	k->player = copy(m->arena, mark->player);
 	k->unit = copy(m->arena, mark->unit);
 	k->note = copy(m->arena, mark->note);
+}
+
+static bool
+under(const struct umpire_mark *k)
+{
+	return k->kind == UMPIRE_MARK_LOSS || k->kind == UMPIRE_MARK_PLACE;
+}
+
+const struct umpire_mark *
+umpire_marks_layered(const struct umpire_marks *m, size_t i)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < m->n; k++)
+			if (under(&m->v[k]) == (pass == 0) && i-- == 0)
+				return &m->v[k];
+	return NULL;
 }

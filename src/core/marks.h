@@ -48,5 +48,13 @@ struct umpire_marks {
 void umpire_marks_init(struct umpire_marks *m, struct umpire_arena *a);
 /* Record a copy of mark; m may be NULL (a hook that draws no picture). */
 void umpire_marks_add(struct umpire_marks *m, const struct umpire_mark *mark);
+/*
+ * The marks in the order every picture layers them, for i from 0 to
+ * n - 1: what was lost or placed first, under everything, then the
+ * moves, attacks and retreats, arrows over it all; each group in the
+ * order recorded.
+ */
+const struct umpire_mark *umpire_marks_layered(const struct umpire_marks *m,
+	size_t i);
 
 #endif

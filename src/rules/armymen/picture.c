@@ -279,13 +279,7 @@ am_picture(struct umpire_svg *s, const void *game,
 	for (int i = 0; i < g->nunits; i++)
 		if (am_soldier_up(&g->units[i]))
 			soldier(s, &l, i);
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind == UMPIRE_MARK_LOSS ||
-		    marks->v[k].kind == UMPIRE_MARK_PLACE)
-			mark(s, &l, &marks->v[k]);
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind != UMPIRE_MARK_LOSS &&
-		    marks->v[k].kind != UMPIRE_MARK_PLACE)
-			mark(s, &l, &marks->v[k]);
+	for (size_t k = 0; k < marks->n; k++)	/* losses under arrows */
+		mark(s, &l, umpire_marks_layered(marks, k));
 	key(s, g, h);
 }

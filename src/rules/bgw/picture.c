@@ -646,14 +646,7 @@ bgw_picture(struct umpire_svg *s, const void *game,
 	points(s, &l);
 	wall(s, &l);
 	tray(s, &l);
-	/* Losses and places under the arrows, the arrows over everything. */
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind == UMPIRE_MARK_LOSS ||
-		    marks->v[k].kind == UMPIRE_MARK_PLACE)
-			mark(s, &l, &marks->v[k]);
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind != UMPIRE_MARK_LOSS &&
-		    marks->v[k].kind != UMPIRE_MARK_PLACE)
-			mark(s, &l, &marks->v[k]);
+	for (size_t k = 0; k < marks->n; k++)	/* losses under arrows */
+		mark(s, &l, umpire_marks_layered(marks, k));
 	key(s, g, key_top, side);
 }

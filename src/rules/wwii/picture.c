@@ -379,14 +379,7 @@ wwii_picture(struct umpire_svg *s, const void *game,
 			if (!g->units[side][i].destroyed && g->pos.where[side][i] >= 0)
 				unit(s, &l, side, i, g->pos.where[side][i]);
 	terrain_glyphs(s, &l);
-	/* Losses under the arrows, the arrows over everything. */
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind == UMPIRE_MARK_LOSS ||
-		    marks->v[k].kind == UMPIRE_MARK_PLACE)
-			mark(s, &l, &marks->v[k]);
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind != UMPIRE_MARK_LOSS &&
-		    marks->v[k].kind != UMPIRE_MARK_PLACE)
-			mark(s, &l, &marks->v[k]);
+	for (size_t k = 0; k < marks->n; k++)	/* losses under arrows */
+		mark(s, &l, umpire_marks_layered(marks, k));
 	key(s, g, h + 12);
 }
