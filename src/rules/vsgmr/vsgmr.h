@@ -9,13 +9,22 @@
  * V. Traits, VI. Super Powers (Knockback), VII. Sample Armies, VIII.
  * Scenarios, IX. Miniatures For Every Scale, X. Solo VSGMR.
  *
- * This much of the ruleset is built: what a figure is and what it costs
- * (army.c), and the dice of every roll the rules make, judged from the
- * numbers the dice show (fight.c).  Both are pure: no file, no table.
+ * This much of the ruleset is built, each part pure (no die is drawn,
+ * no file read but an army's) and tested on its own: what a figure is
+ * and what it costs (army.c); every roll the rules make, judged from
+ * the faces the dice show (fight.c); the questions of the tabletop
+ * (space.c) and of the battle map (map.c); and the order of decisions
+ * in a round and how a game ends (round.c).  The scenario, state and
+ * orders files, the resolution that draws the dice, the bot and the
+ * pictures come next, and with them the ruleset's entry in the
+ * registry: until then umpire does not play VSGMR.
  *
  * Files, in a one-way chain (each calls only those above it):
  *   army.c      figures, their prices, an army (a roster) read from YAML
  *   fight.c     initiative, attacks, armor, skill and the other rolls
+ *   space.c     the tabletop: reach, range, facing, sight, moves, set-up
+ *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
+ *   round.c     who decides what, when, and how the game ends
  *
  * Rulings so far:
  *
@@ -107,6 +116,291 @@
  *       are not attack, armour or skill rolls, the only rolls a kind,
  *       a trait or a super power changes besides initiative (IV, V,
  *       VI; VS-14).
+ *
+ * VS-20 A piece of terrain is any mix of three things, its kind the
+ *       sum of their numbers: a barrier 1 (II: "A figure cannot move
+ *       through a barrier like a wall or fence"; Flight passes over
+ *       it, V), cover 2 (it blocks lines of sight: "terrain like a
+ *       building wall or a tree"), rough 4 (II: forest, rocks, water,
+ *       a hill's slope).  A building is 3, a wall 3, a fence 3 (a
+ *       partial obstacle, as on the map, VS-34), a wood 6, a pond 4.
+ *       Figures are not terrain: they block sight (VS-25) but give no
+ *       cover.
+ * VS-21 Bases touch when their edges are at most 0.01" apart (TABLE-3):
+ *       positions are whole hundredths (TABLE-1), so two figures side
+ *       by side at an angle are seldom exactly 0 apart, and one set as
+ *       close as the table allows is touching.  Bases never overlap
+ *       at the end of a move (VS-26).
+ * VS-22 Hand to hand (II): the target touches the attacker (VS-21) or
+ *       is within its reach, the length the scenario gives the figure
+ *       (its height laid "flat on its face where it was standing"; 0
+ *       unless given), from the centre of the attacker's base to the
+ *       nearest of the target's, in any direction: II asks facing of
+ *       distance attacks only.
+ * VS-23 Distance attacks (II): the target is within a Distance Attack
+ *       Unit, 11", from edge to edge of the bases (TABLE-3; "the front
+ *       of the figure's body", where Movement measures from, is its
+ *       base's edge): 11.00" is in range, 11.01" is not.  A building
+ *       or terrain piece is in range when its nearest point is.
+ * VS-24 "It has to be facing the foe" (II): the target's centre lies
+ *       within 90 degrees either side of the attacker's facing, the
+ *       edges included (TABLE-17), its front half.  A figure with no
+ *       facing faces everything.  A building or terrain piece is faced
+ *       when any of it is.
+ * VS-25 Sight (II, Cover) is TABLE-7's 13 lines through cover pieces
+ *       (VS-20).  The target is "at least half-blocked", so in cover,
+ *       when 7 or more lines are blocked (half of 13 is 6.5); it cannot
+ *       be "reasonably" seen, nor attacked at a distance, when all 13
+ *       are.  A cavalry rider or a vehicle driver or pilot on its mount
+ *       is in cover whatever the lines (II).  A piece that holds either
+ *       centre blocks nothing (TABLE-8): a wood covers what is behind
+ *       it, not what stands in it.  IX's test of sight is for the
+ *       tabletop too ("or from a point directly underneath each
+ *       figure"): a line that meets the base of an enemy figure other
+ *       than the target (its rim included) is blocked, though not
+ *       covered ("If there is no enemy figure or large obstacle ... in
+ *       the path"); the attacker's allies block nothing.  So a target
+ *       is seen when some line meets neither cover nor such a base.
+ * VS-26 A move (II) is measured along the path of its base's centre
+ *       (TABLE-6: moved whole, the front of the body goes as far);
+ *       turning costs nothing.  It is refused when it is longer than
+ *       the allowance (VS-17), the rough one if the base overlaps a
+ *       rough piece where it starts ("If a figure is in rough terrain
+ *       ... until the turn it is completely outside": one that starts
+ *       clear moves its full allowance into rough ground); when its
+ *       base crosses a barrier (TABLE-11), but with Flight (V: "pass
+ *       over obstacles like walls"); when it passes through the base of
+ *       a figure not of its side, coming closer than it started, Flight
+ *       or not (IX, the book's only word: "They can move through the
+ *       same space as another allied figure"; V passes over obstacles,
+ *       not figures, as on the map, VS-35); and when it ends
+ *       overlapping a barrier or any base, but the cavalry's or
+ *       vehicle's it boards (II: "Moving onto a cavalry or vehicle").
+ * VS-27 "Anything that moves off the playing surface cannot return"
+ *       (II): a path whose last waypoint is off the table (TABLE-13)
+ *       takes the figure out of the game, and a player may do so on
+ *       purpose; a path that goes on after a waypoint off it is refused.
+ * VS-28 Moved straight back (VI, Knockback; V, Cause Fear): knockback
+ *       runs against the target's facing, or away from the attacker's
+ *       centre if it has none; fear away from the centre of the figure
+ *       with Cause Fear, which the figure then faces away from.  The
+ *       point L along (dx, dy) is L dx / |(dx, dy)| and L dy / |(dx,
+ *       dy)| from the start, each rounded toward zero: never further
+ *       than L.  "As far as it can": the longest whole hundredths up to
+ *       L whose straight leg crosses no barrier (but with Flight) and
+ *       no base, of any side (it is thrown, not walked), as in VS-26;
+ *       if that leg reaches off the table, the figure leaves the game
+ *       (VS-27).  One that starts in rough terrain goes no further than
+ *       its rough allowance (VS-17): "the normal movement rules".
+ * VS-29 "Within" a length of a figure (Area Effect's further targets,
+ *       Summon's place, VIII's and X's set-ups) is from edge to edge,
+ *       the length included (TABLE-3); "at least" that far away allows
+ *       exactly it, "more than" does not.  From a figure to a building
+ *       (Fortress Assault) it is from the edge of its base to the
+ *       nearest point of the piece.
+ * VS-30 Set-up (VIII): Basic, no figure of another player closer than 2
+ *       Move Units (17"); Ambush, each Target figure within 1 Move Unit
+ *       of a figure of another Target player ("at least one other
+ *       Target player figure besides their own"), or, when there is
+ *       one Target player, of another of his own (else none could set
+ *       up);
+ *       Fortress Assault, Defenders within a Half Move Unit of the
+ *       building, Assaulters at least 2 Move Units from it.
+ *
+ * VS-31 The battle map (IX): a scenario names a row of the chart:
+ *       "4.7mm", "15mm", "25mm" (or "28mm": the row is "25 or 28 mm"),
+ *       "54mm", "90mm", "180mm", "300mm".  Its numbers are as printed,
+ *       in spaces; the size of a space is the first printed (1", not
+ *       1 1/2"), and only for the report: on the map all is spaces.
+ * VS-32 The chart's "Movement On A Turn" is a guy's Move Unit (IX: "for
+ *       a typical human"); the rest keep II's and VI's proportions.  A
+ *       length of n Half Move Units is n times half the chart's
+ *       movement, rounded down once, at the end: a guy moves 2 (a Move
+ *       Unit), cavalry 3, a vehicle 4, and Super-Move adds 1, 2, 3 (at
+ *       25mm 6, 9, 12 spaces; at 54mm cavalry 4, not 4 1/2).  So too
+ *       Area Effect's and Summon's Half Move Unit, knockback, VIII's
+ *       set-ups and X's Move Unit (a Half Move Unit is 0 spaces at
+ *       300mm).  "Within" is a king-move distance (IX: "in any
+ *       direction, including diagonally") of at most that many spaces,
+ *       "at least ... away" at least, "more than ... away" more.
+ * VS-33 Difficult terrain "halves a figure's movement through it (round
+ *       down)" (IX), and a figure's movement is its allowance (II: "up
+ *       to its full movement"): the whole of it, Super-Move included,
+ *       is halved and rounded down when any space the figure starts
+ *       in, passes through or ends in is difficult; 5 spaces become 2.
+ *       A figure with Flight is never slowed (V: "its full movement,
+ *       even through rough terrain").  The tabletop reads II instead
+ *       ("If a figure is in rough terrain it can only move up to a
+ *       Half Move Unit", VS-17, VS-26): each way of playing follows its
+ *       own section's words, so a guy with Super-Move is slowed more
+ *       on the table than on the map.
+ * VS-34 A space of the map is one of six kinds: open; small (an obstacle
+ *       "filling less than half a space": nothing at all, IX);
+ *       difficult (rubble, heavy growth: VS-33); darkness (difficult,
+ *       as IX lists it, and a "large obstacle" to sight); partial (a
+ *       window, a low wall, a fence: a barrier that gives cover);
+ *       building (or a high wall: a barrier that blocks sight).  No
+ *       figure enters a barrier (II: "cannot move through a barrier"),
+ *       but one with Flight passes over it (V); no figure ends its move
+ *       on one, nor is set up there.
+ * VS-35 A figure steps from space to space, in any of the eight
+ *       directions (IX), one space a step.  It may pass through its own
+ *       side's figures, never another's ("another allied figure": an
+ *       enemy is any other player's), Flight or not (V passes over
+ *       "obstacles like walls", not figures); it ends on no space
+ *       another figure holds, save a guy boarding its own side's
+ *       cavalry or vehicle (II: "Moving onto a cavalry or vehicle
+ *       figure"), which the order says.  It then rides it: a figure
+ *       of one space on one of its mount's, moving with it (II: "will
+ *       move along with the cavalry or vehicle"); a rider, its mount
+ *       and the mount's other riders never stand in each other's way.
+ *       A rider rides no rider.  A diagonal step between two
+ *       barriers that meet at a corner passes: the rulebook allows
+ *       every diagonal and knows no corners; a wall meant to be closed
+ *       is drawn with spaces that share sides.
+ * VS-36 "Anything that moves off the playing surface cannot return"
+ *       (II): an order writes a move off the map as leaving it, with no
+ *       space.  The step off is a step: the figure needs a space on the
+ *       edge it may pass through within its allowance less one.  It is
+ *       then out of the game.
+ * VS-37 A figure may take more than one space: a scenario gives it a
+ *       square of 2 x 2, 3 x 3 or 4 x 4 (IX: "if it takes up more than
+ *       one space"), named by its lowest-file, lowest-rank space.  It
+ *       moves whole and never turns; every one of its spaces must be
+ *       passable (VS-34, VS-35), and any difficult one slows it.  Its
+ *       distance from another figure is between their nearest spaces.
+ * VS-38 Hand to hand needs the figures adjacent (IX: "spaces that touch
+ *       on a side or corner"): distance 1 (VS-37), diagonally across
+ *       the corner where two barriers meet too (VS-35).
+ * VS-39 Sight (IX) is a line from the centre of one of the attacker's
+ *       spaces to the centre of one of the target's, through the spaces
+ *       the grid's line names: one a step along the longer axis, the
+ *       space whose centre is nearest the line; on an exact tie, the
+ *       one on the side of the end with the higher file (the same
+ *       either way).  A space the line only clips is not in the path,
+ *       less than half of it being ("obstacles filling less than half a
+ *       space"); a line through the very corner of two spaces passes
+ *       between them (VS-35).  The two figures' own spaces are not in
+ *       the path.  An enemy figure other than the target, a building or
+ *       darkness in the path blocks it; a partial obstacle gives cover
+ *       (II: 6 to hit); allies, small obstacles, open and difficult
+ *       ground do nothing.  The target is seen if any line is
+ *       unblocked, and covered only if every unblocked line is.  A
+ *       rider seen is covered (II: "considered to be covered as long as
+ *       it is on its mount"), and its mount does not block it.
+ * VS-40 Range (IX): a distance attack reaches the chart's Long Range, in
+ *       king-move spaces between the nearest spaces (VS-37).  The chart
+ *       stands for II's Distance Attack Unit ("you can make your game
+ *       more detailed using the following chart"), the farthest it
+ *       names is Long Range, and no rule gives Short Range an effect:
+ *       umpire reports it and changes nothing.
+ *
+ * VS-41 Players sit in the scenario's order: the next one listed is "the
+ *       person to the starting player's left" (II), and the first is
+ *       the last's.  In each phase of a round (movement, distance
+ *       attacks, hand to hand, skill rolls) every player in turn from
+ *       the starting player takes his part, each part a decision of its
+ *       own.
+ * VS-42 Only players with figures, on the table or still to come
+ *       (Spawning's), roll for initiative and take turns.  One whose
+ *       figures are all gone (defeated, recruited, off the table) is
+ *       passed over from then on, in the middle of a round too, and
+ *       keeps his score.  Whether his force is destroyed, which may end
+ *       the game, is VS-45's question.
+ * VS-43 The initiative winner's choice of who starts is a decision of
+ *       its own ("initiative"), made with the rolls in view: himself or
+ *       any player who takes turns (VS-42).  Only when nobody else
+ *       takes turns is it made for him: himself.
+ * VS-44 A player is awaited in a phase only if he has a figure the rules
+ *       let act in it then: one that can move (or, Spawning, one to
+ *       come, VS-51); one with a distance weapon, or one touching an
+ *       opponent it may fight, that has not attacked this round; a guy
+ *       on foot for skill rolls (II).  The others are passed over
+ *       without asking: no mail for nothing.  One awaited may do
+ *       nothing.
+ * VS-45 The game ends after the last round's skill rolls (5, II), or at
+ *       once when a step leaves any one player's force destroyed (II:
+ *       "if one player's entire group of figures is destroyed"),
+ *       however many play: the rest of the round is not played.
+ *       Destroyed is every figure of his defeated (III), a recruited
+ *       one included (V: "defeated").  A figure that left the table
+ *       (escaped, fled from Cause Fear, knocked off) is "off the playing
+ *       surface and out of the game" (VI), not destroyed: a player whose
+ *       last figures left takes no more turns (VS-42), and the game
+ *       goes on.  A scenario may play on instead until one force is
+ *       left.  A round in which nobody is awaited in any phase, or a
+ *       step that leaves nobody to take turns, ends the game as if the
+ *       rounds had run out: nothing can change any more.  So does the
+ *       end of round 100 (VS_MAX_ROUNDS) when a scenario sets no round
+ *       limit (VS-52): umpire's own limit, not the rulebook's, for
+ *       every game must end, to be verified or simulated.
+ * VS-46 A player's score is the points (as priced, VS-2) of the
+ *       opponents' figures he defeated (II), Revenge's last attack
+ *       included.  A figure he recruits was "defeated" (V) and counts
+ *       for him, and again for whoever defeats it later.  A figure put
+ *       off the table by knockback counts for the player whose attack
+ *       did it; one that flees off it from Cause Fear, for the player of
+ *       the figure it feared; one that leaves by its own move, for
+ *       nobody.  Equal scores share a rank, and the next rank skips as
+ *       many (result.h).
+ * VS-47 The Basic Game's other way to win, "Whomever has the last
+ *       surviving figure(s) after 5 rounds wins" (VIII): the players
+ *       with figures left when the game ends share first place, the
+ *       others the next; with none left, a draw.  A scenario picks this
+ *       or points (VS-46).
+ * VS-48 In Spawning, Ambush and Fortress Assault "each player selects a
+ *       side": his opponents are the other side's players, and a side
+ *       wins or loses as one.  Where points or survival decide (VS-46,
+ *       VS-47), each player scores his side's total, so a side's
+ *       players share its rank.
+ * VS-49 Escape: a player wins at once when more than half the figures he
+ *       set up (their number, not their points) are across the opposite
+ *       edge; any figure of his counts, a recruited one too.  Two there
+ *       in one step share first place.  Otherwise the game ends and
+ *       scores as II (VS-45, VS-46).
+ * VS-50 Transport: the player whose figure brings the object to the edge
+ *       his force set up on wins at once; a recruited carrier carries
+ *       for its new side (V).  Otherwise as II (VS-45, VS-46).
+ * VS-51 Spawning: the die is rolled as a Spawner's movement decision
+ *       comes up ("when a Spawner player's turn begins"), each round
+ *       that he has figures not yet in the game, and shown in that
+ *       decision; he is awaited in movement then, whether or not a
+ *       figure of his can move.  Which figure, where, and on a 5 which
+ *       side he gives in his movement orders: no decision of its own.
+ *       The sides are seen from his own starting side: the opposite
+ *       one, and those to his right and left as he faces the table.
+ *       Otherwise II's ending and points (VS-45, VS-48).
+ * VS-52 Ambush ends when all Ambusher figures or all Target figures are
+ *       "killed or destroyed" (VIII): every player of that side's force
+ *       destroyed as VS-45 says, not merely off the table; and only
+ *       then: not after 5 rounds, nor when one
+ *       player's are; a scenario may set a round limit.  With none,
+ *       umpire ends it after round 100 as if the rounds had run out
+ *       (VS-45): its own limit, for when nobody can reach anybody, or
+ *       every player passes, the game would never end.  It names no
+ *       winner, so II's points decide, by side (VS-48); a scenario may
+ *       pick survival (VS-47): the side with figures left wins.
+ * VS-53 Fortress Assault: the building falls at its second successful
+ *       hit, +1 for each Assaulter player after the first; a successful
+ *       hit is one its save (VS-15) does not turn into a miss.  "Can be
+ *       successfully hit 2 times ... before it is actually removed"
+ *       counts the hits that remove it, as a figure's one hit removes
+ *       the figure: removed at the 2nd, not after surviving 2.  Then the
+ *       Assaulter players whose forces are not destroyed (VS-45) win;
+ *       when every Assaulter figure is defeated, the Defender players
+ *       whose forces are not destroyed win;
+ *       both in one step, the Defenders, no Assaulter being left to win.
+ *       Winners share first place, the others the next.  Neither by the
+ *       end of round 5: II's points, by side (VS-48).
+ * VS-54 Solo play (X): which side acts first is settled once, at set-up,
+ *       by a bare d6 each ("highest die result"), ties rolled again; it
+ *       starts every round, with no initiative roll and no choice after.
+ *       "Each turn" is each round: as it begins, before its first
+ *       decision, each side's activation die is rolled (VS-16).  A side
+ *       nobody plays is a player whose decisions umpire's bot makes,
+ *       awaited like any other.  A 6's returning figure ("Then") is
+ *       placed with the side's skill-roll orders, its last of the round:
+ *       a side owed one is awaited in that phase (VS-44).
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
@@ -116,6 +410,8 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "core/yaml.h"
+#include "geom/grid.h"
+#include "geom/sight.h"
 
 /* ---------------------------------------------------------------- figures */
 
@@ -401,5 +697,466 @@ int vs_solo_judge(struct vs_solo *out, int die, int figures, int points);
  * moves at all: cavalry and vehicles need a rider or driver unless
  * Independent (II, V), which is the caller's to know. */
 int vs_move_allowance(const struct vs_profile *p, bool rough);
+
+/* --------------------------------------------------------------- tabletop */
+
+/*
+ * VSGMR's questions of the tabletop (geom/table.h): figures on round
+ * bases, terrain pieces, lengths in hundredths of an inch.  All pure:
+ * nothing is allocated, nothing kept; figures, tables and pieces are
+ * the caller's, checked first (umpire_figure_check and the like).
+ * Whether a figure may act at all (a flier "still in flight" neither
+ * fights nor is fought hand to hand, V) is the caller's to say.
+ */
+
+/* What a piece of terrain does; its kind is the sum (VS-20). */
+#define VS_BARRIER 1		/* none moves through it but with Flight */
+#define VS_COVER 2		/* it blocks lines of sight */
+#define VS_ROUGH 4		/* a Half Move Unit while the base is on it */
+#define VS_GROUND_KINDS 8
+
+/* The mask of the kinds that do any of `does` (for geom's queries). */
+unsigned vs_kinds(unsigned does);
+
+#define VS_TOUCH 1		/* bases this far apart touch (VS-21) */
+#define VS_PUSH_MAX 4096	/* the longest straight move back asked */
+#define VS_COVER_LINES 7	/* of 13 blocked: in cover (VS-25) */
+
+/* Hand to hand: the target touches `by` or is within its reach (VS-22);
+ * a reach beyond UMPIRE_LENGTH_MAX is taken as that. */
+bool vs_reaches(const struct umpire_figure *by,
+	const struct umpire_figure *target, int32_t reach);
+/* Within a Distance Attack Unit of `by` (VS-23). */
+bool vs_in_range(const struct umpire_figure *by,
+	const struct umpire_figure *target);
+bool vs_in_range_of(const struct umpire_figure *by,
+	const struct umpire_piece *p);
+/* `by` faces the target (VS-24). */
+bool vs_faces(const struct umpire_figure *by,
+	const struct umpire_figure *target);
+bool vs_faces_piece(const struct umpire_figure *by,
+	const struct umpire_piece *p);
+
+/*
+ * The gap from edge to edge (VS-29) between a and b, or from f's base
+ * to p, against len (0..UMPIRE_LENGTH_MAX): -1, 0 or 1; "within len"
+ * is <= 0, "at least len away" >= 0, "more than len away" > 0.  And
+ * the gap itself, in hundredths rounded as r says (TABLE-4).
+ */
+int vs_gap_cmp(const struct umpire_figure *a, const struct umpire_figure *b,
+	int32_t len);
+int vs_piece_gap_cmp(const struct umpire_figure *f,
+	const struct umpire_piece *p, int32_t len);
+int32_t vs_gap(const struct umpire_figure *a, const struct umpire_figure *b,
+	enum umpire_round r);
+int32_t vs_piece_gap(const struct umpire_figure *f,
+	const struct umpire_piece *p, enum umpire_round r);
+/*
+ * The first of other[0..n) whose gap from f is less than len, or n:
+ * none is (Basic's "at least 2 Move Units away", VS-30).  And the first
+ * within len, or n (Ambush's "within 1 Move Unit"; X's "more than one
+ * Move Unit away" holds when none is).
+ */
+size_t vs_first_closer(const struct umpire_figure *f,
+	const struct umpire_figure *other, size_t n, int32_t len);
+size_t vs_first_within(const struct umpire_figure *f,
+	const struct umpire_figure *other, size_t n, int32_t len);
+
+/* Line of sight and cover (VS-25). */
+struct vs_sight {
+	struct umpire_sight lines;	/* geom's 13 lines, through cover */
+	uint32_t figures;		/* bit k: line k meets a foe's base */
+	int figure;			/* the first foe met, or -1 */
+	bool mounted;			/* a rider or driver on its mount */
+	bool seen;			/* some line is clear of both */
+	bool cover;			/* 7 of 13 blocked by cover, or mounted */
+};
+/*
+ * Judge lines already drawn (through an eye aimed with vs_kinds(VS_COVER)),
+ * then the foes' bases in the way: foe[0..n), the attacker's enemies
+ * other than the target (VS-25).
+ */
+void vs_sight_judge(struct vs_sight *out, const struct umpire_sight *lines,
+	bool mounted);
+void vs_sight_figures(struct vs_sight *out, const struct umpire_figure *by,
+	const struct umpire_figure *target, const struct umpire_figure *foe,
+	size_t n);
+/* Both, drawing the lines from `by` to target through t's cover; flags
+ * as umpire_sight's. */
+void vs_sight(struct vs_sight *out, const struct umpire_table *t,
+	const struct umpire_figure *by, const struct umpire_figure *target,
+	bool mounted, const struct umpire_figure *foe, size_t n, unsigned flags);
+
+/* A figure's move along waypoints wp[0..n), wp[0] where it stands. */
+struct vs_move_ask {
+	const struct umpire_table *t;
+	const struct vs_profile *p;
+	struct umpire_figure me;
+	const struct umpire_pt *wp;
+	size_t n;
+	const struct umpire_figure *ally;	/* its side's, not itself */
+	size_t nally;
+	const struct umpire_figure *foe;	/* the other sides' */
+	size_t nfoe;
+	int mount;		/* the ally it boards, ending on it; -1 none */
+};
+
+/* Why a move is refused (VS-26, VS-27), or VS_MOVE_OK. */
+enum vs_move_verdict {
+	VS_MOVE_OK,
+	VS_MOVE_FAR,		/* longer than its allowance */
+	VS_MOVE_BARRIER,	/* through a barrier: piece */
+	VS_MOVE_THROUGH,	/* through a foe's base: figure */
+	VS_MOVE_ONTO,		/* ends on a base (figure, ally or foe) or a
+				   barrier (piece) */
+	VS_MOVE_RETURN,		/* goes on after leaving the table */
+};
+
+struct vs_move {
+	enum vs_move_verdict verdict;
+	int64_t length;		/* TABLE-6 */
+	int allowance;		/* vs_move_allowance's */
+	int rough;		/* the rough piece it starts on, or -1 */
+	bool off;		/* it leaves the table and the game */
+	size_t off_at;		/* its first waypoint off the table */
+	int piece;		/* in t, or -1 */
+	int figure;		/* in ally (ally true) or foe, or -1 */
+	bool ally;
+};
+/* Judge a move: 0, or -1 if the ask is out of bounds (no waypoint, one
+ * beyond the plane, the figure off the table). */
+int vs_move_judge(struct vs_move *out, const struct vs_move_ask *ask);
+
+/* A figure moved straight back (VS-28): knockback, fear. */
+struct vs_push_ask {
+	const struct umpire_table *t;
+	const struct vs_profile *p;
+	struct umpire_figure me;
+	struct umpire_pt way;	/* the direction: a whole vector, not zero */
+	int32_t length;		/* 0..VS_PUSH_MAX */
+	const struct umpire_figure *other;	/* every other figure */
+	size_t nother;
+};
+
+struct vs_push {
+	struct umpire_pt to;	/* where it stops; off: its last point on
+				   the table */
+	int32_t length;		/* how far along the way, at most asked */
+	int32_t cap;		/* the length asked, or its rough allowance */
+	bool off;		/* it leaves the table and the game */
+	int piece;		/* the barrier that stopped it, or -1 */
+	int figure;		/* the figure that stopped it, or -1 */
+};
+/* Knockback's way: against target's facing, or away from `by` (VS-28). */
+struct umpire_pt vs_knockback_way(const struct umpire_figure *target,
+	const struct umpire_figure *by);
+/* Fear's way, and the figure's facing after: away from `fearsome`. */
+struct umpire_pt vs_fear_way(const struct umpire_figure *me,
+	const struct umpire_figure *fearsome);
+/* The point `length` along `way` from `from`, each part toward zero. */
+struct umpire_pt vs_along(struct umpire_pt from, struct umpire_pt way,
+	int32_t length);
+/* Push: 0, or -1 if the ask is out of bounds (way zero, a length beyond
+ * VS_PUSH_MAX, the figure off the table). */
+int vs_push_judge(struct vs_push *out, const struct vs_push_ask *ask);
+
+/* -------------------------------------------------------------------- map */
+
+/*
+ * The battle map of section IX: spaces named as in chess (geom/grid.h),
+ * each of a kind of terrain, figures on them.  The caller fills a
+ * struct vs_map and owns every array it points to; nothing here
+ * allocates or keeps anything.  Figures are named by their index in
+ * the map's list.
+ */
+
+/* IX's chart, a row a figure size (VS-31). */
+struct vs_scale {
+	const char *name;	/* as a scenario writes it: "25mm" */
+	const char *title;	/* as printed: "25 or 28 mm" */
+	const char *space_title;	/* "1 inch or 1 1/2 inches" */
+	int space;		/* hundredths of an inch: the first printed */
+	int move;		/* Movement On A Turn: a guy's (VS-32) */
+	int short_range, long_range;
+};
+#define VS_SCALES 7
+extern const struct vs_scale vs_scales[VS_SCALES];
+/* The row a scenario names ("28mm" is the 25mm row), or NULL. */
+const struct vs_scale *vs_scale_find(const char *name);
+
+/* n Half Move Units in spaces, rounded down (VS-32): 1 is a Half Move
+ * Unit, 2 a Move Unit, 4 VIII's "2 Move Units". */
+int vs_map_units(const struct vs_scale *sc, int halves);
+/* The spaces p moves in a turn, in difficult terrain or not (VS-32,
+ * VS-33). */
+int vs_map_allowance(const struct vs_scale *sc, const struct vs_profile *p,
+	bool difficult);
+
+/* VS-34. */
+enum vs_terrain {
+	VS_MAP_OPEN, VS_MAP_SMALL, VS_MAP_DIFFICULT, VS_MAP_DARKNESS,
+	VS_MAP_PARTIAL, VS_MAP_BUILDING, VS_MAP_TERRAINS
+};
+/* "open", "small", ...; and for reports, "open ground", "a building". */
+extern const char *const vs_terrain_names[VS_MAP_TERRAINS];
+extern const char *const vs_terrain_titles[VS_MAP_TERRAINS];
+
+#define VS_MAX_SIZE 4		/* a figure takes up to 4 x 4 spaces (VS-37) */
+
+struct vs_map_figure {
+	struct umpire_square at;	/* its lowest-file, lowest-rank space */
+	int size;		/* it takes size x size spaces: 1 mostly */
+	int side;		/* its player: the same side, allies */
+	int mount;		/* 1 + the index of the cavalry or vehicle
+				   it rides (II), 0 on foot: so a figure
+				   zeroed or initialised without it is on
+				   foot, never figure 0's rider */
+};
+
+struct vs_map {
+	struct umpire_grid grid;
+	const unsigned char *terrain;	/* enum vs_terrain, a space each,
+					   in umpire_grid_index order */
+	const struct vs_map_figure *figures;	/* those on the map */
+	int nfigures;
+};
+
+/* The first figure not where a figure may stand (off the map, on a
+ * barrier, on another, a rider off its mount, VS-34, VS-35, VS-37), the
+ * reason in why; -1 if none.  That a mount is cavalry or a vehicle with
+ * room is the caller's to know. */
+int vs_map_misplaced(const struct vs_map *m, char *why, size_t n);
+
+/* King moves between two figures' nearest spaces (VS-37). */
+int vs_map_distance(const struct vs_map *m, int a, int b);
+/* Whether they may fight hand to hand (VS-38). */
+bool vs_map_adjacent(const struct vs_map *m, int a, int b);
+
+/* Where a figure can go this turn: steps by open ground up to its
+ * allowance, by any up to the halved one (VS-33), -1 where it cannot. */
+#define VS_MAP_MAX_MOVE 42	/* a vehicle with Superior Super-Move at 4.7mm */
+#define VS_MAP_WINDOW (2 * VS_MAP_MAX_MOVE + 1)
+struct vs_map_reach {
+	struct umpire_square from;
+	int move;		/* the allowance */
+	int slow;		/* the allowance in difficult terrain */
+	signed char open[VS_MAP_WINDOW * VS_MAP_WINDOW];
+	signed char any[VS_MAP_WINDOW * VS_MAP_WINDOW];
+};
+void vs_map_reach(struct vs_map_reach *out, const struct vs_map *m, int who,
+	const struct vs_scale *sc, const struct vs_profile *p);
+/* The fewest steps that bring the figure's lowest space to `to`, or -1. */
+int vs_map_reach_steps(const struct vs_map_reach *r, struct umpire_square to);
+/*
+ * Whether figure who, whose profile is p, may move to `to` (its lowest
+ * space) this turn: the steps it takes, or -1 with the reason in why.
+ * onto: the figure it boards (II), or -1; that it is a guy boarding
+ * cavalry or a vehicle with room is the caller's to know.  Its own
+ * riders, and the other riders of the figure it boards, are no obstacle.
+ */
+int vs_map_move(const struct vs_map *m, int who, const struct vs_scale *sc,
+	const struct vs_profile *p, struct umpire_square to, int onto,
+	char *why, size_t n);
+/* Whether it may leave the map this turn (VS-36): the steps it takes,
+ * the step off included, or -1 with the reason in why. */
+int vs_map_leave(const struct vs_map *m, int who, const struct vs_scale *sc,
+	const struct vs_profile *p, char *why, size_t n);
+
+/* Whether who sees target, and through what (VS-39).  from and to are
+ * the spaces of the line judged (the first of the best); at is the
+ * space that blocks it (!sees) or the first that covers it (covered:
+ * a partial obstacle's, else the rider's own); by is the blocking
+ * figure (!sees), or the mount a seen rider is covered by, else -1. */
+struct vs_map_sight {
+	bool sees;
+	bool covered;
+	struct umpire_square from, to, at;
+	int by;
+};
+void vs_map_sight(struct vs_map_sight *out, const struct vs_map *m, int who,
+	int target);
+
+/* How far a distance attack reaches (VS-40). */
+enum vs_range { VS_OUT_OF_RANGE, VS_LONG_RANGE, VS_SHORT_RANGE };
+enum vs_range vs_map_range(const struct vs_scale *sc, int distance);
+
+/* ------------------------------------------------------------------ round */
+
+/*
+ * Who decides what, when, and how the game ends (II, VIII, X), worked
+ * out from what the caller says of the table and the dice it drew:
+ * nothing here rolls, allocates or keeps anything.  Players are
+ * numbered in seat order (VS-41), 0 to n-1, n <= VS_MAX_PLAYERS; a set
+ * of players is a mask, player i bit i.  `alive` is always the players
+ * with figures that can take turns (VS-42); `destroyed` the players
+ * whose every figure is defeated, killed or recruited (VS-45): one
+ * whose last figure left the table is neither.
+ */
+
+struct umpire_result;
+
+#define VS_ROUNDS 5		/* II: "When 5 rounds are finished" */
+#define VS_MAX_ROUNDS 100	/* umpire's, when a scenario sets no
+				   limit (VS-45, VS-52) */
+
+/* A round's steps (II), each player's part of each a decision (VS-41);
+ * VS_PHASE_INITIATIVE is the winner's choice of who starts (VS-43). */
+enum vs_phase {
+	VS_PHASE_INITIATIVE, VS_PHASE_MOVE, VS_PHASE_DISTANCE, VS_PHASE_HAND,
+	VS_PHASE_SKILL, VS_PHASES
+};
+/* The decisions' kinds: "initiative", "move", "distance",
+ * "hand-to-hand", "skill". */
+extern const char *const vs_phase_names[VS_PHASES];
+
+/* What ends the game as forces fall (VS-45). */
+enum vs_end {
+	VS_END_FIRST_FALLEN,	/* II: any one player's force destroyed */
+	VS_END_LAST_STANDING,	/* a scenario's: one force left */
+	VS_END_SCENARIO		/* its own check alone (VS-52, VS-53) */
+};
+
+/* Why the round said the game is over. */
+enum vs_over {
+	VS_NOT_OVER, VS_OVER_ROUNDS, VS_OVER_FALLEN, VS_OVER_LAST,
+	VS_OVER_STALLED		/* a round with nobody to ask, or
+				   nobody left to take turns (VS-45) */
+};
+
+/* Where a game is: what the state keeps between steps. */
+struct vs_round {
+	int players;		/* n */
+	int rounds;		/* the last round; 0: none set, so
+				   VS_MAX_ROUNDS (VS-52) */
+	enum vs_end end;
+	bool solo;		/* X's sequence (VS-54) */
+	unsigned bots;		/* players umpire's bot decides for (X) */
+	int round;		/* 1, 2, ...; 0 before the first */
+	enum vs_phase phase;
+	int winner;		/* the initiative's; -1 before the first */
+	int first;		/* who starts the round; -1 until chosen */
+	int player;		/* whose decision is awaited; -1: none */
+	int acts;		/* phase decisions awaited this round */
+	enum vs_over over;
+};
+
+/* What vs_round_begin and vs_round_next found: a decision awaited
+ * (pos->player, pos->phase); the round over, so initiative is rolled
+ * (vs_round_rollers) and vs_round_begin called; the game over. */
+enum vs_step { VS_DECIDE, VS_ROUND_OVER, VS_GAME_OVER };
+
+/* Before the first round: 0, or -1 if players or rounds are out of range. */
+int vs_round_init(struct vs_round *out, int players, int rounds,
+	enum vs_end end);
+/* Who rolls for initiative before the next round (VS-14, VS-42); in solo
+ * play the players at set-up, and nobody after (VS-54). */
+unsigned vs_round_rollers(const struct vs_round *pos, unsigned alive);
+/*
+ * Start the next round, winner having won the initiative (vs_roll_off
+ * down to one of vs_round_rollers; in solo play after set-up, ignored).
+ * VS_DECIDE in VS_PHASE_INITIATIVE: the winner's choice is awaited
+ * (VS-43), then vs_round_choose and vs_round_next.  When the choice is
+ * made for him, what vs_round_next returns from it.  -1: the winner has
+ * no figures, or pos is not a position.  destroyed and able as
+ * vs_round_next's.
+ */
+int vs_round_begin(struct vs_round *pos, int winner, unsigned alive,
+	unsigned destroyed, const unsigned *able);
+/* The winner's choice of who starts: a player with figures (VS-43). */
+int vs_round_choose(struct vs_round *pos, int first, unsigned alive);
+/*
+ * Once the awaited decision is resolved (or the choice made): the next
+ * one.  able[phase] holds the players with a figure that can act in
+ * that phase (VS-44), or able is NULL for every player in every phase.
+ * destroyed: the players whose entire force is destroyed (VS-45), never
+ * awaited whatever alive says.  Returns an enum vs_step, and -1 if pos
+ * is not a position to go on from.  With VS_GAME_OVER, pos->over says
+ * why.
+ */
+int vs_round_next(struct vs_round *pos, unsigned alive, unsigned destroyed,
+	const unsigned *able);
+/* Solo play: the sides whose activation die (vs_solo_judge) is rolled as
+ * the round begins, before its first decision (VS-54); 0 otherwise. */
+unsigned vs_round_activation(const struct vs_round *pos, unsigned alive);
+/* Whether umpire's bot makes the awaited decision (X: "the side nobody
+ * plays"). */
+bool vs_round_by_bot(const struct vs_round *pos);
+
+/* The scenarios (VIII), as files name them: "basic", "escape",
+ * "transport", "spawning", "ambush", "fortress-assault". */
+enum vs_scenario {
+	VS_BASIC, VS_ESCAPE, VS_TRANSPORT, VS_SPAWNING, VS_AMBUSH, VS_FORTRESS,
+	VS_SCENARIOS
+};
+extern const char *const vs_scenario_names[VS_SCENARIOS];
+
+/* What decides when no scenario's own winner does: II's points (VS-46)
+ * or the Basic Game's survivors (VS-47). */
+enum vs_win { VS_WIN_POINTS, VS_WIN_SURVIVORS };
+
+struct vs_ending {
+	int rounds;		/* for vs_round_init */
+	enum vs_end end;
+	enum vs_win win;
+	bool sides;		/* players choose sides (VS-48) */
+};
+/* A scenario's ending as the rulings read it (VS-45 to VS-53); a
+ * scenario file may change any of it. */
+void vs_ending_of(struct vs_ending *out, enum vs_scenario s);
+
+/*
+ * The scores at the end: defeated[i], the points of opponents' figures
+ * player i defeated (VS-46; may be NULL for survivors), or 1 for a
+ * player with figures left and 0 for one without (VS-47).  side: the
+ * players of one side, the rest being the other; 0 in a game without
+ * sides.  With sides each player scores his side's (VS-48).  out has n
+ * scores.  -1: n out of range, or points without defeated.
+ */
+int vs_score(long long *out, int n, enum vs_win win, const int *defeated,
+	unsigned alive, unsigned side);
+/* A scenario's winners: 1 each, 0 the others, so that they share first
+ * place and the others the next. */
+void vs_score_winners(long long *out, int n, unsigned winners);
+/* Into r (umpire_result_end already called; its players in seat order):
+ * the scores, and ranks with ties (result.h).  -1 if r has not n. */
+int vs_result_rank(struct umpire_result *r, const long long *score, int n);
+
+/* The scenarios' own ends, checked after every step (VIII). */
+/* Escape: who has more than half the figures he set up across (VS-49). */
+unsigned vs_escape_winners(const int *start, const int *across, int n);
+
+/* A table's sides, seen from a player's own starting side (VS-51). */
+enum vs_edge { VS_EDGE_OWN, VS_EDGE_RIGHT, VS_EDGE_OPPOSITE, VS_EDGE_LEFT,
+	VS_EDGES };
+/* "own", "right", "opposite", "left". */
+extern const char *const vs_edge_names[VS_EDGES];
+
+/* Transport: holder, whose figure carries the object (-1: it lies on the
+ * ground), wins if it is at the edge at, seen from his side: VS_EDGE_OWN
+ * (VS-50).  The winner, or -1. */
+int vs_transport_winner(int holder, enum vs_edge at);
+/* Ambush: over when every player of one side is destroyed (VS-52);
+ * standing holds the players whose forces are not (VS-45). */
+bool vs_ambush_end(int n, unsigned ambushers, unsigned standing);
+/* Fortress Assault: the successful hits that bring the building down,
+ * and whether the game is over after `hits` of them, the winners in
+ * *winners (VS-53); standing holds the players whose forces are not
+ * destroyed (VS-45): "surviving". */
+int vs_fortress_hits(unsigned assaulters);
+bool vs_fortress_end(unsigned *winners, int n, unsigned assaulters,
+	unsigned standing, int hits);
+
+/* Spawning's die (VIII, VS-51): whether a figure comes, and where. */
+struct vs_spawn {
+	int die;
+	bool place;		/* not on a 6 */
+	bool choose;		/* a 5: the player names the side */
+	enum vs_edge edge;	/* 1 to 4; VS_EDGES on a 5 or 6 */
+};
+int vs_spawn_judge(struct vs_spawn *out, int die);
+/* Whether the die is rolled before the awaited decision: the movement of
+ * a Spawner with figures still to come. */
+bool vs_spawn_due(const struct vs_round *pos, unsigned spawners,
+	unsigned to_come);
 
 #endif
