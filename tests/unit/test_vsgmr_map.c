@@ -287,8 +287,9 @@ static void
 units(void **state)
 {
 	/* VS-32: a Half Move Unit, a Move Unit, 2 Move Units, and three
-	 * Half Move Units (knockback on a 10), rounded down once. */
-	static const int half[VS_SCALES] = { 6, 6, 3, 1, 1, 1, 0 };
+	 * Half Move Units (knockback on a 10), rounded down once, and
+	 * never below 1 space: a Half Move Unit at 300mm is 1, not 0. */
+	static const int half[VS_SCALES] = { 6, 6, 3, 1, 1, 1, 1 };
 	static const int one[VS_SCALES] = { 12, 12, 6, 3, 2, 2, 1 };
 	static const int two[VS_SCALES] = { 24, 24, 12, 6, 4, 4, 2 };
 	static const int three_halves[VS_SCALES] = { 18, 18, 9, 4, 3, 3, 1 };

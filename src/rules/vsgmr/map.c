@@ -44,8 +44,12 @@ int
 vs_map_units(const struct vs_scale *sc, int halves)
 {
 	/* Rounded down once, at the end: three Half Move Units at 54mm
-	 * are 4 spaces (4 1/2), not 3 (VS-32). */
-	return halves * sc->move / 2;
+	 * are 4 spaces (4 1/2), not 3; but never below 1 space for a
+	 * length of a Half Move Unit or more: a Half Move Unit is 1 space
+	 * at 300mm, not 0 (VS-32). */
+	int spaces = halves * sc->move / 2;
+
+	return halves > 0 && spaces < 1 ? 1 : spaces;
 }
 
 int

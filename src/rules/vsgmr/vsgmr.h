@@ -10,11 +10,12 @@
  * Scenarios, IX. Miniatures For Every Scale, X. Solo VSGMR.
  *
  * This much of the ruleset is built, each part pure (no die is drawn,
- * no file read but an army's) and tested on its own: what a figure is
- * and what it costs (army.c); every roll the rules make, judged from
- * the faces the dice show (fight.c); the questions of the tabletop
- * (space.c) and of the battle map (map.c); and the order of decisions
- * in a round and how a game ends (round.c).  The scenario, state and
+ * no file read but an army's and a scenario's) and tested on its own:
+ * what a figure is and what it costs (army.c); every roll the rules
+ * make, judged from the faces the dice show (fight.c); the questions
+ * of the tabletop (space.c) and of the battle map (map.c); the order
+ * of decisions in a round and how a game ends (round.c); and a
+ * scenario read and checked into a game (scenario.c).  The state and
  * orders files, the resolution that draws the dice, the bot and the
  * pictures come next, and with them the ruleset's entry in the
  * registry: until then umpire does not play VSGMR.
@@ -25,6 +26,7 @@
  *   space.c     the tabletop: reach, range, facing, sight, moves, set-up
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
+ *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
  *
  * Rulings so far:
  *
@@ -219,8 +221,11 @@
  *       Unit), cavalry 3, a vehicle 4, and Super-Move adds 1, 2, 3 (at
  *       25mm 6, 9, 12 spaces; at 54mm cavalry 4, not 4 1/2).  So too
  *       Area Effect's and Summon's Half Move Unit, knockback, VIII's
- *       set-ups and X's Move Unit (a Half Move Unit is 0 spaces at
- *       300mm).  "Within" is a king-move distance (IX: "in any
+ *       set-ups and X's Move Unit.  A length of a Half Move Unit or
+ *       more is never less than 1 space (IX's chart names no length
+ *       shorter than a space): a Half Move Unit is 1 space at 300mm,
+ *       not 0, so a Defender may stand next to the building, and
+ *       Summon and Area Effect reach.  "Within" is a king-move distance (IX: "in any
  *       direction, including diagonally") of at most that many spaces,
  *       "at least ... away" at least, "more than ... away" more.
  * VS-33 Difficult terrain "halves a figure's movement through it (round
@@ -401,6 +406,54 @@
  *       awaited like any other.  A 6's returning figure ("Then") is
  *       placed with the side's skill-roll orders, its last of the round:
  *       a side owed one is awaited in that phase (VS-44).
+ *
+ * VS-55 IV's "within 3 points of each other": no two forces' totals
+ *       (VS-2) differ by more than 3; a scenario may set another number
+ *       (points) or none (points: any).  In Spawning, Ambush and
+ *       Fortress Assault each side is compared within itself only: VIII
+ *       suggests different points for the sides (Ambush 15 and 25).
+ * VS-56 An id names one thing in the whole game, whoever's: a figure
+ *       (a line with a count numbering its figures id-1, id-2, ...), a
+ *       building or terrain feature, an object.  Orders name them by id.
+ * VS-57 A guy may set up riding (II): rides names a cavalry or vehicle
+ *       figure of his own force, itself riding nothing; a mount takes
+ *       its rider or driver and `carries` more (VS-7).  A rider stands
+ *       where its mount does: its place may be left out and is the
+ *       mount's (the table: its centre; the map: its lowest space), or
+ *       given, the mount's centre on the table, a space of the mount's
+ *       on the map (VS-35).  A rider, its mount and the mount's other
+ *       riders do not stand in each other's way (VS-26, VS-35).
+ * VS-58 VIII's set-up distances on the map are VS-32's spaces, king
+ *       moves between nearest spaces (VS-37): Basic at least 2 Move
+ *       Units; Ambush within 1; Fortress Assault, Defenders within a
+ *       Half Move Unit of the building's nearest square, Assaulters at
+ *       least 2 Move Units from it.
+ * VS-59 Spawning: "Spawner players set up only one figure per player":
+ *       each Spawner sets up exactly one; his others are written
+ *       waiting: true, with no place, and ride nothing.  Only Spawners'
+ *       figures wait; no Infiltrator's does.
+ * VS-60 Solo play (X) is any game with a player marked bot: umpire
+ *       allows any number of them, all of them too (a game to simulate).
+ * VS-61 "On one side of the playing surface" (II, VIII) is the half
+ *       nearest the force's edge: on the table each figure's centre
+ *       (south y at most half the depth, north at least, west x at
+ *       most half the width, east at least); on the map every space of
+ *       it in the half of the ranks (files) nearest the edge, rounded
+ *       up (16 ranks: 8; 15: 8).  A rider stands and falls with its
+ *       mount (VS-57).  Checked in Basic, Escape, Transport and
+ *       Spawning, where every Infiltrator's edge is one and every
+ *       Spawner's the opposite ("on the opposite side").  Ambush and
+ *       Fortress Assault place figures by each other and the building
+ *       (VS-30), not by a side: their edges are not checked.
+ * VS-62 Transport's "marker representing an object in or near the
+ *       center of the playing surface": at least one object lies on
+ *       the ground (at, not held) within a Move Unit of the centre: on
+ *       the table its point within 8.5" of the table's centre; on the
+ *       map its square within VS-32's Move Unit, king moves, of the
+ *       centre square (of the two or four, for an even count).  No
+ *       object lies on a barrier, in any scenario: a table feature
+ *       that does barrier (edges included), a partial obstacle or
+ *       building on the map (VS-26, VS-34).
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
@@ -1158,5 +1211,122 @@ int vs_spawn_judge(struct vs_spawn *out, int die);
  * a Spawner with figures still to come. */
 bool vs_spawn_due(const struct vs_round *pos, unsigned spawners,
 	unsigned to_come);
+
+/* ------------------------------------------------------------------- game */
+
+/*
+ * A game of VSGMR in memory, as scenario.c reads it from a scenario
+ * file (umpire-vsgmr(7) once the ruleset plays; schemas/vsgmr/
+ * scenario.yaml).  Everything lives in the arena given to the reader.
+ * Players are in seat order (VS-41); figures in the file's order, a
+ * line with a count giving id-1, id-2, ... in turn, player after
+ * player.
+ */
+
+#define VS_MAX_GAME_FIGURES (VS_MAX_PLAYERS * VS_MAX_FIGURES)
+#define VS_MAX_TERRAIN 500
+#define VS_MAX_OBJECTS 16
+
+/* A table's four edges, as a scenario names where a force sets up. */
+enum vs_side_of_table { VS_SOUTH, VS_EAST, VS_NORTH, VS_WEST, VS_COMPASS };
+extern const char *const vs_compass_names[VS_COMPASS];	/* "south", ... */
+
+/* The sides players take in VIII's team scenarios. */
+enum vs_team {
+	VS_NO_TEAM,
+	VS_INFILTRATOR, VS_SPAWNER,	/* Spawning */
+	VS_AMBUSHER, VS_TARGET,		/* Ambush */
+	VS_ASSAULTER, VS_DEFENDER,	/* Fortress Assault */
+	VS_TEAMS
+};
+extern const char *const vs_team_names[VS_TEAMS];	/* "none", "infiltrator", ... */
+
+struct vs_player {
+	const char *id;		/* the envelope's player id */
+	enum vs_side_of_table edge;	/* where his force set up */
+	enum vs_team team;
+	bool bot;		/* X: the side nobody plays */
+	const char *army;	/* its title, or NULL */
+	int points;		/* what his force cost (VS-2) */
+	int first, nfigures;	/* his figures, figure[first ..] */
+};
+
+enum vs_where {
+	VS_WAITING,		/* Spawning: not yet in the game */
+	VS_ON,			/* on the table or map */
+	VS_DEFEATED,		/* taken off (III), or recruited away */
+	VS_OFF,			/* off the playing surface (VS-27, VS-36) */
+};
+
+struct vs_figure {
+	const char *id;		/* "soldier-3" */
+	const char *name;	/* the army's name for its line, or NULL */
+	int owner;		/* a player index; changes with Recruit */
+	int line;		/* its line among its first owner's */
+	struct vs_profile profile;
+	int points;		/* its price (VS-2) */
+	enum vs_where where;
+	/* The tabletop: its base, facing and reach (VS-22). */
+	struct umpire_figure at;
+	int32_t reach;
+	/* The map: its spaces (VS-37). */
+	struct umpire_square sq;
+	int size;
+	int mount;		/* the figure it rides, or -1 */
+	const struct umpire_node *node;	/* for diagnostics */
+};
+
+/* A building or terrain feature (III): a piece on the table (VS-20), or
+ * a kind of space on the map (VS-34) over a list of squares. */
+struct vs_feature {
+	const char *id;
+	struct umpire_piece piece;	/* the table: kind is a VS-20 mask */
+	int map_kind;		/* the map: an enum vs_terrain */
+	struct umpire_square *squares;
+	int nsquares;
+	int hits;		/* successful hits taken (III, VS-53) */
+	const struct umpire_node *node;
+};
+
+struct vs_object {
+	const char *id;
+	int holder;		/* the figure carrying it, or -1 */
+	struct umpire_pt at;	/* on the table, when on the ground */
+	struct umpire_square sq;	/* on the map, likewise */
+};
+
+struct vs_game {
+	enum vs_scenario scenario;
+	struct vs_ending ending;	/* vs_ending_of, as the file changes it */
+	bool on_map;		/* the battle map (IX), else the tabletop */
+	struct umpire_table table;	/* its pieces: pieces[i] is feature i's */
+	struct umpire_piece *pieces;
+	int32_t default_base;	/* a figure's base if it names none */
+	struct umpire_grid grid;
+	const struct vs_scale *scale;
+	unsigned char *ground;	/* the map: an enum vs_terrain per square */
+	struct vs_player player[VS_MAX_PLAYERS];
+	int nplayers;
+	struct vs_figure *figure;
+	int nfigures;
+	struct vs_feature *feature;
+	int nfeatures;
+	int building;		/* Fortress Assault's, a feature index, or -1 */
+	struct vs_object object[VS_MAX_OBJECTS];
+	int nobjects;
+	bool solo;		/* some player is the bot's (X) */
+};
+
+/*
+ * Read a scenario (schemas/vsgmr/scenario.yaml) into *g, everything in
+ * a, and check what the schema cannot: a force for each player and no
+ * other, ids unique (VS-56), every figure on the table or map and where
+ * it may stand (VS-26, VS-34, VS-57), the sides (VS-48), the points
+ * (VS-55), VIII's set-up (VS-30, VS-58, VS-59, VS-61, VS-62).
+ * Problems go to d at
+ * their nodes.  Returns 0, or -1 with at least one error.
+ */
+int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
+	const struct umpire_node *root, struct umpire_diags *d);
 
 #endif
