@@ -2,12 +2,13 @@
  * vsgmr.h - Very Simple Generic Miniatures Rules (Andrew Domino, version
  * 6), shared between the files of this folder.
  *
- * Rulings are cited as VS-N (the list below; umpire-vsgmr(7) once the
- * ruleset plays); the rulebook by its sections: II. Rules (Initiative,
- * Movement, Distance Attacks, Armor, Automatic Fire, Cover, Hand To Hand
- * Attacks, Skill Rolls), III. Attack Effects, IV. Figure Point Values,
- * V. Traits, VI. Super Powers (Knockback), VII. Sample Armies, VIII.
- * Scenarios, IX. Miniatures For Every Scale, X. Solo VSGMR.
+ * Rulings are cited as VS-N (the list below, and umpire-vsgmr(7),
+ * which must say the same); the rulebook by its sections: II. Rules
+ * (Initiative, Movement, Distance Attacks, Armor, Automatic Fire,
+ * Cover, Hand To Hand Attacks, Skill Rolls), III. Attack Effects, IV.
+ * Figure Point Values, V. Traits, VI. Super Powers (Knockback), VII.
+ * Sample Armies, VIII. Scenarios, IX. Miniatures For Every Scale, X.
+ * Solo VSGMR.
  *
  * This much of the ruleset is built, each part pure (no die is drawn,
  * no file read but an army's and a scenario's) and tested on its own:
@@ -518,7 +519,8 @@ vs_is_guy(const struct vs_profile *p)
 	return p->kind == VS_TROOP || p->kind == VS_HERO;
 }
 
-/* Heroes and vehicles: +1 to attacks (II); +2 from Sharpshooter and Combat Master (V). */
+/* Heroes and vehicles: +1 to attacks (II); +2 from Sharpshooter and
+ * Combat Master (V). */
 static inline bool
 vs_is_elite(const struct vs_profile *p)
 {
@@ -1216,11 +1218,10 @@ bool vs_spawn_due(const struct vs_round *pos, unsigned spawners,
 
 /*
  * A game of VSGMR in memory, as scenario.c reads it from a scenario
- * file (umpire-vsgmr(7) once the ruleset plays; schemas/vsgmr/
- * scenario.yaml).  Everything lives in the arena given to the reader.
- * Players are in seat order (VS-41); figures in the file's order, a
- * line with a count giving id-1, id-2, ... in turn, player after
- * player.
+ * file (umpire-vsgmr(7); schemas/vsgmr/scenario.yaml).  Everything
+ * lives in the arena given to the reader.  Players are in seat order
+ * (VS-41); figures in the file's order, a line with a count giving
+ * id-1, id-2, ... in turn, player after player.
  */
 
 #define VS_MAX_GAME_FIGURES (VS_MAX_PLAYERS * VS_MAX_FIGURES)
@@ -1239,7 +1240,8 @@ enum vs_team {
 	VS_ASSAULTER, VS_DEFENDER,	/* Fortress Assault */
 	VS_TEAMS
 };
-extern const char *const vs_team_names[VS_TEAMS];	/* "none", "infiltrator", ... */
+/* "none", "infiltrator", ... */
+extern const char *const vs_team_names[VS_TEAMS];
 
 struct vs_player {
 	const char *id;		/* the envelope's player id */
