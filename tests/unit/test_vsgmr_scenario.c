@@ -686,29 +686,36 @@ static const struct bad bad[] = {
 	  "within a Half Move Unit (3 spaces) of it (VIII, VS-30, VS-58)", false },
 };
 
+/* Each case refused with exactly its one diagnostic, whole. */
 static void
-refusals(void **state)
+refused(const struct bad *v, size_t n)
 {
-	(void)state;
 	int wrong = 0;
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (size_t i = 0; i < n; i++) {
 		struct read r;
 		char want[600];
 		char *msg;
 
-		read_scenario(&r, "t.yaml", bad[i].text, !bad[i].raw);
+		read_scenario(&r, "t.yaml", v[i].text, !v[i].raw);
 		msg = diags_text(&r.d);
-		snprintf(want, sizeof(want), "%s\n", bad[i].diag);
+		snprintf(want, sizeof(want), "%s\n", v[i].diag);
 		if (r.rc != -1 || r.d.n != 1 || !strstr(msg, want)) {
 			print_message("case %zu, %s:\n want %s got  %s\n", i,
-				bad[i].what, want, msg);
+				v[i].what, want, msg);
 			wrong++;
 		}
 		free(msg);
 		read_done(&r);
 	}
 	assert_int_equal(wrong, 0);
+}
+
+static void
+refusals(void **state)
+{
+	(void)state;
+	refused(bad, sizeof(bad) / sizeof(bad[0]));
 }
 
 /* The checks that pass: set-up as the rules allow, right at the limits. */
@@ -875,25 +882,7 @@ static void
 refusals_more(void **state)
 {
 	(void)state;
-	int wrong = 0;
-
-	for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
-		struct read r;
-		char want[600];
-		char *msg;
-
-		read_scenario(&r, "t.yaml", more[i].text, !more[i].raw);
-		msg = diags_text(&r.d);
-		snprintf(want, sizeof(want), "%s\n", more[i].diag);
-		if (r.rc != -1 || r.d.n != 1 || !strstr(msg, want)) {
-			print_message("case %zu, %s:\n want %s got  %s\n", i,
-				more[i].what, want, msg);
-			wrong++;
-		}
-		free(msg);
-		read_done(&r);
-	}
-	assert_int_equal(wrong, 0);
+	refused(more, sizeof(more) / sizeof(more[0]));
 }
 
 static void
