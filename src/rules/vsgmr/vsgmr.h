@@ -1224,7 +1224,6 @@ bool vs_spawn_due(const struct vs_round *pos, unsigned spawners,
  * id-1, id-2, ... in turn, player after player.
  */
 
-#define VS_MAX_GAME_FIGURES (VS_MAX_PLAYERS * VS_MAX_FIGURES)
 #define VS_MAX_TERRAIN 500
 #define VS_MAX_OBJECTS 16
 
