@@ -28,6 +28,7 @@
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
+ *   resolve.c   checked orders played with dice; what comes next; scores
  *
  * Rulings so far:
  *
@@ -1132,8 +1133,9 @@ enum vs_end {
 /* Why the round said the game is over. */
 enum vs_over {
 	VS_NOT_OVER, VS_OVER_ROUNDS, VS_OVER_FALLEN, VS_OVER_LAST,
-	VS_OVER_STALLED		/* a round with nobody to ask, or
+	VS_OVER_STALLED,	/* a round with nobody to ask, or
 				   nobody left to take turns (VS-45) */
+	VS_OVER_SCENARIO	/* the scenario's own end (VS-49 to VS-53) */
 };
 
 /* Where a game is: what the state keeps between steps. */
@@ -1402,6 +1404,8 @@ struct vs_game {
 	/* Play (state.c): where the game is. */
 	struct vs_round pos;
 	bool state;		/* read from a state file, not a scenario */
+	bool won;		/* a scenario's own end named winners */
+	unsigned winners;	/* they, once won (VS-49, VS-50, VS-53) */
 };
 
 /*
@@ -1603,5 +1607,53 @@ size_t vs_orders_read(struct vs_orders *out, struct umpire_arena *a,
 	const struct vs_game *g, int player, enum vs_phase phase,
 	const struct umpire_node *orders, bool partial,
 	struct umpire_diags *d);
+
+/* ---------------------------------------------------------------- resolve */
+
+/*
+ * The resolution (resolve.c): checked orders carried out with dice, the
+ * game changed, every die and measurement that decided something told;
+ * then the next decision worked out, rolling what comes before it
+ * (initiative, solo play's activation, Spawning's die).  Dice come from
+ * a roller: core's seeded dice in a game, a script in the tests.
+ * Nothing here reads a file.
+ */
+struct vs_roller {
+	/* A die of `sides` faces, 1..sides; purpose names it in the
+	 * report's table of rolls. */
+	int (*roll)(void *arg, unsigned sides, const char *purpose);
+	void *arg;
+};
+
+/* What a step told, for the report (Markdown lines) and its picture. */
+struct vs_told {
+	struct umpire_buf *out;
+	struct umpire_arena *a;		/* the job's */
+};
+
+/*
+ * Carry out player's checked orders for the awaited decision (g->pos),
+ * then work out the next decision (vs_advance).  Returns 0, or -1 if
+ * the orders are not for the awaited decision.
+ */
+int vs_resolve(struct vs_game *g, const struct vs_orders *o,
+	const struct vs_roller *dice, struct vs_told *tell);
+/*
+ * From where g->pos stands (a decision just resolved, or a new game
+ * before its first round): the next decision, beginning rounds as
+ * needed, or the end of the game.  Returns an enum vs_step: VS_DECIDE
+ * (g->pos.player awaited) or VS_GAME_OVER (g->pos.over says why).
+ */
+int vs_advance(struct vs_game *g, const struct vs_roller *dice,
+	struct vs_told *tell);
+/* At the end: each player's score as VS-46 to VS-53 decide (winners
+ * 1, others 0 when a scenario named winners), in out[0..nplayers). */
+void vs_final_scores(const struct vs_game *g, long long *out);
+/* The players who take turns (VS-42) and whose forces are destroyed
+ * (VS-45), as round.c wants them. */
+unsigned vs_alive(const struct vs_game *g);
+unsigned vs_destroyed(const struct vs_game *g);
+/* Whether a and b are enemies: other players, or other sides (VS-48). */
+bool vs_foes(const struct vs_game *g, int a, int b);
 
 #endif
