@@ -1817,3 +1817,13 @@ vs_final_scores(const struct vs_game *g, long long *out)
 			alive |= bit(g->figure[i].owner);
 	vs_score(out, n, g->ending.win, defeated, alive, side);
 }
+
+const char *
+vs_can_attack(const struct vs_game *g, struct umpire_arena *a, int x,
+	const struct vs_target *tg, enum vs_attack kind, bool *cover)
+{
+	struct vs_told t = { NULL, a };
+	struct act s = { (struct vs_game *)g, a, NULL, &t, -1, false, NULL };
+
+	return can_attack(&s, x, tg, kind, false, cover);
+}

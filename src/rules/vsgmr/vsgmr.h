@@ -29,6 +29,10 @@
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
  *   resolve.c   checked orders played with dice; what comes next; scores
+ *   bot.c       random legal orders for the awaited decision
+ *   board.c     the game as text: a map, the round, the players' figures
+ *   picture.c   the game as a picture (SVG), with the step's marks
+ *   ruleset.c   the registry entry and the hooks core calls
  *
  * Rulings so far:
  *
@@ -521,7 +525,10 @@
 #include <stdbool.h>
 
 #include "core/arena.h"
+#include "core/buf.h"
 #include "core/diag.h"
+#include "core/marks.h"
+#include "core/svg.h"
 #include "core/yaml.h"
 #include "geom/grid.h"
 #include "geom/sight.h"
@@ -1655,5 +1662,32 @@ unsigned vs_alive(const struct vs_game *g);
 unsigned vs_destroyed(const struct vs_game *g);
 /* Whether a and b are enemies: other players, or other sides (VS-48). */
 bool vs_foes(const struct vs_game *g, int a, int b);
+/* Whether figure x may attack tg now as resolve judges it (VS-65):
+ * NULL, with *cover as sight found it, or why not.  Scratch in a. */
+const char *vs_can_attack(const struct vs_game *g, struct umpire_arena *a,
+	int x, const struct vs_target *tg, enum vs_attack kind, bool *cover);
+
+/* -------------------------------------------------------------------- bot */
+
+struct umpire_ctx;
+struct umpire_rng;
+/* A copy of g, everything a step changes copied, in a. */
+struct vs_game *vs_game_copy(struct umpire_arena *a, const struct vs_game *g);
+/* Random legal orders for the awaited decision (bot.c): the ruleset's
+ * bot hook. */
+void vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders);
+
+/* ------------------------------------------------------------------ board */
+
+/* The game as text (board.c), lines ending in '\n': the ruleset's
+ * board hook. */
+void vs_board(struct umpire_buf *out, const void *game);
+/* Player p's mark on the map: his id's first letter, upper case, or his
+ * seat's digit when another id begins alike. */
+char vs_mark(const struct vs_game *g, int p);
+/* The game as a picture (picture.c): the ruleset's picture hook. */
+void vs_picture(struct umpire_svg *s, const void *game,
+	const struct umpire_marks *marks, const char *viewer);
 
 #endif
