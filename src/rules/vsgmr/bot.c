@@ -277,6 +277,56 @@ map_of(struct umpire_arena *a, const struct vs_game *g, int **index)
 	return (struct vs_map){ g->grid, g->ground, mf, n };
 }
 
+/* The window cell of t in a search from `from` (map.c's layout). */
+static int
+window_cell(struct umpire_square from, struct umpire_square t)
+{
+	int df = t.file - from.file, dr = t.rank - from.rank;
+
+	if (df < -VS_MAP_MAX_MOVE || df > VS_MAP_MAX_MOVE ||
+	    dr < -VS_MAP_MAX_MOVE || dr > VS_MAP_MAX_MOVE)
+		return -1;
+	return (dr + VS_MAP_MAX_MOVE) * VS_MAP_WINDOW + df + VS_MAP_MAX_MOVE;
+}
+
+/*
+ * The spaces stepped to on a shortest way to `to` (VS-35), walked back
+ * down the search's distances: by open ground if that reaches it within
+ * the whole allowance, else by any ground within the halved one (VS-33),
+ * as the check counts them.  Returns how many, or 0.
+ */
+static int
+map_path(const struct vs_map_reach *r, struct umpire_square to,
+	struct umpire_square *out)
+{
+	static const int dir[8][2] = {
+		{ -1, -1 }, { 0, -1 }, { 1, -1 }, { -1, 0 },
+		{ 1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
+	};
+	int c = window_cell(r->from, to);
+
+	if (c < 0)
+		return 0;
+	const signed char *dist = r->open[c] >= 1 ? r->open : r->any;
+	int n = dist[c];
+	if (n < 1 || n > VS_MAP_MAX_MOVE)
+		return 0;
+	struct umpire_square at = to;
+	for (int k = n; k >= 1; k--) {
+		out[k - 1] = at;
+		for (int i = 0; i < 8; i++) {
+			struct umpire_square t = { at.file + dir[i][0],
+				at.rank + dir[i][1] };
+			int tc = window_cell(r->from, t);
+			if (tc >= 0 && dist[tc] == k - 1) {
+				at = t;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
 static void
 move_map(struct umpire_ctx *ctx, struct vs_game *c, int i,
 	struct umpire_rng *rng, struct umpire_node *list)
@@ -321,11 +371,16 @@ move_map(struct umpire_ctx *ctx, struct vs_game *c, int i,
 		}
 	if (umpire_grid_same(best, f->sq))
 		return;
+	struct umpire_square steps[VS_MAP_MAX_MOVE + 1];
+	int nsteps = map_path(r, best, steps);
+	if (nsteps < 1)
+		return;
 	struct umpire_node *n = umpire_seq_add(a, list, umpire_node_map(a, true));
 	umpire_map_add(a, n, "figure", umpire_node_str(a, f->id));
 	struct umpire_node *path = umpire_map_add(a, n, "path",
 		umpire_node_seq(a, true));
-	umpire_seq_add(a, path, sq_node(a, best));
+	for (int k = 0; k < nsteps; k++)
+		umpire_seq_add(a, path, sq_node(a, steps[k]));
 	struct umpire_square was = f->sq;
 	f->sq = best;
 	for (int k = 0; k < c->nfigures; k++)
