@@ -28,6 +28,7 @@
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
+ *   orders.c    one player's orders for a phase, read and checked
  *
  * Rulings so far:
  *
