@@ -220,6 +220,16 @@ good_moves_table(void **state)
 		"  - {figure: archer-2, path: [[26, 2], [30, 3]], board: horse}\n");
 	assert_int_equal(r.o.moves[0].board, HORSE);
 	orders_done(&r);
+
+	/* The horse leaves the table; its rider stays where it stood, on
+	 * foot, and may move (VS-71). */
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
+		"moves:\n"
+		"  - {figure: horse, path: [[30, -1]], off: south}\n"
+		"  - {figure: rider, path: [[33, 3]]}\n");
+	assert_int_equal(r.o.moves[0].off, VS_SOUTH);
+	assert_int_equal(r.o.moves[1].figure, RIDER);
+	orders_done(&r);
 	game_done(&gm);
 }
 
@@ -244,6 +254,19 @@ good_moves_map(void **state)
 	assert_int_equal(r.o.moves[0].steps[1].rank, 3);
 	assert_int_equal(r.o.moves[1].steps[0].file, 8);
 	assert_int_equal(r.o.moves[3].figure, DEMON);
+	orders_done(&r);
+
+	/* A rider moved on its own gets off; a bandit leaves by the north
+	 * edge, the step off counted (VS-36). */
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, UHEAD
+		"moves: [{figure: rider, path: [q2]}]\n");
+	assert_int_equal(r.o.moves[0].figure, SRIDER);
+	orders_done(&r);
+	orders_clean(&r, &gm.g, 1, VS_PHASE_MOVE, UHEAD
+		"moves: [{figure: dusty, path: [k16], off: north}]\n");
+	assert_int_equal(r.o.moves[0].figure, 16);
+	assert_int_equal(r.o.moves[0].off, VS_NORTH);
+	assert_int_equal(r.o.moves[0].npath, 1);
 	orders_done(&r);
 	game_done(&gm);
 }
@@ -272,6 +295,13 @@ good_attacks(void **state)
 	assert_int_equal(r.o.attacks[1].then[1].index, CHIEF);
 	assert_false(r.o.attacks[1].reroll);
 	assert_false(r.o.reroll_armor);
+	orders_done(&r);
+
+	/* A then target is only checked to be an enemy (VS-66). */
+	gm.g.figure[CHIEF].where = VS_DEFEATED;
+	orders_clean(&r, &gm.g, 0, VS_PHASE_DISTANCE, HEAD
+		"attacks: [{figure: mage, target: grunt-2, then: [chief]}]\n");
+	assert_int_equal(r.o.attacks[0].then[0].index, CHIEF);
 	orders_done(&r);
 
 	/* The house, within 11" and faced (VS-23, VS-24). */
@@ -686,9 +716,16 @@ static const struct bad bad[] = {
 	{ "two rerolls", false, T_CLOSE, 0, DIST,
 	  HEAD "attacks: [{figure: archer-1, target: grunt-1, reroll: true}]\n"
 	  "reroll-armor: true\n",
-	  "o.yaml:7:1: error: Inspiration is asked for once in an orders "
-	  "file: the first reroll spends it, so a second could never be "
-	  "used (VS-68)", false },
+	  "o.yaml:7:1: error: Inspiration is used once a round, so an "
+	  "orders file asks for it once: one reroll: true or reroll-armor "
+	  "(V, VS-68)", false },
+	{ "two reroll: true", false, T_CLOSE, 0, DIST,
+	  HEAD "attacks:\n"
+	  "  - {figure: archer-1, target: grunt-1, reroll: true}\n"
+	  "  - {figure: archer-2, target: grunt-1, reroll: true}\n",
+	  "o.yaml:8:41: error: Inspiration is used once a round, so an "
+	  "orders file asks for it once: one reroll: true or reroll-armor "
+	  "(V, VS-68)", false },
 	{ "summon without Summon", false, T_NONE, 0, SKILL,
 	  HEAD "summons: [{figure: boss, ally: archer-1, at: [12, 5]}]\n",
 	  "o.yaml:6:20: error: boss has no Summon (V)", false },

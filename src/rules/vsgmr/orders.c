@@ -19,15 +19,21 @@
  *   map path every space stepped to, after the one it stands on;
  * - a rider moved on its own order gets off its mount (it dismounts),
  *   unless it boards one again; a rider carried by its mount's move has
- *   moved with it (II) and is not moved again;
+ *   moved with it (II) and is not moved again; the riders of a mount
+ *   that leaves the table or map stay where it stood, on foot, as
+ *   VS-71 says of any figure gone off, and may still move;
  * - Spawning's figure comes first, then the moves; it is named once,
  *   so it does not also move in that phase (VS-63);
  * - "up to 1 Move Unit from the edge" (VIII, X) is from the nearest
  *   point of the figure's base (VS-29), on the map its nearest space
  *   in the Move Unit's ranks or files nearest the edge;
- * - one Inspiration is written at most once in an orders file: a
- *   second `reroll: true`, or `reroll-armor` beside one, could never be
- *   used, since the first use spends it (VS-68);
+ * - Inspiration is asked for at most once in an orders file, one
+ *   `reroll: true` or `reroll-armor`: it is used once a round (VS-68),
+ *   so one request says which roll may use it, and none waits unused;
+ * - a rider's mount and other riders block no line of sight to it at
+ *   the table (VS-25 names enemy figures other than the target, but a
+ *   mount's base holds its rider's: no rider could ever be seen), as
+ *   on the map (VS-39);
  * - a building or terrain feature is attacked at a distance when in
  *   range and faced (VS-23, VS-24): no ruling gives a piece sight.
  */
@@ -336,13 +342,16 @@ find_target(struct ck *c, const struct umpire_node *n, struct vs_target *out)
 	return false;
 }
 
-/* A target may be attacked at all: an enemy on the table, or a feature
- * still standing (VS-48, VS-72). */
+/* A target may be attacked at all: an enemy (VS-48) on the table, or a
+ * feature still standing (VS-72).  A `then` target is only an enemy
+ * here (standing false): the rest is judged as its turn comes (VS-66). */
 static bool
-target_ok(struct ck *c, const struct vs_target *t)
+target_ok(struct ck *c, const struct vs_target *t, bool standing)
 {
 	const struct vs_game *g = c->g;
 
+	if (t->kind == VS_AT_FEATURE && !standing)
+		return true;
 	if (t->kind == VS_AT_FEATURE) {
 		if (g->feature[t->index].removed) {
 			err(c, t->node, "%s was destroyed and is no longer there "
@@ -360,7 +369,7 @@ target_ok(struct ck *c, const struct vs_target *t)
 			", of the other side (VS-48)" : "");
 		return false;
 	}
-	if (f->where != VS_ON) {
+	if (standing && f->where != VS_ON) {
 		err(c, t->node, "%s is %s", f->id, where_text(f->where));
 		return false;
 	}
@@ -472,7 +481,6 @@ place_refused(struct ck *c, int i, const struct vs_place *p, int skip)
 						sq_name(c->a, s), vs_terrain_titles[t]);
 				for (int j = 0; j < g->nfigures; j++)
 					if (j != i && j != skip && c->w[j].where == VS_ON &&
-					    c->w[j].mount != i &&
 					    covers(c->w[j].sq, g->figure[j].size, s))
 						return umpire_arena_printf(c->a, "%s holds %s: "
 							"one figure to a space (IX, VS-35)",
@@ -485,8 +493,7 @@ place_refused(struct ck *c, int i, const struct vs_place *p, int skip)
 		return umpire_arena_printf(c->a, "[%s, %s] is off the table",
 			len_text(c->a, p->at.x), len_text(c->a, p->at.y));
 	for (int j = 0; j < g->nfigures; j++) {
-		if (j == i || j == skip || c->w[j].where != VS_ON ||
-		    c->w[j].mount == i)
+		if (j == i || j == skip || c->w[j].where != VS_ON)
 			continue;
 		int64_t s = (int64_t)me.base + c->w[j].at.base;
 		if (4 * umpire_dist2(me.at, c->w[j].at.at) < s * s)
@@ -696,9 +703,14 @@ table_move(struct ck *c, int i, struct vs_move_order *mo,
 			len_text(c->a, c->w[mo->board].at.at.y));
 		return false;
 	}
-	/* Played: it and its riders stand at the end (II). */
+	/* Played: its riders move along (II), or, when it leaves the table,
+	 * stay where it stood, on foot (VS-71). */
 	for (int j = 0; j < g->nfigures; j++)
 		if (c->w[j].where == VS_ON && c->w[j].mount == i) {
+			if (mv.off) {
+				c->w[j].mount = -1;
+				continue;
+			}
 			c->w[j].at.at = end;
 			c->w[j].moved = true;
 		}
@@ -796,10 +808,8 @@ map_move(struct ck *c, int i, struct vs_move_order *mo,
 			return false;
 		}
 		for (int j = 0; j < g->nfigures; j++)
-			if (c->w[j].where == VS_ON && c->w[j].mount == i) {
-				c->w[j].where = VS_OFF;
-				c->w[j].moved = true;
-			}
+			if (c->w[j].where == VS_ON && c->w[j].mount == i)
+				c->w[j].mount = -1;	/* on foot (VS-71) */
 		c->w[i].where = VS_OFF;
 		return true;
 	}
@@ -1156,9 +1166,9 @@ inspiration(struct ck *c, const struct umpire_node *n)
 		return false;
 	}
 	if (c->rerolls++) {
-		err(c, n, "Inspiration is asked for once in an orders file: the "
-			"first reroll spends it, so a second could never be used "
-			"(VS-68)");
+		err(c, n, "Inspiration is used once a round, so an orders file "
+			"asks for it once: one reroll: true or reroll-armor (V, "
+			"VS-68)");
 		return false;
 	}
 	return true;
@@ -1327,12 +1337,12 @@ read_attack(struct ck *c, const struct umpire_node *n,
 		} else if (is_seq(v)) {
 			for (size_t k = 0; k < v->u.seq.n; k++)
 				if (find_target(c, v->u.seq.v[k], &ao->then[ao->nthen]) &&
-				    target_ok(c, &ao->then[ao->nthen]))
+				    target_ok(c, &ao->then[ao->nthen], false))
 					ao->nthen++;
 		}
 	}
 	if (!find_target(c, umpire_map_get(n, "target"), &ao->target) ||
-	    !target_ok(c, &ao->target))
+	    !target_ok(c, &ao->target, true))
 		return;
 	attack_judge(c, i, &ao->target, kind);
 }
