@@ -372,11 +372,12 @@ good_spawn(void **state)
 	/* A 1: the side opposite red's, the north (VIII, VS-51). */
 	gm.g.player[0].spawn = 1;
 	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
-		"spawn: {figure: boss, at: [5, 40], facing: [0, -1]}\n"
+		"spawn: {figure: boss, at: [5, 39], facing: [0, -1]}\n"
 		"moves: [{figure: archer-1, path: [[20, 3]]}]\n");
 	assert_true(r.o.has_spawn);
 	assert_int_equal(r.o.spawn_figure, BOSS);
-	assert_int_equal(r.o.spawn_place.at.y, 4000);
+	/* Its base 8.5" from the north edge: within (VS-29). */
+	assert_int_equal(r.o.spawn_place.at.y, 3900);
 	assert_true(r.o.spawn_has_facing);
 	assert_int_equal(r.o.spawn_facing.y, -1);
 	assert_int_equal(r.o.spawn_edge, -1);
@@ -603,8 +604,22 @@ static const struct bad bad[] = {
 	  "points [x, y] in inches (VS-26)", false },
 	{ "a key of another phase", false, T_NONE, 0, MOVE,
 	  HEAD "moves: []\nattacks: []\n",
-	  "o.yaml:7:1: error: attacks is for distance orders, and these "
-	  "are move orders: the decision awaited is move", false },
+	  "o.yaml:7:1: error: attacks is for distance or hand-to-hand "
+	  "orders, and the decision awaited is move: leave it out", false },
+	{ "a key of three phases", false, T_NONE, 0, INIT,
+	  HEAD "first: red\nsummons: []\n",
+	  "o.yaml:7:1: error: summons is for distance, hand-to-hand or "
+	  "skill orders, and the decision awaited is initiative: leave it "
+	  "out", false },
+	{ "skills in hand to hand", false, T_NONE, 0, HAND,
+	  HEAD "skills: []\n",
+	  "o.yaml:6:1: error: skills is for skill orders, and the decision "
+	  "awaited is hand-to-hand: leave it out", false },
+	{ "spawn within a Move Unit, edge to edge", false, T_SPAWN1, 0, MOVE,
+	  HEAD "spawn: {figure: boss, at: [5, 38.99]}\n",
+	  "o.yaml:6:27: error: the spawn die shows 1: boss comes within a "
+	  "Move Unit of the north edge, your opposite side (VIII, VS-51)",
+	  false },
 	{ "spawn outside Spawning", false, T_NONE, 0, MOVE,
 	  HEAD "spawn: {figure: boss, at: [5, 40]}\n",
 	  "o.yaml:6:1: error: only a Spawner player spawns figures, in "

@@ -531,17 +531,17 @@ near_edge(struct ck *c, int i, const struct vs_place *p,
 			return p->sq.file + size - 1 > g->grid.files - n;
 		}
 	}
-	int64_t r = g->figure[i].at.base / 2 + (g->figure[i].at.base & 1);
-	int64_t room = VS_MOVE_UNIT + r;
+	/* Twice the gap from the edge to the base's nearest point. */
+	int64_t base = g->figure[i].at.base, room = 2 * VS_MOVE_UNIT;
 	switch (e) {
 	case VS_SOUTH:
-		return p->at.y <= room;
+		return 2 * (int64_t)p->at.y - base <= room;
 	case VS_NORTH:
-		return g->table.depth - p->at.y <= room;
+		return 2 * ((int64_t)g->table.depth - p->at.y) - base <= room;
 	case VS_WEST:
-		return p->at.x <= room;
+		return 2 * (int64_t)p->at.x - base <= room;
 	default:
-		return g->table.width - p->at.x <= room;
+		return 2 * ((int64_t)g->table.width - p->at.x) - base <= room;
 	}
 }
 
@@ -973,8 +973,10 @@ read_move(struct ck *c, const struct umpire_node *n, struct vs_move_order *mo)
 	}
 	if (is_seq(path)) {
 		size_t np = path->u.seq.n;
-		if (np > VS_MAX_PATH)
-			np = VS_MAX_PATH;	/* the schema's maxItems */
+		if (np > VS_MAX_PATH) {
+			np = VS_MAX_PATH;	/* the schema's maxItems said so */
+			ok = false;
+		}
 		mo->path = umpire_arena_alloc(c->a, (np + 1) * sizeof(*mo->path));
 		mo->steps = umpire_arena_alloc(c->a, (np + 1) * sizeof(*mo->steps));
 		for (size_t k = 0; k < np; k++) {
@@ -1559,14 +1561,22 @@ check_keys(struct ck *c, const struct umpire_node *orders)
 				known = true;
 		if (known || phase_has(c->phase, s))
 			continue;
+		const char *kinds = NULL;
+		int last = -1;
 		for (int p = 0; p < VS_PHASES; p++)
 			if (phase_has((enum vs_phase)p, s)) {
-				err(c, key, "%s is for %s orders, and these are %s "
-					"orders: the decision awaited is %s", s,
-					vs_phase_names[p], vs_phase_names[c->phase],
-					vs_phase_names[c->phase]);
-				break;
+				if (last >= 0)
+					kinds = kinds ? umpire_arena_printf(c->a, "%s, %s",
+						kinds, vs_phase_names[last]) :
+						vs_phase_names[last];
+				last = p;
 			}
+		if (last < 0)
+			continue;	/* no key of any: the schema's to say */
+		kinds = kinds ? umpire_arena_printf(c->a, "%s or %s", kinds,
+			vs_phase_names[last]) : vs_phase_names[last];
+		err(c, key, "%s is for %s orders, and the decision awaited is "
+			"%s: leave it out", s, kinds, vs_phase_names[c->phase]);
 	}
 }
 
