@@ -545,6 +545,11 @@ static const struct bad bad[] = {
 	  "o.yaml:6:41: error: boss's path ends on the table: a figure "
 	  "leaves by a path whose last waypoint is beyond the edge (II, "
 	  "VS-27)", false },
+	{ "off with no path", false, T_NONE, 0, MOVE,
+	  HEAD "moves: [{figure: boss, off: south}]\n",
+	  "o.yaml:6:24: error: boss's move, with no path, stays on the "
+	  "table: a figure leaves by a path whose last waypoint is beyond "
+	  "the edge (II, VS-27)", false },
 	{ "off by another edge", false, T_NONE, 0, MOVE,
 	  HEAD "moves: [{figure: boss, path: [[10, -1]], off: west}]\n",
 	  "o.yaml:6:47: error: boss's path does not end beyond the west "

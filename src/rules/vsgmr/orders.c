@@ -651,7 +651,8 @@ table_move(struct ck *c, int i, struct vs_move_order *mo,
 	struct vs_move mv;
 
 	wp[0] = c->w[i].at.at;
-	memcpy(wp + 1, mo->path, (size_t)mo->npath * sizeof(*wp));
+	if (mo->npath)		/* off alone has no path */
+		memcpy(wp + 1, mo->path, (size_t)mo->npath * sizeof(*wp));
 	for (int j = 0; j < g->nfigures; j++) {
 		if (j == i || c->w[j].where != VS_ON || c->w[j].mount == i ||
 		    (mo->board >= 0 && c->w[j].mount == mo->board))
@@ -682,9 +683,10 @@ table_move(struct ck *c, int i, struct vs_move_order *mo,
 				"edge it leaves by, for it leaves the game (II, VS-27)",
 				f->id);
 		else
-			err(c, key_of(mo->node, "off"), "%s's path ends on the "
-				"table: a figure leaves by a path whose last waypoint "
-				"is beyond the edge (II, VS-27)", f->id);
+			err(c, key_of(mo->node, "off"), "%s's %s on the table: a "
+				"figure leaves by a path whose last waypoint is beyond "
+				"the edge (II, VS-27)", f->id, mo->npath ?
+				"path ends" : "move, with no path, stays");
 		return false;
 	}
 	if (mv.off && !beyond(g, end, mo->off)) {
