@@ -325,6 +325,44 @@ good_attacks(void **state)
 }
 
 static void
+good_map_attacks(void **state)
+{
+	(void)state;
+	struct game gm;
+	struct orders r;
+
+	game_read(&gm, true);
+	/* 14 spaces up the j file, within Long Range (25 at 25mm) and seen
+	 * (VS-39, VS-40); the rider is the target, its mount no cover. */
+	orders_clean(&r, &gm.g, 0, VS_PHASE_DISTANCE, UHEAD
+		"attacks: [{figure: archer-1, target: bandit-a}]\n"
+		"summons: [{figure: necromancer, ally: ghoul-1, at: k2}]\n");
+	assert_int_equal(r.o.attacks[0].figure, SKEL1);
+	assert_int_equal(r.o.attacks[0].target.index, BANDIT_A);
+	assert_int_equal(r.o.summons[0].figure, NECRO);
+	assert_int_equal(r.o.summons[0].ally, GHOUL1);
+	assert_int_equal(r.o.summons[0].place.sq.file, 11);
+	assert_int_equal(r.o.summons[0].place.sq.rank, 2);
+	orders_done(&r);
+	/* Adjacent, diagonally (VS-38). */
+	gm.g.figure[GHOUL1].sq = (struct umpire_square){ 11, 15 };
+	orders_clean(&r, &gm.g, 0, VS_PHASE_HAND, UHEAD
+		"attacks: [{figure: ghoul-1, target: leader}]\n");
+	assert_int_equal(r.o.attacks[0].target.index, LEADER);
+	orders_done(&r);
+	/* A guy boards the steed, given room for one besides its rider;
+	 * the steed then carries both (VS-7, VS-35). */
+	gm.g.figure[STEED].profile.carries = 1;
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, UHEAD
+		"moves:\n"
+		"  - {figure: ghoul-5, path: [n1, o1, p1], board: steed}\n"
+		"  - {figure: steed, path: [p2, p3]}\n");
+	assert_int_equal(r.o.moves[0].board, STEED);
+	orders_done(&r);
+	game_done(&gm);
+}
+
+static void
 good_summons_skills(void **state)
 {
 	(void)state;
@@ -501,8 +539,8 @@ static const struct bad bad[] = {
 	  "name each figure once (II, VS-63)", false },
 	{ "an enemy's figure", false, T_NONE, 0, MOVE,
 	  HEAD "moves: [{figure: chief, path: [[10, 44]]}]\n",
-	  "o.yaml:6:18: error: chief is blue's: red gives orders to his "
-	  "own figures", false },
+	  "o.yaml:6:18: error: chief belongs to blue: red gives orders to "
+	  "his own figures", false },
 	{ "moved already", false, T_MOVED, 0, MOVE,
 	  HEAD "moves: [{figure: archer-1, path: [[20, 4]]}]\n",
 	  "o.yaml:6:18: error: archer-1 has moved this round: each figure "
@@ -756,15 +794,15 @@ static const struct bad bad[] = {
 	{ "summon too far", false, T_NONE, 0, SKILL,
 	  HEAD "summons: [{figure: mage, ally: archer-1, at: [70, 2]}]\n",
 	  "o.yaml:6:46: error: archer-1 is put within a Half Move Unit of "
-	  "mage (4.25\"), edge to edge (V, VS-29, VS-32)", false },
+	  "mage: 4.25\", edge to edge (V, VS-29, VS-32)", false },
 	{ "summon onto a figure", false, T_NONE, 0, DIST,
 	  HEAD "summons: [{figure: mage, ally: archer-1, at: [60, 2.5]}]\n",
 	  "o.yaml:6:46: error: archer-1 cannot be put there: its base "
 	  "would overlap mage's: bases never overlap (VS-21, VS-26)", false },
 	{ "summon an enemy", false, T_NONE, 0, DIST,
 	  HEAD "summons: [{figure: mage, ally: chief, at: [64, 2]}]\n",
-	  "o.yaml:6:32: error: chief is blue's: the ally is one of your "
-	  "own figures (V, VS-69)", false },
+	  "o.yaml:6:32: error: chief belongs to blue: the ally is one of "
+	  "your own figures (V, VS-69)", false },
 	{ "summon and skill", false, T_NONE, 0, SKILL,
 	  HEAD "skills: [{figure: boss}]\n"
 	  "summons: [{figure: mage, ally: boss, at: [64, 2]}]\n",
@@ -840,6 +878,23 @@ static const struct bad bad[] = {
 	  "  - {figure: rider, path: [q3]}\n",
 	  "o.yaml:8:14: error: rider has moved this round, along with "
 	  "steed: each figure moves once (II)", false },
+	{ "map: board a full mount", true, T_NONE, 0, MOVE,
+	  UHEAD "moves: [{figure: ghoul-5, path: [n1, o1, p1], "
+	  "board: steed}]\n",
+	  "o.yaml:6:54: error: steed has room for 1: its rider or driver "
+	  "and 0 more, and is full (IV, VS-7)", false },
+	{ "map: board an enemy's mount", true, T_NONE, 0, MOVE,
+	  UHEAD "moves: [{figure: ghoul-5, path: [n1], board: blaze}]\n",
+	  "o.yaml:6:46: error: blaze belongs to bandits: a guy boards his "
+	  "own side's cavalry or vehicle (II, VS-35)", false },
+	{ "map: summon too far", true, T_NONE, 0, SKILL,
+	  UHEAD "summons: [{figure: necromancer, ally: ghoul-1, at: l5}]\n",
+	  "o.yaml:6:52: error: ghoul-1 is put within a Half Move Unit of "
+	  "necromancer: 3 spaces on this map (V, VS-29, VS-32)", false },
+	{ "map: a summons onto a figure", true, T_NONE, 0, SKILL,
+	  UHEAD "summons: [{figure: necromancer, ally: ghoul-1, at: m1}]\n",
+	  "o.yaml:6:52: error: ghoul-1 cannot be put there: m1 holds "
+	  "ghoul-5: one figure to a space (IX, VS-35)", false },
 	{ "map: not seen", true, T_NONE, 0, DIST,
 	  UHEAD "attacks: [{figure: archer-2, target: bandit-b}]\n",
 	  "o.yaml:6:38: error: archer-2 cannot see bandit-b: every line "
@@ -930,6 +985,7 @@ main(void)
 		cmocka_unit_test(good_moves_table),
 		cmocka_unit_test(good_moves_map),
 		cmocka_unit_test(good_attacks),
+		cmocka_unit_test(good_map_attacks),
 		cmocka_unit_test(good_summons_skills),
 		cmocka_unit_test(good_spawn),
 		cmocka_unit_test(refusals),

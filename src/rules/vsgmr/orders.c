@@ -287,8 +287,9 @@ own_figure(struct ck *c, const struct umpire_node *n, enum vs_where want)
 	}
 	c->w[i].named = true;
 	if (f->owner != c->player) {
-		err(c, n, "%s is %s's: %s gives orders to his own figures",
-			f->id, g->player[f->owner].id, g->player[c->player].id);
+		err(c, n, "%s belongs to %s: %s gives orders to his own "
+			"figures", f->id, g->player[f->owner].id,
+			g->player[c->player].id);
 		return -1;
 	}
 	if (c->w[i].where != want) {
@@ -945,8 +946,8 @@ read_move(struct ck *c, const struct umpire_node *n, struct vs_move_order *mo)
 				"(II)", mf->id);
 			ok = false;
 		} else if (mf->owner != f->owner) {
-			err(c, v, "%s is %s's: a guy boards his own side's cavalry "
-				"or vehicle (II, VS-35)", mf->id,
+			err(c, v, "%s belongs to %s: a guy boards his own side's "
+				"cavalry or vehicle (II, VS-35)", mf->id,
 				g->player[mf->owner].id);
 			ok = false;
 		} else if (c->w[m].where != VS_ON || c->w[m].mount >= 0) {
@@ -1392,8 +1393,8 @@ read_summon(struct ck *c, const struct umpire_node *n,
 	}
 	c->w[j].named = true;
 	if (g->figure[j].owner != c->player) {
-		err(c, an, "%s is %s's: the ally is one of your own figures "
-			"(V, VS-69)", g->figure[j].id,
+		err(c, an, "%s belongs to %s: the ally is one of your own "
+			"figures (V, VS-69)", g->figure[j].id,
 			g->player[g->figure[j].owner].id);
 		return;
 	}
@@ -1416,10 +1417,11 @@ read_summon(struct ck *c, const struct umpire_node *n,
 		within = vs_gap_cmp(&c->w[i].at, &at, VS_HALF_MOVE_UNIT) <= 0;
 	}
 	if (!within) {
-		err(c, so->place.node, "%s is put within a Half Move Unit of %s "
-			"(%s), edge to edge (V, VS-29, VS-32)", g->figure[j].id,
-			f->id, g->on_map ? umpire_arena_printf(c->a, "%d spaces",
-			vs_map_units(g->scale, 1)) : "4.25\"");
+		err(c, so->place.node, "%s is put within a Half Move Unit of "
+			"%s: %s (V, VS-29, VS-32)", g->figure[j].id, f->id,
+			g->on_map ? umpire_arena_printf(c->a, "%d spaces on this "
+			"map", vs_map_units(g->scale, 1)) :
+			"4.25\", edge to edge");
 		return;
 	}
 	const char *why = place_refused(c, j, &so->place, -1);
