@@ -221,14 +221,10 @@ good_moves_table(void **state)
 	assert_int_equal(r.o.moves[0].board, HORSE);
 	orders_done(&r);
 
-	/* The horse leaves the table; its rider stays where it stood, on
-	 * foot, and may move (VS-71). */
+	/* The horse leaves the table, its rider along with it (II). */
 	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
-		"moves:\n"
-		"  - {figure: horse, path: [[30, -1]], off: south}\n"
-		"  - {figure: rider, path: [[33, 3]]}\n");
+		"moves: [{figure: horse, path: [[30, -1]], off: south}]\n");
 	assert_int_equal(r.o.moves[0].off, VS_SOUTH);
-	assert_int_equal(r.o.moves[1].figure, RIDER);
 	orders_done(&r);
 	game_done(&gm);
 }
@@ -623,6 +619,12 @@ static const struct bad bad[] = {
 	  "  - {figure: horse, path: [[30, 8]]}\n",
 	  "o.yaml:8:14: error: horse is cavalry with no rider or driver: "
 	  "it moves only with one aboard, or with Independent (II, V)", false },
+	{ "a rider gone off with its mount", false, T_NONE, 0, MOVE,
+	  HEAD "moves:\n"
+	  "  - {figure: horse, path: [[30, -1]], off: south}\n"
+	  "  - {figure: rider, path: [[33, 3]]}\n",
+	  "o.yaml:8:14: error: rider is off the playing surface and out "
+	  "of the game (II, VS-27)", false },
 	{ "a rider moved along", false, T_NONE, 0, MOVE,
 	  HEAD "moves:\n"
 	  "  - {figure: horse, path: [[30, 8]]}\n"

@@ -19,9 +19,8 @@
  *   map path every space stepped to, after the one it stands on;
  * - a rider moved on its own order gets off its mount (it dismounts),
  *   unless it boards one again; a rider carried by its mount's move has
- *   moved with it (II) and is not moved again; the riders of a mount
- *   that leaves the table or map stay where it stood, on foot, as
- *   VS-71 says of any figure gone off, and may still move;
+ *   moved with it (II) and is not moved again, off the table or map
+ *   too when its mount leaves (as resolve.c plays it);
  * - Spawning's figure comes first, then the moves; it is named once,
  *   so it does not also move in that phase (VS-63);
  * - "up to 1 Move Unit from the edge" (VIII, X) is from the nearest
@@ -706,16 +705,14 @@ table_move(struct ck *c, int i, struct vs_move_order *mo,
 			len_text(c->a, c->w[mo->board].at.at.y));
 		return false;
 	}
-	/* Played: its riders move along (II), or, when it leaves the table,
-	 * stay where it stood, on foot (VS-71). */
+	/* Played: its riders move along (II), off the table too, as
+	 * resolve.c has them. */
 	for (int j = 0; j < g->nfigures; j++)
 		if (c->w[j].where == VS_ON && c->w[j].mount == i) {
-			if (mv.off) {
-				c->w[j].mount = -1;
-				continue;
-			}
 			c->w[j].at.at = end;
 			c->w[j].moved = true;
+			if (mv.off)
+				c->w[j].where = VS_OFF;
 		}
 	c->w[i].at.at = end;
 	if (mv.off)
@@ -811,8 +808,10 @@ map_move(struct ck *c, int i, struct vs_move_order *mo,
 			return false;
 		}
 		for (int j = 0; j < g->nfigures; j++)
-			if (c->w[j].where == VS_ON && c->w[j].mount == i)
-				c->w[j].mount = -1;	/* on foot (VS-71) */
+			if (c->w[j].where == VS_ON && c->w[j].mount == i) {
+				c->w[j].where = VS_OFF;	/* along with it (II) */
+				c->w[j].moved = true;
+			}
 		c->w[i].where = VS_OFF;
 		return true;
 	}
