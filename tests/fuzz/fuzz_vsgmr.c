@@ -3,9 +3,9 @@
  * (rules/vsgmr/army.c), a scenario (rules/vsgmr/scenario.c) and an
  * orders file (rules/vsgmr/orders.c), each read as umpire will read it,
  * after its schema; orders that fail it are read in partial mode, as
- * umpire check reads them.  Orders (a file with a step) are read against
- * one of two small games built once, a table's and a map's, for the
- * phase and game its step picks.
+ * umpire check reads them.  Orders (a step, and no players: a state
+ * has both) are read against one of two small games built once, a
+ * table's and a map's, for the phase and game its step picks.
  *
  * The promises: a reader that fails says why (an error); one that
  * succeeds gives a consistent game: each force's figures in its range,
@@ -199,7 +199,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct umpire_yaml_limits lim = UMPIRE_YAML_LIMITS_INIT;
 
 	if (umpire_yaml_parse(&root, &a, "f.yaml", text, size, &lim, &d) == 0 &&
-	    root->type == UMPIRE_MAP && umpire_map_get(root, "step")) {
+	    root->type == UMPIRE_MAP && umpire_map_get(root, "step") &&
+	    !umpire_map_get(root, "players")) {
 		read_orders(&a, &d, root, text, size);
 	} else if (root && root->type == UMPIRE_MAP) {
 		/* A scenario has players; an army has not. */
