@@ -310,6 +310,16 @@ good_attacks(void **state)
 	assert_true(r.o.reroll_armor);
 	orders_done(&r);
 
+	/* A rider's mount and fellow rider do not hide it (VS-25). */
+	gm.g.figure[ARCHER2].mount = HORSE;
+	pt(&gm.g, ARCHER2, 3000, 300);
+	pt(&gm.g, GRUNT1, 3000, 1400);
+	gm.g.figure[GRUNT1].at.facing = (struct umpire_pt){ 0, -1 };
+	orders_clean(&r, &gm.g, 1, VS_PHASE_DISTANCE, BHEAD
+		"attacks: [{figure: grunt-1, target: rider}]\n");
+	assert_int_equal(r.o.attacks[0].target.index, RIDER);
+	orders_done(&r);
+
 	/* Hand to hand, touching (VS-21, VS-22); Double Strike's then. */
 	pt(&gm.g, BRUTE, 1000, 301);
 	orders_clean(&r, &gm.g, 1, VS_PHASE_HAND, BHEAD

@@ -1178,6 +1178,16 @@ inspiration(struct ck *c, const struct umpire_node *n)
 	return true;
 }
 
+/* The target, its mount, its riders and its fellow riders, all on one
+ * place: none of them blocks a line to it (VS-25, VS-39). */
+static bool
+riding_with(const struct vs_game *g, int t, int j)
+{
+	int mt = g->figure[t].mount, mj = g->figure[j].mount;
+
+	return j == t || mj == t || mt == j || (mt >= 0 && mt == mj);
+}
+
 /* Whether `by` may make its attack on t now (VS-22 to VS-25, VS-38 to
  * VS-40); false after an error at t's node. */
 static bool
@@ -1261,10 +1271,9 @@ attack_judge(struct ck *c, int by, const struct vs_target *t,
 			(size_t)(g->nfigures + 1) * sizeof(*foe));
 		size_t nfoe = 0;
 		for (int j = 0; j < g->nfigures; j++)
-			if (j != t->index && g->figure[j].where == VS_ON &&
+			if (g->figure[j].where == VS_ON &&
 			    !allied(g, f->owner, g->figure[j].owner) &&
-			    g->figure[j].mount != t->index &&
-			    j != g->figure[t->index].mount)
+			    !riding_with(g, t->index, j))
 				foe[nfoe++] = g->figure[j].at;
 		struct vs_sight s;
 		vs_sight(&s, &g->table, &f->at, &tf->at, tf->mount >= 0, foe, nfoe,
