@@ -28,6 +28,7 @@
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
+ *   orders.c    one player's orders for a phase, read and checked
  *   resolve.c   checked orders played with dice; what comes next; scores
  *   bot.c       random legal orders for the awaited decision
  *   board.c     the game as text: a map, the round, the players' figures
@@ -1484,12 +1485,16 @@ void vs_state_write(struct umpire_arena *a, const struct vs_game *g,
  *   move:         moves:
  *                   - figure: F
  *                     path: [[x, y], ...]      the table: waypoints of
- *                                              its base's centre (VS-26)
+ *                                              its base's centre after
+ *                                              where it stands (VS-26)
  *                     path: [d4, e5, ...]      the map: every space
- *                                              stepped to (VS-35)
+ *                                              stepped to after its own
+ *                                              (VS-35)
  *                     off: north               leaves (VS-27, VS-36):
  *                                              the table's path ends off
- *                                              it; the map's last step
+ *                                              it; the map's ends on
+ *                                              that edge, and the step
+ *                                              off is one more
  *                     facing: [dx, dy]         the table: after the move;
  *                                              else it keeps its facing
  *                     board: M                 ends on its mount (VS-35)
