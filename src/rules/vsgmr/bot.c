@@ -93,7 +93,8 @@ sq_node(struct umpire_arena *a, struct umpire_square s)
 {
 	char name[UMPIRE_SQUARE_NAME];
 
-	return umpire_node_str(a, umpire_grid_name(s, name));
+	return umpire_node_str(a, umpire_arena_strdup(a,
+		umpire_grid_name(s, name)));
 }
 
 /* The nearest enemy on the surface, centre to centre (the map: king
