@@ -171,9 +171,17 @@ define install_missing
 		mkdir -p $(BUILD); log=$(BUILD)/deps.log; \
 		echo "umpire: installing$$missing (the log is in $$log)"; \
 		case " $$missing " in *" postfix "*) \
-			echo "postfix postfix/main_mailer_type select" \
-				"No configuration" | debconf-set-selections;; \
+			if dpkg-query -W -f='$${Status}\n' exim4-base opensmtpd \
+			    sendmail-bin 2>/dev/null | grep -q "ok installed"; then \
+				echo "umpire: another mail server is installed;" \
+					"not replacing it with postfix (t-mail.sh skips)"; \
+				missing=$$(echo "$$missing" | sed 's/ postfix//'); \
+			else \
+				echo "postfix postfix/main_mailer_type select" \
+					"No configuration" | debconf-set-selections; \
+			fi;; \
 		esac; \
+		[ -n "$$missing" ] || exit 0; \
 		{ apt-get update && DEBIAN_FRONTEND=noninteractive \
 			apt-get install -y --no-install-recommends $$missing; } \
 			>$$log 2>&1 || { \

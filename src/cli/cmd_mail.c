@@ -291,14 +291,14 @@ static const char not_orders_text[] =
 	"it as a file whose name ends in .yaml (and its signature, in a game\n"
 	"whose players have keys, as a file whose name ends in .sig).  The\n"
 	"orders begin at the line \"umpire: 1\"; `umpire bot GAME` prints an\n"
-	"example.  See umpire(1), MAIL.\n";
+	"example.  See umpire(1), PLAY BY EMAIL.\n";
 
 static const char html_text[] =
 	"This is umpire, the adjudicator of the games played at this address.\n"
 	"Your message has only HTML text, which umpire does not read (what an\n"
 	"HTML message shows need not be what it says), so nothing was played.\n\n"
 	"Send the orders again as plain text, or attach the orders file (a\n"
-	"name ending in .yaml).  See umpire(1), MAIL.\n";
+	"name ending in .yaml).  See umpire(1), PLAY BY EMAIL.\n";
 
 /* The orders as read, numbered as the diagnostics count their lines. */
 static void

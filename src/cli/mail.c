@@ -346,12 +346,16 @@ bool
 cli_mail_cut_orders(struct umpire_buf *orders, struct umpire_buf *sig,
 	bool *has_sig, const char *text, size_t len)
 {
-	const char *at = text, *end = text + len, *s;
+	const char *at, *end, *s;
 	struct line *v = NULL;
 	size_t n = 0, cap = 0, ln;
 	bool in_sig = false, fenced = false, found = false;
 	size_t first = 0, last = 0;
 
+	if (!text)
+		text = "", len = 0;
+	at = text;
+	end = text + len;
 	/* The armored signature comes out first, wherever it stands. */
 	while (next_line(&at, end, &s, &ln)) {
 		if (!in_sig && !*has_sig && is_line(s, ln, SIG_BEGIN))
