@@ -411,6 +411,76 @@ def test_header_injection():
         check(not msgs, "answered a bad From: %r" % [m["To"] for m in msgs])
 
 
+def sign(top, who, path):
+    key = os.path.join(top, who)
+    ut.write(key, ut.read(os.path.join(ut.ROOT, "tests", "crypto",
+                                       "test-key-%s-ed25519" % who)))
+    os.chmod(key, 0o600)
+    if os.path.exists(path + ".sig"):
+        os.unlink(path + ".sig")
+    subprocess.run(["ssh-keygen", "-q", "-Y", "sign", "-n", "umpire", "-f",
+                    key, path], check=True, stderr=subprocess.DEVNULL)
+    return ut.read(path + ".sig", "rb")
+
+
+def test_signed_hidden_game():
+    """Backgammon Wars hides hands and its players have keys: signed
+    orders attached or inline are played, unsigned ones refused, and
+    each player's private report goes to him alone."""
+    players = {"white": "white@example.org", "black": "black@example.org"}
+    with ut.scratch() as top:
+        game = os.path.join(top, "g")
+        seed = os.path.join(top, "seed")
+        ut.umpire_ok("new", game, "--scenario", "bgw:standard", "--sealed",
+                     "--seed-file", seed)
+        views = 0
+        for step in (1, 2, 3):
+            text = ut.umpire_ok("bot", game, "--seed-file", seed)
+            who = [ln.split()[1] for ln in text.splitlines()
+                   if ln.startswith("player:")][0]
+            path = os.path.join(top, "orders.yaml")
+            ut.write(path, text)
+            sig = sign(top, who, path)
+            m = message(sender=players[who])
+            if step == 1:
+                # Unsigned first: refused, with the reason, exit 0.
+                m.set_content(text)
+                msgs, _ = refused(top, game, m, "--seed-file", seed)
+                check("unsigned orders" in text_of(to(msgs, players[who])),
+                      text_of(to(msgs, players[who])))
+                m = message(sender=players[who])
+                m.set_content("Orders and signature attached.\n")
+                m.add_attachment(text.encode(), maintype="application",
+                                 subtype="yaml", filename="orders.yaml")
+                m.add_attachment(sig, maintype="application",
+                                 subtype="octet-stream",
+                                 filename="orders.yaml.sig")
+            else:
+                # The armored signature in the text, after the orders.
+                m.set_content("Hi,\n\n" + text + "\n" + sig.decode() +
+                              "\n-- \nme\n")
+            msgs = accepted(top, game, m, "--seed-file", seed)
+            check(sorted(m["To"].addresses[0].addr_spec for m in msgs) ==
+                  sorted(players.values()), "recipients %r"
+                  % [m["To"] for m in msgs])
+            check_reply(to(msgs, players[who]))
+            for m in msgs:
+                rcpt = m["To"].addresses[0].username
+                for a in m.iter_attachments():
+                    name = a.get_filename()
+                    if not name.endswith(".age"):
+                        continue
+                    check(name.startswith("%04d-%s." % (step, rcpt)),
+                          "%s got %s" % (rcpt, name))
+                    check(a.get_content().startswith(b"age-encryption.org/"),
+                          "%s is not age" % name)
+                    views += 1
+            check(os.path.exists(os.path.join(
+                game, "orders", "%04d-%s.yaml.sig" % (step, who))),
+                "the signature was not committed at step %d" % step)
+        check(views > 0, "no private report was attached")
+
+
 if __name__ == "__main__":
     ut.main([test_plain_body, test_base64_utf8_headers,
              test_quoted_printable_latin1, test_multipart_alternative,
@@ -418,4 +488,4 @@ if __name__ == "__main__":
              test_reply_quoting_earlier_orders, test_fenced_block,
              test_games_directory, test_bad_orders, test_locked_game,
              test_not_orders, test_loop_guards, test_size_cap,
-             test_header_injection])
+             test_header_injection, test_signed_hidden_game])
