@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -590,6 +591,8 @@ cmd_mail(int argc, char **argv)
 
 	memset(&j, 0, sizeof(j));
 	j.ml.sendmail = DEFAULT_SENDMAIL;
+	/* A --sendmail command that quits early is an error, not our death. */
+	signal(SIGPIPE, SIG_IGN);
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
 		switch (c) {
 		case -2: return rc;

@@ -411,6 +411,39 @@ def test_header_injection():
         check(not msgs, "answered a bad From: %r" % [m["To"] for m in msgs])
 
 
+def test_sendmail_command():
+    """--sendmail: each message on the command's standard input; one that
+    fails after the step is played keeps the message (--keep) or exits
+    74, so that the mail system returns it with the reason."""
+    with ut.scratch() as top:
+        game = new_game(top)
+        sent = os.path.join(top, "sent")
+        cmd = "cat >> '%s'; echo ==== >> '%s'" % (sent, sent)
+        before = head(game)
+        rc, _, err = ut.umpire("mail", "--game", game, "--sendmail", cmd,
+                               stdin=message(bot(game)).as_bytes())
+        check(rc == 0 and head(game) != before, "exit %d: %s" % (rc, err))
+        parts = ut.read(sent).split("====\n")[:-1]
+        check(len(parts) == 2, "%d messages sent, not 2" % len(parts))
+        rcpt = sorted(email.message_from_string(
+            p, policy=email.policy.default)["To"].addresses[0].addr_spec
+            for p in parts)
+        check(rcpt == [GREEN, TAN], "sent to %r" % rcpt)
+        keep = os.path.join(top, "kept")
+        rc, _, err = ut.umpire("mail", "--game", game, "--sendmail", "exit 3",
+                               "--keep", keep,
+                               stdin=message(bot(game), sender=GREEN)
+                               .as_bytes())
+        check(rc == 0, "failed sendmail with --keep: exit %d: %s" % (rc, err))
+        check("not every report could be sent" in err, err)
+        check(read_maildir(keep)[0]["X-Umpire-Kept"] ==
+              "step played, reports not all sent", "not kept")
+        rc, _, err = ut.umpire("mail", "--game", game, "--sendmail",
+                               "head -c 1 >/dev/null; exit 1",
+                               stdin=message(bot(game)).as_bytes())
+        check(rc == 74, "failed sendmail, no --keep: exit %d: %s" % (rc, err))
+
+
 def sign(top, who, path):
     key = os.path.join(top, who)
     ut.write(key, ut.read(os.path.join(ut.ROOT, "tests", "crypto",
@@ -488,4 +521,5 @@ if __name__ == "__main__":
              test_reply_quoting_earlier_orders, test_fenced_block,
              test_games_directory, test_bad_orders, test_locked_game,
              test_not_orders, test_loop_guards, test_size_cap,
-             test_header_injection, test_signed_hidden_game])
+             test_header_injection, test_sendmail_command,
+             test_signed_hidden_game])
