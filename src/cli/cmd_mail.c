@@ -255,6 +255,8 @@ struct job {
 	const char *keep;
 	const char *kept;	/* why, once kept */
 	bool answer;		/* the sender may be answered */
+	bool replied, reply_failed;
+	bool played;		/* a step was committed */
 	char *subject_re;
 };
 
@@ -266,9 +268,12 @@ reply(struct job *j, const char *body, struct umpire_diags *d)
 
 	if (!j->answer)
 		return;
-	if (send_one(&j->ml, &o, d))
+	if (send_one(&j->ml, &o, d)) {
 		umpire_diag(d, UMPIRE_WARNING, NULL, 0, 0, "no reply went to %s",
 			j->m.reply_to);
+		j->reply_failed = true;
+	} else
+		j->replied = true;
 }
 
 /* Keep the message, with why in a header of its own; 0 or a sysexits code. */
@@ -543,6 +548,7 @@ handle_orders(struct job *j, const char *game_dir, const char *games,
 	rc = cli_turn(&out, dir, j->m.orders_name, &mem, NULL, seed_file, false,
 		&diags);
 	if (rc == 0) {
+		j->played = true;
 		if ((rc = send_reports(j, dir, &out, d))) {
 			umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "step %ld was played "
 				"but not every report could be sent", out.step);
@@ -665,6 +671,25 @@ cmd_mail(int argc, char **argv)
 	} else
 		rc = handle_orders(&j, game, games, seed_file, &d);
 
+	/*
+	 * Nothing lost: a message that made no step was answered or kept,
+	 * or goes back to the mail system.  Only automatic mail, which must
+	 * not be answered, may be dropped (with --keep, it is kept).
+	 */
+	if (rc == 0 && !j.played && !j.replied && !j.kept) {
+		if (j.reply_failed) {
+			umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "the reply could not "
+				"be sent; the mail system will deliver the message again");
+			rc = EX_TEMPFAIL;
+		} else if (!j.m.automatic) {
+			umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "the message has no "
+				"plain From or Reply-To address to answer, and there is no "
+				"--keep: it goes back to the mail system");
+			rc = EX_DATAERR;
+		} else
+			umpire_diag(&d, UMPIRE_NOTE, NULL, 0, 0, "message dropped "
+				"(--keep DIR keeps such messages)");
+	}
 	if (j.m.automatic && rc != EX_TEMPFAIL)
 		umpire_diag(&d, UMPIRE_NOTE, NULL, 0, 0, "no reply to the sender: "
 			"%s", j.m.automatic);

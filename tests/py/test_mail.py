@@ -407,8 +407,14 @@ def test_header_injection():
         # A From address that is not a plain address gets no reply.
         bad = raw.replace(b"From: Tan <" + TAN.encode() + b">",
                           b"From: \"x\" <a\\\nb@example.org>")
-        msgs, _ = refused(top, game, bad)
-        check(not msgs, "answered a bad From: %r" % [m["To"] for m in msgs])
+        rc, err, msgs = mail(top, game, bad)
+        check(rc == 65 and not msgs, "a bad From: exit %d, %d answers: %s"
+              % (rc, len(msgs), err))
+        check("no plain From or Reply-To address" in err, err)
+        keep = os.path.join(top, "kept")
+        msgs, _ = refused(top, game, bad, "--keep", keep)
+        check(not msgs and len(read_maildir(keep)) == 1, "a bad From with "
+              "--keep: %d answers, not kept" % len(msgs))
 
 
 def test_sendmail_command():
@@ -464,10 +470,14 @@ def test_signed_hidden_game():
     with ut.scratch() as top:
         game = os.path.join(top, "g")
         seed = os.path.join(top, "seed")
+        ut.write(seed, ut.seed_hex(1))
         ut.umpire_ok("new", game, "--scenario", "bgw:standard", "--sealed",
                      "--seed-file", seed)
         views = 0
-        for step in (1, 2, 3):
+        # Until a step has changed someone's hand (a private report).
+        for step in range(1, 21):
+            if step > 3 and views:
+                break
             text = ut.umpire_ok("bot", game, "--seed-file", seed)
             who = [ln.split()[1] for ln in text.splitlines()
                    if ln.startswith("player:")][0]
