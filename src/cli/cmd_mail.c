@@ -534,15 +534,15 @@ handle_orders(struct job *j, const char *game_dir, const char *games,
 	int rc = 0;
 
 	if (!dir && !(id = orders_game(j, &diags))) {
-		refuse(j, NULL, &diags, d);
 		rc = keep(j, "orders refused: no game named", d);
+		refuse(j, NULL, &diags, d);
 		goto done;
 	}
 	if (!dir && !(dir = find_game(games, id))) {
 		umpire_diag(&diags, UMPIRE_ERROR, j->m.orders_name, 0, 0, "no game "
 			"%s is played at this address", umpire_quote_str(&diags, id));
-		refuse(j, NULL, &diags, d);
 		rc = keep(j, "orders refused: no such game", d);
+		refuse(j, NULL, &diags, d);
 		goto done;
 	}
 	rc = cli_turn(&out, dir, j->m.orders_name, &mem, NULL, seed_file, false,
@@ -556,8 +556,8 @@ handle_orders(struct job *j, const char *game_dir, const char *games,
 				j->kept ? 0 : EX_IOERR;
 		}
 	} else if (rc == EX_DATAERR || rc == EX_NOPERM) {
-		refuse(j, id, &diags, d);
 		rc = keep(j, "orders refused", d);
+		refuse(j, id, &diags, d);
 	} else {
 		/* Locked, or the host's trouble: the mail system tries again. */
 		umpire_diags_warn(d, &diags);
@@ -652,22 +652,23 @@ cmd_mail(int argc, char **argv)
 	j.subject_re = strncasecmp(subj, "re:", 3) == 0 ? g_strdup(subj) :
 		g_strdup_printf("Re: %s", subj);
 
+	/* Each message that makes no step is kept first, then answered. */
 	if (over) {
+		rc = keep(&j, "larger than 4 MiB (cut there)", &d);
 		reply(&j, "This is umpire.  Your message is larger than the 4 MiB "
 			"umpire reads, so\nnothing was played.  Orders files are "
 			"small: send the orders alone.\n", &d);
-		rc = keep(&j, "larger than 4 MiB (cut there)", &d);
 	} else if (j.m.kind == CLI_MAIL_BAD) {
 		char *t = g_strdup_printf("This is umpire.  It could not read your "
 			"message: %s;\nnothing was played.\n", j.m.why);
+		rc = keep(&j, j.m.why, &d);
 		reply(&j, t, &d);
 		g_free(t);
-		rc = keep(&j, j.m.why, &d);
 	} else if (j.m.kind != CLI_MAIL_ORDERS) {
 		bool html = j.m.kind == CLI_MAIL_HTML_ONLY;
+		rc = keep(&j, html ? "not orders: HTML only" : "not orders", &d);
 		if (strcmp(not_orders, "reply") == 0)
 			reply(&j, html ? html_text : not_orders_text, &d);
-		rc = keep(&j, html ? "not orders: HTML only" : "not orders", &d);
 	} else
 		rc = handle_orders(&j, game, games, seed_file, &d);
 
