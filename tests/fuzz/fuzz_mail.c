@@ -18,7 +18,7 @@
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	fuzz_setup(argc, argv);
+	fuzz_setup_dict(argc, argv, "tests/fuzz/mail.dict");
 	cli_mail_init();
 	return 0;
 }
