@@ -505,6 +505,14 @@ cli_mail_read(struct cli_mail *out, const char *msg, size_t len)
 			out->kind = CLI_MAIL_ORDERS;
 			out->orders_name = tame_name(g_mime_part_get_filename(w.yaml));
 		}
+		/* Attached orders, their signature armored in the text. */
+		if (out->kind == CLI_MAIL_ORDERS && !out->has_sig && w.text &&
+		    content(&text, w.text, true)) {
+			struct umpire_buf unused = UMPIRE_BUF_INIT;
+			cli_mail_cut_orders(&unused, &out->sig, &out->has_sig,
+				text.ptr, text.len);
+			umpire_buf_free(&unused);
+		}
 	} else if (w.text) {
 		if (!content(&text, w.text, true)) {
 			out->kind = CLI_MAIL_BAD;

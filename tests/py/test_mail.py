@@ -498,6 +498,12 @@ def test_signed_hidden_game():
                 m.add_attachment(sig, maintype="application",
                                  subtype="octet-stream",
                                  filename="orders.yaml.sig")
+            elif step == 2:
+                # Attached orders, the armored signature in the text.
+                m.set_content("My orders are attached; my signature:\n\n" +
+                              sig.decode() + "\n-- \nme\n")
+                m.add_attachment(text.encode(), maintype="text",
+                                 subtype="x-yaml", filename="o.yml")
             else:
                 # The armored signature in the text, after the orders.
                 m.set_content("Hi,\n\n" + text + "\n" + sig.decode() +
