@@ -16,9 +16,9 @@
  * make, judged from the faces the dice show (fight.c); the questions
  * of the tabletop (space.c) and of the battle map (map.c); the order
  * of decisions in a round and how a game ends (round.c); and a
- * scenario read and checked into a game (scenario.c).  The state and
- * orders files, the resolution that draws the dice, the bot and the
- * pictures come next, and with them the ruleset's entry in the
+ * scenario or a state read and checked into a game (scenario.c).  The
+ * state's writer, the orders file, the resolution that draws the dice,
+ * the bot and the pictures come next, and with them the ruleset's entry in the
  * registry: until then umpire does not play VSGMR.
  *
  * Files, in a one-way chain (each calls only those above it):
@@ -1455,6 +1455,13 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  */
 int vs_state_read(struct vs_game *g, struct umpire_arena *a,
 	const struct umpire_node *root, struct umpire_diags *d);
+#define VS_DEFAULT_BASE 100	/* 1": a figure's base unless the table says */
+/* The files' words for enum vs_end ("first-fallen", ...), enum vs_win
+ * ("points", "survivors") and enum vs_where ("waiting", "on",
+ * "defeated", "off"). */
+extern const char *const vs_end_names[3];
+extern const char *const vs_win_names[2];
+extern const char *const vs_status_names[4];
 /* Append the ruleset's keys of the state to the mapping state (core
  * has written its envelope); everything in a. */
 void vs_state_write(struct umpire_arena *a, const struct vs_game *g,
