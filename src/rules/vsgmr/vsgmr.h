@@ -15,10 +15,10 @@
  * what a figure is and what it costs (army.c); every roll the rules
  * make, judged from the faces the dice show (fight.c); the questions
  * of the tabletop (space.c) and of the battle map (map.c); the order
- * of decisions in a round and how a game ends (round.c); and a
- * scenario or a state read and checked into a game (scenario.c).  The
- * state's writer, the orders file, the resolution that draws the dice,
- * the bot and the pictures come next, and with them the ruleset's entry in the
+ * of decisions in a round and how a game ends (round.c); a
+ * scenario or a state read and checked into a game (scenario.c); and a
+ * game written as a state (state.c).  The orders file, the resolution
+ * that draws the dice, the bot and the pictures come next, and with them the ruleset's entry in the
  * registry: until then umpire does not play VSGMR.
  *
  * Files, in a one-way chain (each calls only those above it):
@@ -28,6 +28,7 @@
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
+ *   state.c     a game written as a state file, for scenario.c to read back
  *
  * Rulings so far:
  *
