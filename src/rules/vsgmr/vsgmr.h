@@ -1432,9 +1432,10 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  *       vs_round as it stands: the round (0 before the first), the
  *       phase (vs_phase_names), the initiative's winner and who
  *       starts (absent before they are known).  The awaited player is
- *       core's awaiting.player; acts, the decisions awaited so far this
- *       round.  rounds, end and solo come from the scenario's keys,
- *       written again unchanged.
+ *       core's awaiting.player, whose kind is the phase.  acts is not
+ *       written: round.c asks only whether it is 0, and it is 0 just
+ *       while the phase is initiative.  rounds, end and solo come from
+ *       the scenario's keys, written again unchanged.
  *   players: {red: {name: ..., score: 4, roll: 5, inspired: true,
  *       spawn: 3, activation: 2, active: 1, active-points: 2,
  *       owed: true}}: struct vs_player's play fields, each written
@@ -1449,7 +1450,8 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  *         left: north     off: the edge it left by
  *       A figure not on the table or map has no at, facing or rides.
  *   features: hits: 1, removed: true, each when not 0 or false.
- *   objects: holder: FIGURE, or at when on the ground.
+ *   objects: held: FIGURE (the scenario's key; a figure on the table
+ *       or map), or at when on the ground.
  *
  * vs_state_write writes a game so that vs_state_read reads it back the
  * same, byte for byte when written again.
