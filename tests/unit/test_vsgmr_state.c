@@ -556,6 +556,15 @@ static const struct bad bad[] = {
 	  "step: 3, kind: skill}\n" TABLE RED BLUE ROUND,
 	  "t.yaml:10:40: error: awaiting.kind is skill, but the round's phase "
 	  "is move: the decision awaited is the phase's (VS-41)", false },
+	{ "awaiting another round", ENV PLAYERS "awaiting: {player: red, "
+	  "step: 3, kind: move, round: 2}\n" TABLE RED BLUE ROUND,
+	  "t.yaml:10:53: error: awaiting.round is not the round's number, 1",
+	  false },
+	/* Riders left on foot (VS-71) are one player's. */
+	{ "two players' figures at one centre", STATE("      - {id: g, type: "
+	  "troop, at: [10, 46]}\n", ""),
+	  "t.yaml:22:54: error: chief's base overlaps g's: bases never overlap "
+	  "(VS-21, VS-26)", false },
 	/* Players and features. */
 	{ "a score below 0", ENV "players:\n  red: {score: -1}\n  blue: {}\n"
 	  AWAIT TABLE RED BLUE ROUND,
@@ -632,6 +641,19 @@ allowed(void **state)
 		"hero, commander: true, at: [10, 2]}\n  blue:\n    edge: north\n"
 		"    team: spawner\n    figures:\n      - {id: chief, type: hero, "
 		"commander: true, status: waiting}\n" ROUND,
+		/* Riders left on foot where their mount fell (VS-71), on the
+		 * table and on the map. */
+		STATE("      - {id: g, type: troop, at: [20, 2]}\n"
+		"      - {id: h, type: troop, at: [20, 2]}\n", ""),
+		ENV PLAYERS AWAIT "scenario: basic\nmap: {files: 24, ranks: 16, "
+		"scale: 25mm}\nforces:\n  red:\n    edge: south\n    figures:\n"
+		"      - {id: boss, type: hero, commander: true, at: c1}\n"
+		"      - {id: g, type: troop, at: c1}\n  blue:\n    edge: north\n"
+		"    figures:\n      - {id: chief, type: hero, commander: true, "
+		"at: c16}\n" ROUND,
+		/* The round in awaiting, as ruleset.c writes it. */
+		ENV PLAYERS "awaiting: {player: red, step: 3, kind: move, "
+		"round: 1}\n" TABLE RED BLUE ROUND,
 		/* Before the first round. */
 		STATE_ROUND("round: {number: 0, phase: initiative}\n"),
 		/* The envelope of a game over. */

@@ -1452,6 +1452,26 @@ together(const struct vs_game *g, int a, int b)
 	return ma == b || mb == a || (ma >= 0 && ma == mb);
 }
 
+/*
+ * In a state, riders left on foot where their mount fell (VS-71): they
+ * stood together on it, and stand together still until they move, so
+ * two figures of one player at exactly one centre (the map: one space
+ * each, the same) do not stand in each other's way.  Anything else that
+ * overlaps is refused as at set-up (VS-21, VS-26, IX).
+ */
+static bool
+left_on_foot(const struct rd *r, int a, int b)
+{
+	const struct vs_figure *x = &r->g->figure[a], *y = &r->g->figure[b];
+
+	if (!r->state || x->owner != y->owner)
+		return false;
+	if (r->g->on_map)
+		return x->size == 1 && y->size == 1 &&
+			umpire_grid_same(x->sq, y->sq);
+	return umpire_pt_eq(x->at.at, y->at.at);
+}
+
 static bool
 set_up(const struct rd *r, int i)
 {
@@ -1629,6 +1649,7 @@ check_table_places(struct rd *r)
 				for (int j = cells_first(&c, i, dc, dr, 0); j >= 0 &&
 				    j < i && (first < 0 || j < first); j = c.next[j])
 					if (!together(g, i, j) &&
+					    !left_on_foot(r, i, j) &&
 					    overlap(&f->at, &g->figure[j].at))
 						first = j;
 		if (first >= 0) {
@@ -1711,7 +1732,8 @@ check_map_places(struct rd *r)
 						"no figure stands on a barrier (VS-34)",
 						umpire_grid_name(s, a),
 						vs_terrain_titles[t]);
-				else if (holder[k])
+				else if (holder[k] && !left_on_foot(r, i,
+				    holder[k] - 1))
 					why = umpire_arena_printf(r->a, "%s holds "
 						"another figure already: one figure to a "
 						"space (IX), a rider on its mount aside "
@@ -2383,6 +2405,12 @@ read_round(struct rd *r)
 		return;
 	pos->player = find_player(g, umpire_node_cstr(umpire_map_get(aw,
 		"player")));
+	/* ruleset.c writes the round into awaiting, for the player's
+	 * eyes: it is round's number. */
+	v = umpire_map_get(aw, "round");
+	if (v && umpire_node_integer(v, -1) != pos->round)
+		umpire_node_error(r->d, v, "awaiting.round is not the round's "
+			"number, %d", pos->round);
 	v = umpire_map_get(aw, "kind");
 	if (pos->round > 0 && umpire_node_cstr(v) &&
 	    strcmp(umpire_node_cstr(v), vs_phase_names[pos->phase]) != 0)

@@ -1449,6 +1449,9 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  *         by: P2          defeated or off: who scored it (VS-46)
  *         left: north     off: the edge it left by
  *       A figure not on the table or map has no at, facing or rides.
+ *       Figures on it are clear of each other as at set-up, but for
+ *       riders left on foot where their mount fell (VS-71): one
+ *       player's figures at one centre, or of one space on one space.
  *   features: hits: 1, removed: true, each when not 0 or false.
  *   objects: held: FIGURE (the scenario's key; a figure on the table
  *       or map), or at when on the ground.
