@@ -1,18 +1,22 @@
 /*
  * fuzz_vsgmr - VSGMR's files before the ruleset plays: an army
- * (rules/vsgmr/army.c), a scenario (rules/vsgmr/scenario.c) and an
- * orders file (rules/vsgmr/orders.c), each read as umpire will read it,
- * after its schema; orders that fail it are read in partial mode, as
- * umpire check reads them.  Orders (a step, and no players: a state
- * has both) are read against one of two small games built once, a
- * table's and a map's, for the phase and game its step picks.
+ * (rules/vsgmr/army.c), a scenario and a state (rules/vsgmr/scenario.c)
+ * and an orders file (rules/vsgmr/orders.c), each read as umpire will
+ * read it, after its schema; orders that fail it are read in partial
+ * mode, as umpire check reads them.  Orders (a step, and no players: a
+ * state has both) are read against one of two small games built once,
+ * a table's and a map's, for the phase and game its step picks.
  *
  * The promises: a reader that fails says why (an error); one that
  * succeeds gives a consistent game: each force's figures in its range,
  * every figure's owner a player, every price the sum of its items, a
- * force's points the sum of its figures', every mount a figure.  The
- * orders reader counts exactly the errors it records, and every index
- * in the orders it returns is a figure, feature or object of the game.
+ * force's points the sum of its figures', every mount a figure, who
+ * scored a figure and the round's players players.  And a game read,
+ * from a scenario or a state, written as a state (rules/vsgmr/state.c)
+ * reads back with no diagnostic, and is written again the same bytes.
+ * The orders reader counts exactly the errors it records, and every
+ * index in the orders it returns is a figure, feature or object of the
+ * game.
  */
 #include "core/schema.h"
 #include "fuzz.h"
@@ -186,7 +190,64 @@ check_game(const struct vs_game *g, const char *text, size_t len)
 		if (f->mount < -1 || f->mount >= g->nfigures || f->mount == i)
 			fuzz_fail(NULL, text, len, "figure %s rides %d", f->id,
 				f->mount);
+		if (f->by < -1 || f->by >= g->nplayers || f->left < -1 ||
+		    f->left >= VS_COMPASS)
+			fuzz_fail(NULL, text, len, "figure %s: by %d, left %d",
+				f->id, f->by, f->left);
 	}
+	if (g->pos.players != g->nplayers || g->pos.winner < -1 ||
+	    g->pos.winner >= g->nplayers || g->pos.first < -1 ||
+	    g->pos.first >= g->nplayers || g->pos.player < -1 ||
+	    g->pos.player >= g->nplayers || g->pos.phase >= VS_PHASES)
+		fuzz_fail(NULL, text, len, "round %d: %d players, winner %d, "
+			"first %d, player %d", g->pos.round, g->pos.players,
+			g->pos.winner, g->pos.first, g->pos.player);
+}
+
+/* g written as a state, with the envelope as core writes it. */
+static void
+write_state(struct umpire_buf *out, struct umpire_arena *a,
+	const struct vs_game *g)
+{
+	struct umpire_node *root = umpire_node_map(a, false);
+
+	umpire_map_add(a, root, "umpire", umpire_node_int(a, 1));
+	umpire_map_add(a, root, "ruleset", umpire_node_str(a, "vsgmr"));
+	vs_state_write(a, g, root);
+	umpire_yaml_emit(out, root, NULL);
+}
+
+/* What g writes reads back as the same game: the same bytes again. */
+static void
+check_rewrite(const struct vs_game *g, const char *text, size_t len)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_buf first = UMPIRE_BUF_INIT, again = UMPIRE_BUF_INIT;
+	struct umpire_node *root = NULL;
+	struct umpire_yaml_limits lim = UMPIRE_YAML_LIMITS_INIT;
+	struct vs_game back;
+
+	write_state(&first, &a, g);
+	/* A scenario's counts written out figure by figure are longer. */
+	lim.max_bytes = 64 * UMPIRE_YAML_MAX_BYTES;
+	lim.max_nodes = 64 * lim.max_nodes;
+	lim.max_expanded = 64 * lim.max_expanded;
+	if (umpire_yaml_parse(&root, &a, "w.yaml", umpire_buf_cstr(&first),
+	    first.len, &lim, &d) != 0 || vs_state_read(&back, &a, root,
+	    &d) != 0 || d.n)
+		fuzz_fail(&d, text, len, "the state written does not read "
+			"back:\n%s", umpire_buf_cstr(&first));
+	write_state(&again, &a, &back);
+	if (first.len != again.len || memcmp(umpire_buf_cstr(&first),
+	    umpire_buf_cstr(&again), first.len) != 0)
+		fuzz_fail(NULL, text, len, "the state written again differs:\n"
+			"%s\n---\n%s", umpire_buf_cstr(&first),
+			umpire_buf_cstr(&again));
+	umpire_buf_free(&first);
+	umpire_buf_free(&again);
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
 }
 
 int
@@ -203,17 +264,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    !umpire_map_get(root, "players")) {
 		read_orders(&a, &d, root, text, size);
 	} else if (root && root->type == UMPIRE_MAP) {
-		/* A scenario has players; an army has not. */
+		/* A scenario has players; an army has not; a state has a
+		 * round besides. */
 		bool scenario = umpire_map_get(root, "players") != NULL;
-		const char *schema = scenario ? "vsgmr/scenario" : "vsgmr/army";
+		bool state = scenario && umpire_map_get(root, "round") != NULL;
+		const char *schema = state ? "vsgmr/state" : scenario ?
+			"vsgmr/scenario" : "vsgmr/army";
 		if (umpire_schema_validate(schema, root, &d) == 0) {
 			size_t before = d.errors;
 			int rc;
 			if (scenario) {
 				struct vs_game g;
-				rc = vs_scenario_read(&g, &a, root, &d);
-				if (rc == 0)
+				rc = state ? vs_state_read(&g, &a, root, &d) :
+					vs_scenario_read(&g, &a, root, &d);
+				if (rc == 0) {
 					check_game(&g, text, size);
+					check_rewrite(&g, text, size);
+				}
 			} else {
 				struct vs_army army;
 				rc = vs_army_read(&army, &a, root, &d);

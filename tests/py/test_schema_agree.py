@@ -9,11 +9,13 @@ scenario, state or orders of Army Man Backgammon, and
 tests/schema/wwii-<kind>/, tests/schema/armymen-<kind>/ and
 tests/schema/bgw-<kind>/ likewise for WWII Combined Arms, Army Men and
 Backgammon Wars, and tests/schema/vsgmr-army/, vsgmr-scenario/ and
-vsgmr-orders/ for VSGMR's army, scenario and orders files
-(ut.AUX_SCHEMAS: the ruleset does not play yet); each bad file breaks one thing, named in its first line.  A
-good file is good to the schema: whether umpire's reader takes it as a
-game (ids, distances, points) is the unit tests' question
-(tests/unit/test_vsgmr_scenario.c reads tests/vsgmr/scenarios/).  Both
+vsgmr-state/ and vsgmr-orders/ for VSGMR's army, scenario, state and
+orders files (ut.AUX_SCHEMAS: the ruleset does not play yet); each bad
+file breaks one thing, named in its first line.  A good file is good to
+the schema: whether umpire's reader takes it as a game (ids, distances,
+points) is the unit tests' question (tests/unit/test_vsgmr_scenario.c
+reads tests/vsgmr/scenarios/, and tests/unit/test_vsgmr_state.c every
+good file of vsgmr-state/).  Both
 sides read YAML 1.2 core (see umpiretest.Yaml12Loader).  Checked:
 
 - on every corpus file the two validators agree, good files are valid
@@ -40,6 +42,7 @@ KINDS = ["scenario", "state", "orders"]
 # (corpus directory, schema, fewest good files, fewest bad files)
 AUX_CORPUS = [("vsgmr-army", "vsgmr/army", 6, 25),
               ("vsgmr-scenario", "vsgmr/scenario", 10, 35),
+              ("vsgmr-state", "vsgmr/state", 12, 35),
               ("vsgmr-orders", "vsgmr/orders", 8, 24)]
 # (corpus directory prefix, ruleset, fewest good files, fewest bad files)
 RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),

@@ -13,6 +13,13 @@
  * VIII's set-up distances and sides, and Transport's object (VS-30,
  * VS-58, VS-61, VS-62).  Every problem is reported at
  * its node and the reader carries on, to find them all in one go.
+ *
+ * A state file (vs_state_read) is the same document as the game stands:
+ * every figure a line of its own with its status, owner and what it did
+ * this round, the features' hits, the players' scores and dice, and the
+ * round.  Its figures have moved and fallen, so the set-up's checks
+ * (VIII's sides and distances, the points, Transport's object, a
+ * Spawner's one figure) are left out; every other check is made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,10 +37,14 @@ const char *const vs_team_names[VS_TEAMS] = {
 	"defender",
 };
 
-static const char *const end_names[] = {
+const char *const vs_end_names[3] = {
 	"first-fallen", "last-standing", "scenario",
 };
-static const char *const win_names[] = { "points", "survivors" };
+const char *const vs_win_names[2] = { "points", "survivors" };
+
+const char *const vs_status_names[4] = {
+	"waiting", "on", "defeated", "off",
+};
 
 /* Each team scenario's two sides (VIII), the others none. */
 static const enum vs_team sides_of[VS_SCENARIOS][2] = {
@@ -42,8 +53,10 @@ static const enum vs_team sides_of[VS_SCENARIOS][2] = {
 	[VS_FORTRESS] = { VS_ASSAULTER, VS_DEFENDER },
 };
 
-#define DEFAULT_BASE 100	/* 1": a figure's base unless the table says */
 #define DEFAULT_POINTS 3	/* IV: "within 3 points of each other" */
+#define MAX_SCORE 100000000	/* more than every force's points */
+#define MAX_ROLL 99		/* more than a d6 and every bonus (VS-14) */
+#define MAX_HITS 1000		/* more than any building takes (VS-53) */
 
 struct named {
 	const char *id;
@@ -65,6 +78,7 @@ struct rd {
 	struct umpire_arena *a;
 	struct umpire_diags *d;
 	const struct umpire_node *root;
+	bool state;		/* a state file (vs_state_read), not a scenario */
 	bool surface;		/* the table or map was read */
 	const struct umpire_node *force[VS_MAX_PLAYERS];
 	const struct umpire_node *force_key[VS_MAX_PLAYERS];
@@ -74,6 +88,7 @@ struct rd {
 	bool *placed;		/* a figure's place read and on the surface */
 	bool *bad_feature;	/* a feature whose shape was refused */
 	int *riders;		/* how many ride each figure */
+	int *force_of;		/* the force whose list has each figure */
 	int32_t *square_of;	/* the map: 1 + the feature a square is, or 0 */
 	struct named *order;	/* the figures by id, then index (check_ids) */
 	struct named *feature_order;	/* the features so (read_features) */
@@ -253,14 +268,14 @@ read_ending(struct rd *r)
 			g->ending.rounds = (int)n;
 	}
 	if ((v = umpire_map_get(r->root, "end"))) {
-		if ((k = name_index(end_names, 3, umpire_node_cstr(v))) < 0)
+		if ((k = name_index(vs_end_names, 3, umpire_node_cstr(v))) < 0)
 			umpire_node_error(r->d, v, "end is first-fallen, "
 				"last-standing or scenario (VS-45)");
 		else
 			g->ending.end = k;
 	}
 	if ((v = umpire_map_get(r->root, "win"))) {
-		if ((k = name_index(win_names, 2, umpire_node_cstr(v))) < 0)
+		if ((k = name_index(vs_win_names, 2, umpire_node_cstr(v))) < 0)
 			umpire_node_error(r->d, v, "win is points or survivors "
 				"(VS-46, VS-47)");
 		else
@@ -288,6 +303,88 @@ read_players(struct rd *r)
 	}
 }
 
+/* A player's index, or -1. */
+static int
+find_player(const struct vs_game *g, const char *id)
+{
+	for (int k = 0; id && k < g->nplayers; k++)
+		if (strcmp(g->player[k].id, id) == 0)
+			return k;
+	return -1;
+}
+
+/* The player n names, or -1 after "'x' is no player: why". */
+static int
+read_player(struct rd *r, const struct umpire_node *n, const char *why)
+{
+	const char *s = umpire_node_cstr(n);
+	int k = find_player(r->g, s);
+
+	if (k < 0)
+		umpire_node_error(r->d, n, "%s is no player: %s", s ?
+			umpire_quote_str(r->d, s) : "that", why);
+	return k;
+}
+
+/* A whole number from lo to hi (4.0 is 4, as the schema has it). */
+static void
+read_count(struct rd *r, const struct umpire_node *n, int lo, int hi,
+	const char *what, int *out)
+{
+	long long v = umpire_node_integer(n, (long long)lo - 1);
+
+	if (v < lo || v > hi)
+		umpire_node_error(r->d, n, "%s is a whole number from %d to %d",
+			what, lo, hi);
+	else
+		*out = (int)v;
+}
+
+static void
+read_flag(struct rd *r, const struct umpire_node *map, const char *key,
+	bool *out)
+{
+	const struct umpire_node *v = umpire_map_get(map, key);
+
+	if (!v)
+		return;
+	if (v->type != UMPIRE_BOOL)
+		umpire_node_error(r->d, v, "%s is true or false", key);
+	else
+		*out = v->u.b;
+}
+
+/* A state's players: their scores and this round's dice (VS-14, VS-46,
+ * VS-51, VS-54, VS-68). */
+static void
+read_players_play(struct rd *r)
+{
+	const struct umpire_node *ps = umpire_map_get(r->root, "players");
+
+	for (int k = 0; k < r->g->nplayers; k++) {
+		const struct umpire_node *v = ps->u.map.v[k].val, *n;
+		struct vs_player *pl = &r->g->player[k];
+		if (!is_map(v))
+			continue;
+		if ((n = umpire_map_get(v, "score")))
+			read_count(r, n, 0, MAX_SCORE, "score", &pl->score);
+		if ((n = umpire_map_get(v, "roll")))
+			read_count(r, n, 0, MAX_ROLL, "roll", &pl->roll);
+		if ((n = umpire_map_get(v, "spawn")))
+			read_count(r, n, 0, 6, "spawn", &pl->spawn);
+		if ((n = umpire_map_get(v, "activation")))
+			read_count(r, n, 0, 6, "activation", &pl->activation);
+		if ((n = umpire_map_get(v, "active")))
+			read_count(r, n, 0, VS_MAX_PLAYERS * VS_MAX_FIGURES,
+				"active", &pl->active);
+		if ((n = umpire_map_get(v, "active-points")))
+			read_count(r, n, 0, MAX_SCORE, "active-points",
+				&pl->active_points);
+		read_flag(r, v, "inspired", &pl->inspired);
+		read_flag(r, v, "owed", &pl->owed);
+	}
+}
+
 static void
 read_table(struct rd *r, const struct umpire_node *t)
 {
@@ -296,7 +393,7 @@ read_table(struct rd *r, const struct umpire_node *t)
 	int32_t w, dp;
 	int err;
 
-	g->default_base = DEFAULT_BASE;
+	g->default_base = VS_DEFAULT_BASE;
 	if (!read_len(r, at_key(t, "width"), UMPIRE_TABLE_SIDE_MAX, &w) ||
 	    !read_len(r, at_key(t, "depth"), UMPIRE_TABLE_SIDE_MAX, &dp))
 		return;
@@ -530,7 +627,10 @@ map_feature(struct rd *r, struct vs_feature *f, const struct umpire_node *n,
 		}
 		*own = self + 1;
 		f->squares[f->nsquares++] = s;
-		g->ground[umpire_grid_index(&g->grid, s)] = (unsigned char)k;
+		/* A removed feature's spaces are open ground (VS-72). */
+		if (!f->removed)
+			g->ground[umpire_grid_index(&g->grid, s)] =
+				(unsigned char)k;
 	}
 	return ok;
 }
@@ -559,11 +659,22 @@ read_features(struct rd *r)
 		f->id = umpire_arena_strdup(r->a, id ? id : "");
 		f->node = fn;
 		f->map_kind = VS_MAP_OPEN;
+		if (r->state) {
+			const struct umpire_node *h = umpire_map_get(fn, "hits");
+			if (h)
+				read_count(r, h, 0, MAX_HITS, "hits", &f->hits);
+			read_flag(r, fn, "removed", &f->removed);
+		}
 		if (r->surface)
 			ok = g->on_map ? map_feature(r, f, fn, g->nfeatures) :
 				table_feature(r, f, fn);
 		r->bad_feature[g->nfeatures] = !ok;
 		g->pieces[g->nfeatures] = f->piece;
+		/* A removed piece does nothing (VS-72): kind 0 is none of
+		 * VS-20's, so no query of the table meets it, and feature i
+		 * stays pieces[i]. */
+		if (f->removed)
+			g->pieces[g->nfeatures].kind = 0;
 		g->nfeatures++;
 	}
 	if (!g->on_map) {
@@ -967,6 +1078,104 @@ read_places(struct rd *r, int first, int count, const struct umpire_node *at)
 	}
 }
 
+/*
+ * A figure's keys of play in a state (vsgmr.h's state section), for the
+ * figures lo..hi of its line (one: a state has no count): where it is,
+ * whose, what it did this round, who scored it.  Whether it is on the
+ * table or map.
+ */
+static bool
+read_play(struct rd *r, int force, const struct umpire_node *fn, int lo,
+	int hi)
+{
+	struct vs_game *g = r->g;
+	struct vs_figure f = g->figure[lo];
+	const struct umpire_node *v;
+	const char *surface = g->on_map ? "map" : "table";
+	int e;
+
+	if (umpire_map_get(fn, "count"))
+		umpire_node_error(r->d, key_of(fn, "count"), "a state lists "
+			"every figure on its own, under its own id: leave count "
+			"out");
+	if (umpire_map_get(fn, "waiting"))
+		umpire_node_error(r->d, key_of(fn, "waiting"), "a state writes "
+			"a figure still to come status: waiting (VIII, VS-59)");
+	if ((v = umpire_map_get(fn, "status"))) {
+		e = name_index(vs_status_names, 4, umpire_node_cstr(v));
+		if (e < 0 || e == VS_ON)
+			umpire_node_error(r->d, v, "a figure's status is waiting, "
+				"defeated or off; one on the %s has none", surface);
+		else
+			f.where = e;
+	}
+	if ((v = umpire_map_get(fn, "owner")) && (e = read_player(r, v,
+	    "owner names the player a recruited figure fights for now "
+	    "(V)")) >= 0)
+		f.owner = e;
+	read_flag(r, fn, "moved", &f.moved);
+	read_flag(r, fn, "attacked", &f.attacked);
+	read_flag(r, fn, "skilled", &f.skilled);
+	read_flag(r, fn, "fresh", &f.fresh);
+	read_flag(r, fn, "flying", &f.flying);
+	if (f.flying && !vs_has(&f.profile, VS_FLIGHT)) {
+		umpire_node_error(r->d, key_of(fn, "flying"), "%s has no Flight: "
+			"only a figure with Flight flies (V, VS-73)", f.id);
+		f.flying = false;
+	}
+	if ((v = umpire_map_get(fn, "by"))) {
+		if (f.where != VS_DEFEATED && f.where != VS_OFF)
+			umpire_node_error(r->d, key_of(fn, "by"), "%s is %s: by "
+				"names who scored a figure defeated or off (VS-46): "
+				"leave it out", f.id, vs_status_names[f.where]);
+		else
+			f.by = read_player(r, v, "by names the player who scored "
+				"the figure (VS-46)");
+	}
+	if ((v = umpire_map_get(fn, "left"))) {
+		if (f.where != VS_OFF)
+			umpire_node_error(r->d, key_of(fn, "left"), "%s is %s, not "
+				"off: left names the edge a figure left the %s by "
+				"(VS-27, VS-36): leave it out", f.id,
+				vs_status_names[f.where], surface);
+		else if ((e = name_index(vs_compass_names, VS_COMPASS,
+		    umpire_node_cstr(v))) < 0)
+			umpire_node_error(r->d, v, "an edge is south, east, north "
+				"or west");
+		else
+			f.left = e;
+	}
+	if (f.where == VS_WAITING) {
+		if (g->scenario != VS_SPAWNING)
+			umpire_node_error(r->d, umpire_map_get(fn, "status"),
+				"waiting is Spawning's, for figures not yet in the "
+				"game: no figure waits in %s (VIII)",
+				vs_scenario_names[g->scenario]);
+		else if (g->player[force].team != VS_SPAWNER &&
+		    g->player[force].team != VS_NO_TEAM)
+			umpire_node_error(r->d, umpire_map_get(fn, "status"),
+				"only Spawner players' figures wait to come into the "
+				"game; %s is an Infiltrator (VIII, VS-59)",
+				g->player[force].id);
+	}
+	if (f.where != VS_ON) {
+		static const char *const keys[] = { "at", "facing", "rides" };
+		for (int i = 0; i < 3; i++)
+			if (umpire_map_get(fn, keys[i]))
+				umpire_node_error(r->d, key_of(fn, keys[i]), "%s is "
+					"%s: a figure not on the %s stands nowhere, faces "
+					"no way and rides nothing: leave %s out", f.id,
+					vs_status_names[f.where], surface, keys[i]);
+		f.at.facing = (struct umpire_pt){ 0, 0 };
+	}
+	for (int i = lo; i < hi; i++) {
+		const char *id = g->figure[i].id;
+		g->figure[i] = f;
+		g->figure[i].id = id;
+	}
+	return f.where == VS_ON;
+}
+
 /* A force's lines as figures, id-1 ... id-N for a count (VS-56). */
 static void
 read_figures(struct rd *r)
@@ -982,6 +1191,8 @@ read_figures(struct rd *r)
 	r->placed = umpire_arena_alloc(r->a, (size_t)(total + 1));
 	r->riders = umpire_arena_alloc(r->a, (size_t)(total + 1) *
 		sizeof(*r->riders));
+	r->force_of = umpire_arena_alloc(r->a, (size_t)(total + 1) *
+		sizeof(*r->force_of));
 	for (int k = 0; k < g->nplayers; k++) {
 		const struct vs_army *army = &r->army[k];
 		g->player[k].first = g->nfigures;
@@ -1008,11 +1219,14 @@ read_figures(struct rd *r)
 			proto.where = VS_ON;
 			proto.size = 1;
 			proto.mount = -1;
+			proto.by = -1;
+			proto.left = -1;
 			proto.node = fn;
 			wrong_surface_keys(r, fn);
 			shape = read_shape(r, fn, &proto);
 			for (int c = 1; c <= l->count; c++) {
-				struct vs_figure *f = &g->figure[g->nfigures++];
+				struct vs_figure *f = &g->figure[g->nfigures];
+				r->force_of[g->nfigures++] = k;
 				*f = proto;
 				f->id = l->count == 1 ? l->id :
 					umpire_arena_printf(r->a, "%s-%d", l->id, c);
@@ -1021,7 +1235,9 @@ read_figures(struct rd *r)
 				umpire_node_error(r->d, key_of(fn, "rides"), "a line "
 					"of %d figures rides nothing: give each rider a "
 					"line of its own (II, VS-57)", l->count);
-			if (waiting) {
+			if (r->state && !read_play(r, k, fn, first, g->nfigures))
+				continue;	/* nowhere on the table or map */
+			if (waiting && !r->state) {
 				if (g->scenario != VS_SPAWNING)
 					umpire_node_error(r->d, key_of(fn, "waiting"),
 						"waiting is Spawning's, for figures not yet "
@@ -1091,16 +1307,17 @@ check_ids(struct rd *r)
 			j++;
 		for (int k = i + 1; k < j; k++) {
 			const struct vs_figure *f = &g->figure[order[k].index];
-			const struct vs_figure *o = &g->figure[order[i].index];
-			uint32_t bit = 1u << o->owner;
-			if (f->owner == o->owner ||
+			int fk = r->force_of[order[k].index];
+			int ok = r->force_of[order[i].index];
+			uint32_t bit = 1u << ok;
+			if (fk == ok ||
 			    (clashed[head[order[k].index]] & bit))
 				continue;
 			clashed[head[order[k].index]] |= bit;
 			umpire_node_error(r->d, at_key(f->node, "id"), "%s "
 				"names a figure of %s's already: an id names "
 				"one figure in the game, whoever's (VS-56)",
-				f->id, g->player[o->owner].id);
+				f->id, g->player[ok].id);
 		}
 		i = j;
 	}
@@ -1137,8 +1354,8 @@ check_rides(struct rd *r)
 		const char *id = umpire_node_cstr(v);
 		int m;
 
-		if (!v || f->where == VS_WAITING ||
-		    r->army[f->owner].lines[f->line].count != 1)
+		if (!v || f->where != VS_ON ||
+		    r->army[r->force_of[i]].lines[f->line].count != 1)
 			continue;
 		if ((m = find_figure(r, id)) < 0) {
 			umpire_node_error(r->d, v, "no figure is called %s: rides "
@@ -1174,9 +1391,14 @@ check_rides(struct rd *r)
 			r->placed[i] = false;
 			continue;
 		}
-		if (mf->where == VS_WAITING) {
-			umpire_node_error(r->d, v, "%s waits to come into the game: "
-				"nobody rides it yet (VIII, VS-59)", mf->id);
+		if (mf->where != VS_ON) {
+			if (mf->where == VS_WAITING)
+				umpire_node_error(r->d, v, "%s waits to come into the "
+					"game: nobody rides it yet (VIII, VS-59)", mf->id);
+			else
+				umpire_node_error(r->d, v, "%s is %s: nobody rides it, "
+					"its riders having stayed on foot (VS-71)", mf->id,
+					vs_status_names[mf->where]);
 			r->placed[i] = false;
 			continue;
 		}
@@ -1228,6 +1450,26 @@ together(const struct vs_game *g, int a, int b)
 	int ma = g->figure[a].mount, mb = g->figure[b].mount;
 
 	return ma == b || mb == a || (ma >= 0 && ma == mb);
+}
+
+/*
+ * In a state, riders left on foot where their mount fell (VS-71): they
+ * stood together on it, and stand together still until they move, so
+ * two figures of one player at exactly one centre (the map: one space
+ * each, the same) do not stand in each other's way.  Anything else that
+ * overlaps is refused as at set-up (VS-21, VS-26, IX).
+ */
+static bool
+left_on_foot(const struct rd *r, int a, int b)
+{
+	const struct vs_figure *x = &r->g->figure[a], *y = &r->g->figure[b];
+
+	if (!r->state || x->owner != y->owner)
+		return false;
+	if (r->g->on_map)
+		return x->size == 1 && y->size == 1 &&
+			umpire_grid_same(x->sq, y->sq);
+	return umpire_pt_eq(x->at.at, y->at.at);
 }
 
 static bool
@@ -1407,6 +1649,7 @@ check_table_places(struct rd *r)
 				for (int j = cells_first(&c, i, dc, dr, 0); j >= 0 &&
 				    j < i && (first < 0 || j < first); j = c.next[j])
 					if (!together(g, i, j) &&
+					    !left_on_foot(r, i, j) &&
 					    overlap(&f->at, &g->figure[j].at))
 						first = j;
 		if (first >= 0) {
@@ -1489,7 +1732,8 @@ check_map_places(struct rd *r)
 						"no figure stands on a barrier (VS-34)",
 						umpire_grid_name(s, a),
 						vs_terrain_titles[t]);
-				else if (holder[k])
+				else if (holder[k] && !left_on_foot(r, i,
+				    holder[k] - 1))
 					why = umpire_arena_printf(r->a, "%s holds "
 						"another figure already: one figure to a "
 						"space (IX), a rider on its mount aside "
@@ -2027,6 +2271,11 @@ read_objects(struct rd *r)
 			else if (g->figure[o->holder].where == VS_WAITING)
 				umpire_node_error(r->d, held, "%s waits to come into "
 					"the game: it holds nothing yet (VS-59)", h);
+			else if (g->figure[o->holder].where != VS_ON)
+				umpire_node_error(r->d, held, "%s is %s: it holds "
+					"nothing, and what it carried lies where it stood "
+					"(VS-71)", h, vs_status_names[
+					g->figure[o->holder].where]);
 			continue;
 		}
 		if (!r->surface)
@@ -2057,7 +2306,7 @@ read_objects(struct rd *r)
 			}
 			int k;
 			for (k = 0; k < g->nfeatures; k++)
-				if (!r->bad_feature[k] && (g->feature[k].piece.kind &
+				if (!r->bad_feature[k] && (g->pieces[k].kind &
 				    VS_BARRIER) && umpire_piece_holds(&g->pieces[k],
 				    o->at))
 					break;
@@ -2070,33 +2319,138 @@ read_objects(struct rd *r)
 		}
 		r->ground_object[g->nobjects - 1] = true;
 	}
-	check_transport(r, list);
+	if (!r->state)
+		check_transport(r, list);
+}
+
+/* ----------------------------------------------------------------- round */
+
+/* Before the first round (VS-41): the ending's rounds, solo play. */
+static void
+init_round(struct rd *r)
+{
+	struct vs_game *g = r->g;
+
+	if (vs_round_init(&g->pos, g->nplayers, g->ending.rounds,
+	    g->ending.end) < 0)
+		return;
+	g->pos.solo = g->solo;
+	for (int k = 0; k < g->nplayers; k++)
+		if (g->player[k].bot)
+			g->pos.bots |= 1u << k;
+}
+
+/*
+ * A state's round: {number, phase, winner, first} (vsgmr.h), and the
+ * awaited player from core's awaiting.  round.c's acts is not written:
+ * all it asks of it is whether a phase decision was awaited this round
+ * (VS-45's round with nobody to ask), which the phase says.
+ */
+static void
+read_round(struct rd *r)
+{
+	struct vs_game *g = r->g;
+	struct vs_round *pos = &g->pos;
+	const struct umpire_node *rn = umpire_map_get(r->root, "round");
+	const struct umpire_node *aw = umpire_map_get(r->root, "awaiting");
+	const struct umpire_node *v;
+	int last = g->ending.rounds ? g->ending.rounds : VS_MAX_ROUNDS, k;
+
+	if (!rn)
+		return;
+	if (!is_map(rn)) {
+		umpire_node_error(r->d, rn, "round is {number, phase, winner, "
+			"first}: where the game is (VS-41)");
+		return;
+	}
+	if ((v = umpire_map_get(rn, "number")))
+		read_count(r, v, 0, last, "a round's number (0 before the "
+			"first, up to the game's last)", &pos->round);
+	if ((v = umpire_map_get(rn, "phase"))) {
+		if ((k = name_index(vs_phase_names, VS_PHASES,
+		    umpire_node_cstr(v))) < 0)
+			umpire_node_error(r->d, v, "a phase is initiative, move, "
+				"distance, hand-to-hand or skill (II, VS-41)");
+		else
+			pos->phase = k;
+	}
+	if ((v = umpire_map_get(rn, "winner")))
+		pos->winner = read_player(r, v, "round.winner names who won the "
+			"round's initiative (VS-14)");
+	if ((v = umpire_map_get(rn, "first")))
+		pos->first = read_player(r, v, "round.first names the player "
+			"who starts the round (VS-43)");
+	if (pos->round == 0) {
+		static const char *const keys[] = { "winner", "first" };
+		if (pos->phase != VS_PHASE_INITIATIVE)
+			umpire_node_error(r->d, at_key(rn, "phase"), "before the "
+				"first round the phase is initiative (VS-41)");
+		for (int i = 0; i < 2; i++)
+			if (umpire_map_get(rn, keys[i]))
+				umpire_node_error(r->d, key_of(rn, keys[i]), "before "
+					"the first round nobody has won the initiative: "
+					"leave %s out (VS-14)", keys[i]);
+	} else {
+		if (!umpire_map_get(rn, "winner"))
+			umpire_node_error(r->d, rn, "round %d has begun, so its "
+				"initiative was won: give winner (VS-14)", pos->round);
+		if (!umpire_map_get(rn, "first") &&
+		    pos->phase != VS_PHASE_INITIATIVE)
+			umpire_node_error(r->d, rn, "round %d is past its "
+				"initiative, so somebody starts it: give first (VS-43)",
+				pos->round);
+		pos->acts = pos->phase != VS_PHASE_INITIATIVE;
+	}
+	if (!is_map(aw))
+		return;
+	pos->player = find_player(g, umpire_node_cstr(umpire_map_get(aw,
+		"player")));
+	/* ruleset.c writes the round into awaiting, for the player's
+	 * eyes: it is round's number. */
+	v = umpire_map_get(aw, "round");
+	if (v && umpire_node_integer(v, -1) != pos->round)
+		umpire_node_error(r->d, v, "awaiting.round is not the round's "
+			"number, %d", pos->round);
+	v = umpire_map_get(aw, "kind");
+	if (pos->round > 0 && umpire_node_cstr(v) &&
+	    strcmp(umpire_node_cstr(v), vs_phase_names[pos->phase]) != 0)
+		umpire_node_error(r->d, v, "awaiting.kind is %s, but the round's "
+			"phase is %s: the decision awaited is the phase's (VS-41)",
+			umpire_node_cstr(v), vs_phase_names[pos->phase]);
 }
 
 /* ------------------------------------------------------------------ read */
 
-int
-vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
-	const struct umpire_node *root, struct umpire_diags *d)
+static int
+read_game(struct vs_game *g, struct umpire_arena *a,
+	const struct umpire_node *root, struct umpire_diags *d, bool state)
 {
 	struct rd *r = umpire_arena_alloc(a, sizeof(*r));
 	size_t errors = d->errors;
 
 	memset(g, 0, sizeof(*g));
 	g->building = -1;
-	g->default_base = DEFAULT_BASE;
+	g->default_base = VS_DEFAULT_BASE;
 	r->g = g;
 	r->a = a;
 	r->d = d;
 	r->root = root;
+	r->state = state;
+	g->state = state;
 	read_ending(r);
 	read_players(r);
+	if (state)
+		read_players_play(r);
 	read_surface(r);
 	read_features(r);
 	read_building(r);
 	read_forces(r);
 	read_teams(r);
-	check_points(r);
+	init_round(r);
+	if (state)
+		read_round(r);
+	else
+		check_points(r);
 	read_figures(r);
 	check_ids(r);
 	check_rides(r);
@@ -2107,8 +2461,23 @@ vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
 		else
 			check_table_places(r);
 	}
-	check_spawners(r);
-	if (r->surface)
+	if (!state)
+		check_spawners(r);
+	if (r->surface && !state)
 		check_setup(r);
 	return d->errors > errors ? -1 : 0;
+}
+
+int
+vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
+	const struct umpire_node *root, struct umpire_diags *d)
+{
+	return read_game(g, a, root, d, false);
+}
+
+int
+vs_state_read(struct vs_game *g, struct umpire_arena *a,
+	const struct umpire_node *root, struct umpire_diags *d)
+{
+	return read_game(g, a, root, d, true);
 }

@@ -15,10 +15,10 @@
  * what a figure is and what it costs (army.c); every roll the rules
  * make, judged from the faces the dice show (fight.c); the questions
  * of the tabletop (space.c) and of the battle map (map.c); the order
- * of decisions in a round and how a game ends (round.c); and a
- * scenario read and checked into a game (scenario.c).  The state and
- * orders files, the resolution that draws the dice, the bot and the
- * pictures come next, and with them the ruleset's entry in the
+ * of decisions in a round and how a game ends (round.c); a
+ * scenario or a state read and checked into a game (scenario.c); and a
+ * game written as a state (state.c).  The orders file, the resolution
+ * that draws the dice, the bot and the pictures come next, and with them the ruleset's entry in the
  * registry: until then umpire does not play VSGMR.
  *
  * Files, in a one-way chain (each calls only those above it):
@@ -28,6 +28,7 @@
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
+ *   state.c     a game written as a state file, for scenario.c to read back
  *   orders.c    one player's orders for a phase, read and checked
  *   resolve.c   checked orders played with dice; what comes next; scores
  *   bot.c       random legal orders for the awaited decision
@@ -1443,9 +1444,10 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  *       vs_round as it stands: the round (0 before the first), the
  *       phase (vs_phase_names), the initiative's winner and who
  *       starts (absent before they are known).  The awaited player is
- *       core's awaiting.player; acts, the decisions awaited so far this
- *       round.  rounds, end and solo come from the scenario's keys,
- *       written again unchanged.
+ *       core's awaiting.player, whose kind is the phase.  acts is not
+ *       written: round.c asks only whether it is 0, and it is 0 just
+ *       while the phase is initiative.  rounds, end and solo come from
+ *       the scenario's keys, written again unchanged.
  *   players: {red: {name: ..., score: 4, roll: 5, inspired: true,
  *       spawn: 3, activation: 2, active: 1, active-points: 2,
  *       owed: true}}: struct vs_player's play fields, each written
@@ -1459,14 +1461,25 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  *         by: P2          defeated or off: who scored it (VS-46)
  *         left: north     off: the edge it left by
  *       A figure not on the table or map has no at, facing or rides.
+ *       Figures on it are clear of each other as at set-up, but for
+ *       riders left on foot where their mount fell (VS-71): one
+ *       player's figures at one centre, or of one space on one space.
  *   features: hits: 1, removed: true, each when not 0 or false.
- *   objects: holder: FIGURE, or at when on the ground.
+ *   objects: held: FIGURE (the scenario's key; a figure on the table
+ *       or map), or at when on the ground.
  *
  * vs_state_write writes a game so that vs_state_read reads it back the
  * same, byte for byte when written again.
  */
 int vs_state_read(struct vs_game *g, struct umpire_arena *a,
 	const struct umpire_node *root, struct umpire_diags *d);
+#define VS_DEFAULT_BASE 100	/* 1": a figure's base unless the table says */
+/* The files' words for enum vs_end ("first-fallen", ...), enum vs_win
+ * ("points", "survivors") and enum vs_where ("waiting", "on",
+ * "defeated", "off"). */
+extern const char *const vs_end_names[3];
+extern const char *const vs_win_names[2];
+extern const char *const vs_status_names[4];
 /* Append the ruleset's keys of the state to the mapping state (core
  * has written its envelope); everything in a. */
 void vs_state_write(struct umpire_arena *a, const struct vs_game *g,
