@@ -48,9 +48,15 @@ cmd_rules(int argc, char **argv)
 			return rc;
 	if (optind != argc)
 		return cli_usage(argv[0], "takes no operands");
-	printf("%-8s  %-28s  %s\n", "NAME", "TITLE", "PLAYERS");
+	/* The titles' column as wide as the longest. */
+	int wide = 28;
 	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
-		printf("%-8s  %-28s  %s\n", (*r)->name, (*r)->title, (*r)->players);
+		if ((int)strlen((*r)->title) > wide)
+			wide = (int)strlen((*r)->title);
+	printf("%-8s  %-*s  %s\n", "NAME", wide, "TITLE", "PLAYERS");
+	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+		printf("%-8s  %-*s  %s\n", (*r)->name, wide, (*r)->title,
+			(*r)->players);
 	printf("\nBuilt-in scenarios (umpire new DIR --scenario SCENARIO):\n");
 	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++) {
 		const struct umpire_embedded *std =

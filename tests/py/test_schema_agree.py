@@ -40,16 +40,16 @@ check = ut.check
 CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
 # (corpus directory, schema, fewest good files, fewest bad files)
-AUX_CORPUS = [("vsgmr-army", "vsgmr/army", 6, 25),
-              ("vsgmr-scenario", "vsgmr/scenario", 10, 35),
-              ("vsgmr-state", "vsgmr/state", 12, 35),
-              ("vsgmr-orders", "vsgmr/orders", 8, 24)]
+AUX_CORPUS = [("vsgmr-army", "vsgmr/army", 6, 25)]
 # (corpus directory prefix, ruleset, fewest good files, fewest bad files)
 RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),
-            ("armymen-", "armymen", 18, 36), ("bgw-", "bgw", 30, 100)]
+            ("armymen-", "armymen", 18, 36), ("bgw-", "bgw", 30, 100),
+            ("vsgmr-", "vsgmr", 8, 24)]
 # The rulesets whose games test_written_files plays.
-PLAYED = ["amb", "wwii", "armymen", "bgw"]
+PLAYED = ["amb", "wwii", "armymen", "bgw", "vsgmr"]
 WWII_SAMPLE = os.path.join(ut.ROOT, "samples", "wwii", "standard.yaml")
+VSGMR_SAMPLES = ["standard.yaml", "map.yaml", "spawning.yaml",
+                 "fortress-assault.yaml", "solo.yaml"]
 ARMYMEN_SAMPLES = [os.path.join(ut.ROOT, "samples", "armymen", name)
                    for name in ("standard.yaml", "skirmish.yaml")]
 
@@ -234,6 +234,14 @@ def test_written_files():
         # Backgammon Wars: the standard game, sealed (its hands hidden).
         ut.play(os.path.join(tmp, "b0"), scenario="bgw",
                 seed=ut.seed_hex(0x81), on_step=keeper("bgw"), max_steps=2000)
+        # VSGMR: the sample scenarios, table and map, every phase's orders.
+        for i, name in enumerate(VSGMR_SAMPLES):
+            game = os.path.join(tmp, "v%d" % i)
+            ut.play(game, scenario=os.path.join(ut.ROOT, "samples", "vsgmr",
+                                                name),
+                    seed=ut.seed_hex(0x91 + i), on_step=keeper("vsgmr"),
+                    max_steps=2000)
+            first_state("vsgmr", game, "v%d" % i)
         for i, sealed in enumerate([False, False, True]):
             game = os.path.join(tmp, "g%d" % i)
             kw = {"seed": ut.seed_hex(0x51 + i)}

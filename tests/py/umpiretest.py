@@ -368,7 +368,7 @@ def ruleset_names():
 
 
 # Schemas umpire embeds that `umpire schema` does not print yet.
-AUX_SCHEMAS = ["vsgmr/army", "vsgmr/scenario", "vsgmr/state", "vsgmr/orders"]
+AUX_SCHEMAS = ["vsgmr/army"]
 
 
 def schema_names():
