@@ -738,6 +738,37 @@ knockback_stopped_by_a_barrier(void **state)
 	done(&x);
 }
 
+/* VS-28: a base of any side stops it: the knight's own grunt 3" behind
+ * its centre, bases touching after 2". */
+static void
+knockback_stopped_by_a_figure(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "blaster", 2000, 1200, 0, 1);
+	place(&x, "knight", 2000, 2000, 0, -1);
+	place(&x, "grunt-1", 2000, 2300, 0, -1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "blaster", "knight") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 8, 5);
+	resolve(&x, &o);
+	assert_drawn(&x, "blaster attacks knight", "knight's armour roll");
+	/* An 8: one Half Move Unit, 4.25". */
+	assert_told(&x, "- **blaster** fires at **knight**: 8 (d10: 8, needs 5): "
+		"a hit.\n"
+		"  - **knight**'s armour (d6: 5, needs 4): saves.\n"
+		"  - The hit becomes a miss.\n"
+		"  - Knockback: 1 Half Move Unit.\n"
+		"  - **knight** is pushed back 2\" of 4.25\", from (20\", 20\") "
+		"to (20\", 22\"), stopped by **grunt-1**.\n");
+	assert_at(&x, "knight", 2000, 2200);
+	assert_at(&x, "grunt-1", 2000, 2300);
+	done(&x);
+}
+
 /* VS-13: no knockback when the target is defeated, nor below 8. */
 static void
 knockback_only_when_saved(void **state)
@@ -1760,6 +1791,7 @@ main(void)
 		cmocka_unit_test(recruit_and_double_strike),
 		cmocka_unit_test(knockback_off_the_table),
 		cmocka_unit_test(knockback_stopped_by_a_barrier),
+		cmocka_unit_test(knockback_stopped_by_a_figure),
 		cmocka_unit_test(knockback_only_when_saved),
 		cmocka_unit_test(ignores_armor_two_rolls),
 		cmocka_unit_test(vehicle_and_tough_armour),

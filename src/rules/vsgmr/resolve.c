@@ -239,12 +239,8 @@ edge_seen(const struct vs_game *g, int p, int compass)
 	return (enum vs_edge)((compass - (int)g->player[p].edge + 8) % 4);
 }
 
-/*
- * Every figure on the table as geom sees it, but those of `skip` (a
- * figure, its mount, riders, co-riders: they do not stand in each
- * other's way, VS-57), into out; mine: its side's go first, their
- * count in *nally.  Returns the count.
- */
+/* A figure, its mount, riders and co-riders do not stand in each
+ * other's way (VS-57). */
 static bool
 together(const struct vs_game *g, int a, int b)
 {
@@ -254,9 +250,15 @@ together(const struct vs_game *g, int a, int b)
 		(x->mount >= 0 && x->mount == y->mount);
 }
 
+/*
+ * Every figure on the table as geom sees it but `me` and those together
+ * with it, into out, and if index is not NULL each one's figure index
+ * into it; by_side: its side's go first, their count in *nally.
+ * Returns the count.
+ */
 static size_t
 others(const struct vs_game *g, int me, struct umpire_figure *out,
-	size_t *nally, bool by_side)
+	int *index, size_t *nally, bool by_side)
 {
 	size_t n = 0;
 
@@ -270,6 +272,8 @@ others(const struct vs_game *g, int me, struct umpire_figure *out,
 				continue;
 			if (!by_side && pass == 1)
 				continue;
+			if (index)
+				index[n] = i;
 			out[n++] = g->figure[i].at;
 		}
 		if (pass == 0 && nally)
@@ -438,7 +442,9 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 	struct vs_figure *f = &g->figure[i];
 	struct umpire_figure *other = umpire_arena_alloc(a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
-	size_t n = others(g, i, other, NULL, false);
+	int *index = umpire_arena_alloc(a, ((size_t)g->nfigures + 1) *
+		sizeof(*index));
+	size_t n = others(g, i, other, index, NULL, false);
 	struct vs_push_ask ask = { &g->table, &f->profile, f->at, way,
 		length > VS_PUSH_MAX ? VS_PUSH_MAX : length, other, n };
 	struct vs_push p;
@@ -463,7 +469,8 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 		inches(t, was.y), where_text(t, g, i), p.length < p.cap ?
 		(p.piece >= 0 ? umpire_arena_printf(t->a, ", stopped by %s",
 		g->feature[p.piece].id) : p.figure >= 0 ?
-		", stopped by a figure" : "") : "");
+		umpire_arena_printf(t->a, ", stopped by **%s**",
+		g->figure[index[p.figure]].id) : "") : "");
 }
 
 /* Whether figure i may stand with its lowest space at s (the map's
@@ -1152,7 +1159,7 @@ place_blocked(struct act *s, int i, const struct vs_place *pl)
 	/* As a move of no length would end there (VS-26). */
 	struct umpire_figure *other = umpire_arena_alloc(s->a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
-	size_t nally = 0, n = others(g, i, other, &nally, true);
+	size_t nally = 0, n = others(g, i, other, NULL, &nally, true);
 	struct umpire_figure me = f->at;
 	me.at = pl->at;
 	struct vs_move_ask ask = { &g->table, &f->profile, me, &pl->at, 1,
@@ -1317,7 +1324,7 @@ path_length(const struct vs_game *g, int i, const struct vs_move_order *o,
 		sizeof(*wp));
 	struct umpire_figure *other = umpire_arena_alloc(a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
-	size_t nally = 0, n = others(g, i, other, &nally, true);
+	size_t nally = 0, n = others(g, i, other, NULL, &nally, true);
 	struct vs_move m;
 
 	wp[0] = f->at.at;
