@@ -1210,6 +1210,37 @@ revenge_and_recruit(void **state)
 	done(&x);
 }
 
+/* V, Cause Fear and Revenge (VS-11, VS-67): a Revenge attack whose die
+ * shows 2 against a figure with Cause Fear fails; its figure is already
+ * defeated and goes nowhere: it is not put off the table, nor scored a
+ * second time (VS-46). */
+static void
+revenge_struck_by_fear(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "terror", 1000, 2800, 0, 1);
+	place(&x, "avenger", 1000, 3400, 0, -1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "terror", "avenger") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 5, 2);
+	resolve(&x, &o);
+	assert_drawn(&x, "terror attacks avenger", "avenger attacks terror");
+	assert_told(&x, "- **terror** fires at **avenger**: 5 (d6: 5, needs 5): "
+		"a hit.\n"
+		"  - **avenger** is defeated: 4 points for red.\n"
+		"- Revenge: **avenger** fires at **terror**: 2 (d6: 2, needs 5): "
+		"struck by fear.\n");
+	assert_int_equal(F(&x, "avenger")->where, VS_DEFEATED);
+	assert_int_equal(F(&x, "avenger")->by, 0);
+	assert_at(&x, "avenger", 1000, 3400);
+	assert_int_equal(x.g.player[0].score, 4);
+	done(&x);
+}
+
 /* --------------------------------------------------------- Inspiration */
 
 /* VS-68: reroll-armor rerolls the first failed armour roll of the
@@ -1805,6 +1836,7 @@ main(void)
 		cmocka_unit_test(area_effect_chain_ends_on_a_miss),
 		cmocka_unit_test(revenge_without_a_weapon),
 		cmocka_unit_test(revenge_and_recruit),
+		cmocka_unit_test(revenge_struck_by_fear),
 		cmocka_unit_test(inspiration_armour_on_revenge),
 		cmocka_unit_test(inspiration_limits),
 		cmocka_unit_test(summon_a_mount),

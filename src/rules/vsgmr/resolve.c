@@ -970,8 +970,10 @@ attack(struct act *s, int x, struct vs_target tg, enum vs_attack kind,
 			"struck by fear" : ar.hit ? "a hit" : "a miss");
 	}
 	if (ar.feared) {
-		/* Cause Fear (V, VS-11). */
-		frighten(g, s->a, x, tg.index, t);
+		/* Cause Fear (V, VS-11); a Revenge attacker, defeated
+		 * already, goes nowhere and scores nothing again (VS-46). */
+		if (on(g, x))
+			frighten(g, s->a, x, tg.index, t);
 		return false;
 	}
 	if (!ar.hit)
