@@ -1391,6 +1391,34 @@ summon_fails(void **state)
 	done(&x);
 }
 
+/* VS-69: the riders stay where the mount stood, so its new place may
+ * not be on them: a place on its own rider's base is taken, and the
+ * rider stays mounted. */
+static void
+summon_onto_its_own_rider(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "summoner", 1800, 600, 0, 1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_orders o = orders(&x, VS_PHASE_DISTANCE);
+	struct vs_summon_order sm = { fig(&x, "summoner"), fig(&x, "horse"),
+		{ { 1850, 200 }, { 0, 0 }, NULL }, NULL };
+	o.summons = &sm;
+	o.nsummons = 1;
+	dice(&x, 1, 5);
+	resolve(&x, &o);
+	assert_told(&x, "- **summoner** summons **horse**: d6: 5, needs 5: it "
+		"comes.\n"
+		"  - **horse** stays where it is: the place is taken or on a "
+		"barrier.\n");
+	assert_at(&x, "horse", 1800, 200);
+	assert_int_equal(F(&x, "jockey")->mount, fig(&x, "horse"));
+	done(&x);
+}
+
 /* ---------------------------------------------------------- skill rolls */
 
 /* II, Skill Rolls; VS-70: 4 or more, a hero +1, Super-Skill's d10; a
@@ -1841,6 +1869,7 @@ main(void)
 		cmocka_unit_test(inspiration_limits),
 		cmocka_unit_test(summon_a_mount),
 		cmocka_unit_test(summon_fails),
+		cmocka_unit_test(summon_onto_its_own_rider),
 		cmocka_unit_test(skill_rolls),
 		cmocka_unit_test(move_and_face),
 		cmocka_unit_test(ride_dismount_board),

@@ -1143,21 +1143,16 @@ attack_order(struct act *s, const struct vs_attack_order *o,
 	}
 }
 
-/* Where a summoned or returning figure may be put (VS-69, VS-54): a
- * place where a move could end. */
+/* A place judged for figure i as it now stands with others (VS-26). */
 static const char *
-place_blocked(struct act *s, int i, const struct vs_place *pl)
+place_judged(struct act *s, int i, const struct vs_place *pl)
 {
 	struct vs_game *g = s->g;
 	struct vs_figure *f = &g->figure[i];
 
-	if (g->on_map) {
-		int mount = f->mount;
-		f->mount = -1;
-		int st = map_stand(g, i, pl->sq);
-		f->mount = mount;
-		return st ? "the space is taken or not one to stand on" : NULL;
-	}
+	if (g->on_map)
+		return map_stand(g, i, pl->sq) ?
+			"the space is taken or not one to stand on" : NULL;
 	/* As a move of no length would end there (VS-26). */
 	struct umpire_figure *other = umpire_arena_alloc(s->a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
@@ -1171,6 +1166,33 @@ place_blocked(struct act *s, int i, const struct vs_place *pl)
 		return "the place is not on the table";
 	return m.verdict == VS_MOVE_OK ? NULL :
 		"the place is taken or on a barrier";
+}
+
+/*
+ * Where a summoned or returning figure may be put (VS-69, VS-54): a
+ * place where a move could end.  It comes alone: its mount and its
+ * riders, who stay where they are (V), are in its way like any other
+ * figure, so it is judged as if it rode nothing and carried no one.
+ */
+static const char *
+place_blocked(struct act *s, int i, const struct vs_place *pl)
+{
+	struct vs_game *g = s->g;
+	int *rider = umpire_arena_alloc(s->a, ((size_t)g->nfigures + 1) *
+		sizeof(*rider));
+	int n = 0, mount = g->figure[i].mount;
+
+	for (int k = 0; k < g->nfigures; k++)
+		if (g->figure[k].mount == i) {
+			rider[n++] = k;
+			g->figure[k].mount = -1;
+		}
+	g->figure[i].mount = -1;
+	const char *why = place_judged(s, i, pl);
+	g->figure[i].mount = mount;
+	for (int k = 0; k < n; k++)
+		g->figure[rider[k]].mount = i;
+	return why;
 }
 
 static void
