@@ -1571,6 +1571,72 @@ leave_by_an_edge_with_a_rider(void **state)
 	done(&x);
 }
 
+/* III, VS-71: an object under the base is picked up at the end of the
+ * move; its carrier defeated, it lies where the carrier stood. */
+static void
+pick_up_and_drop(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "walker", 3800, 600, 0, 1);
+	await(&x, 0, VS_PHASE_MOVE);
+	static const struct umpire_pt path[] = { { 4000, 800 } };
+	struct vs_move_order m[1] = { walk(&x, "walker", 1, path) };
+	m[0].pick[0] = 0;
+	m[0].npick = 1;
+	struct vs_orders o = moving(&x, 1, m);
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **walker** moves 2.83\", from (38\", 6\") to (40\", "
+		"8\").\n"
+		"  - It picks up **gold**.\n");
+	assert_int_equal(x.g.object[0].holder, fig(&x, "walker"));
+
+	place(&x, "avenger", 4000, 1600, 0, -1);
+	await(&x, 1, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "avenger", "walker") };
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 1, 5);
+	resolve(&x, &o);
+	assert_told(&x, "- **avenger** fires at **walker**: 5 (d6: 5, needs 5): "
+		"a hit.\n"
+		"  - **walker** is defeated: 1 point for blue.\n"
+		"  - It drops **gold** at (40\", 8\").\n");
+	assert_int_equal(x.g.object[0].holder, -1);
+	assert_int_equal(x.g.object[0].at.x, 4000);
+	assert_int_equal(x.g.object[0].at.y, 800);
+	done(&x);
+}
+
+/* VS-71: a mount defeated leaves its rider on foot where it stood, and
+ * the report says so after the mount's defeat. */
+static void
+mount_defeated_rider_on_foot(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "captain", 1800, 2600, 0, 1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "captain", "pony") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 6, 1);
+	resolve(&x, &o);
+	assert_drawn(&x, "captain attacks pony", "pony's armour roll");
+	assert_told(&x, "- **captain** fires at **pony**: 6 (d6: 6 +1 (Hero guy) "
+		"= 7, needs 5): a hit.\n"
+		"  - **pony**'s armour (d6: 1, needs 6): fails.\n"
+		"  - **pony** is defeated: 2 points for red.\n"
+		"  - **lancer** is left on foot at (18\", 34\").\n");
+	assert_int_equal(F(&x, "lancer")->mount, -1);
+	assert_int_equal(F(&x, "lancer")->where, VS_ON);
+	assert_at(&x, "lancer", 1800, 3400);
+	done(&x);
+}
+
 /* A table of two forces for the scenarios' own ends. */
 #define SMALL(scenario, extra)						\
 	"umpire: 1\n"							\
@@ -1874,6 +1940,8 @@ main(void)
 		cmocka_unit_test(move_and_face),
 		cmocka_unit_test(ride_dismount_board),
 		cmocka_unit_test(leave_by_an_edge_with_a_rider),
+		cmocka_unit_test(pick_up_and_drop),
+		cmocka_unit_test(mount_defeated_rider_on_foot),
 		cmocka_unit_test(transport_won),
 		cmocka_unit_test(escape_won),
 		cmocka_unit_test(map_knockback_stopped),

@@ -382,11 +382,6 @@ defeat(struct vs_game *g, int i, int by, struct vs_told *t)
 {
 	struct vs_figure *f = &g->figure[i];
 
-	drop(g, i, t);
-	f->where = VS_DEFEATED;
-	f->by = by;
-	f->flying = false;
-	f->mount = -1;
 	if (by >= 0 && vs_foes(g, by, f->owner)) {
 		g->player[by].score += f->points;
 		say(t, "  - **%s** is defeated: %d point%s for %s.\n", f->id,
@@ -394,6 +389,13 @@ defeat(struct vs_game *g, int i, int by, struct vs_told *t)
 	} else {
 		say(t, "  - **%s** is defeated.\n", f->id);
 	}
+	/* Told after its defeat, so that the report's "It" is the
+	 * defeated figure and not the attacker named above it. */
+	drop(g, i, t);
+	f->where = VS_DEFEATED;
+	f->by = by;
+	f->flying = false;
+	f->mount = -1;
 }
 
 /* A figure off the playing surface (VS-27, VS-36), by the edge given;
