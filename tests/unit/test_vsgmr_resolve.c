@@ -7,6 +7,7 @@
  * asserts that exactly those dice were drawn, for exactly those
  * purposes, in that order.
  */
+#include "core/result.h"
 #include "core/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
@@ -1900,6 +1901,420 @@ map_moves(void **state)
 	done(&x);
 }
 
+/* ----------------------------------------------------------- the round */
+
+static void
+pass(struct fx *x)
+{
+	struct vs_orders o = orders(x, x->g.pos.phase);
+
+	resolve(x, &o);
+}
+
+/* II, VS-41 to VS-45: a whole round with everybody passing.  Red wins
+ * the initiative and starts; blue has no distance weapon and nobody
+ * touches anybody, so blue's distance part and both hand to hand parts
+ * are passed over (VS-44); at the round's end what a round allows is
+ * allowed again, and the next initiative is rolled. */
+static void
+a_round_of_passes(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, SMALL("basic", ""));
+	dice(&x, 2, 5, 2);
+	assert_int_equal(vs_advance(&x.g, &x.roller, &x.tell), VS_DECIDE);
+	assert_told(&x, "- Initiative for round 1: red 5; blue 2; red wins.\n"
+		"- Round 1 begins.\n");
+	struct vs_orders o = orders(&x, VS_PHASE_INITIATIVE);
+	o.first = 0;
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- red chooses himself to start round 1.\n");
+	static const struct { enum vs_phase phase; int player; } want[] = {
+		{ VS_PHASE_MOVE, 0 }, { VS_PHASE_MOVE, 1 },
+		{ VS_PHASE_DISTANCE, 0 }, { VS_PHASE_SKILL, 0 },
+		{ VS_PHASE_SKILL, 1 },
+	};
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		assert_int_equal(x.g.pos.round, 1);
+		assert_int_equal(x.g.pos.phase, want[k].phase);
+		assert_int_equal(x.g.pos.player, want[k].player);
+		if (k + 1 < sizeof(want) / sizeof(want[0])) {
+			pass(&x);
+			assert_told(&x, umpire_arena_printf(&x.a,
+				"- %s does nothing.\n", want[k].player ? "blue" :
+				"red"));
+		}
+	}
+	/* What this round did is undone as the next begins (II). */
+	struct vs_figure *w = F(&x, "walker");
+	w->moved = w->attacked = w->skilled = w->fresh = true;
+	x.g.player[0].inspired = true;
+	dice(&x, 2, 1, 6);
+	pass(&x);
+	assert_drawn(&x, "red's initiative", "blue's initiative");
+	assert_told(&x, "- blue does nothing.\n"
+		"- Initiative for round 2: red 1; blue 6; blue wins.\n"
+		"- Round 2 begins.\n");
+	assert_false(w->moved || w->attacked || w->skilled || w->fresh);
+	assert_false(x.g.player[0].inspired);
+	assert_int_equal(x.g.player[0].roll, 1);
+	assert_int_equal(x.g.player[1].roll, 6);
+	assert_int_equal(x.g.pos.round, 2);
+	assert_int_equal(x.g.pos.phase, VS_PHASE_INITIATIVE);
+	assert_int_equal(x.g.pos.player, 1);
+	assert_int_equal(x.g.pos.winner, 1);
+	done(&x);
+}
+
+/* II, VS-45: "When 5 rounds are finished" the game is over, with no
+ * initiative rolled; II's points rank the players (VS-46). */
+static void
+over_after_round_five(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, SMALL("basic", ""));
+	await(&x, 1, VS_PHASE_SKILL);
+	x.g.pos.round = 5;
+	x.g.player[0].score = 1;
+	x.g.player[1].score = 3;
+	dice(&x, 0);
+	pass(&x);
+	assert_int_equal(x.dice.next, 0);
+	assert_int_equal(x.g.pos.player, -1);
+	assert_int_equal(x.g.pos.over, VS_OVER_ROUNDS);
+	long long sc[2];
+	vs_final_scores(&x.g, sc);
+	assert_int_equal(sc[0], 1);
+	assert_int_equal(sc[1], 3);
+	static const char *const seats[] = { "red", "blue" };
+	struct umpire_result r;
+	umpire_result_init(&r, &x.a, seats, 2);
+	umpire_result_end(&r, 40, "round 5 is over");
+	assert_int_equal(vs_result_rank(&r, sc, 2), 0);
+	assert_int_equal(r.v[0].rank, 2);
+	assert_int_equal(r.v[1].rank, 1);
+	done(&x);
+}
+
+/* VS-45: a step that leaves a player's force destroyed ends the game at
+ * once: blue's distance and the rest of the round are not played. */
+static void
+destroyed_force_ends_the_game(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, SMALL("basic", ""));
+	F(&x, "chief")->where = VS_DEFEATED;
+	F(&x, "chief")->by = 0;
+	place(&x, "captain", 4000, 2600, 0, 1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "captain", "grunt") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 1, 6);
+	resolve(&x, &o);
+	assert_drawn(&x, "captain attacks grunt");
+	assert_int_equal(vs_destroyed(&x.g), 2u);
+	assert_int_equal(x.g.pos.player, -1);
+	assert_int_equal(x.g.pos.over, VS_OVER_FALLEN);
+	assert_int_equal(x.g.player[0].score, 1);
+	done(&x);
+}
+
+/* -------------------------------------------------------- the scenarios */
+
+static const char ambush[] =
+	"umpire: 1\n"
+	"ruleset: vsgmr\n"
+	"scenario: ambush\n"
+	"points: any\n"
+	"players:\n"
+	"  red: {}\n"
+	"  blue: {}\n"
+	"table: {width: 48, depth: 36}\n"
+	"forces:\n"
+	"  red:\n"
+	"    edge: south\n"
+	"    team: ambusher\n"
+	"    figures:\n"
+	"      - {id: captain, type: hero, commander: true, distance: true,\n"
+	"         at: [20, 20], facing: [0, 1]}\n"
+	"  blue:\n"
+	"    edge: north\n"
+	"    team: target\n"
+	"    figures:\n"
+	"      - {id: chief, type: hero, commander: true, at: [20, 30],\n"
+	"         facing: [0, -1]}\n"
+	"      - {id: grunt, type: troop, at: [22, 30], facing: [0, -1]}\n";
+
+/* VS-14: Ambushers add 1 to initiative, in the roll-off too. */
+static void
+ambush_initiative(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, ambush);
+	dice(&x, 4, 3, 4, 2, 1);
+	assert_int_equal(vs_advance(&x.g, &x.roller, &x.tell), VS_DECIDE);
+	assert_told(&x, "- Initiative for round 1: red 3 +1 (Ambusher) = 4; "
+		"blue 4; a tie, rolled again: red 2 +1 (Ambusher) = 3; blue 1; "
+		"red wins.\n- Round 1 begins.\n");
+	assert_int_equal(x.g.player[0].roll, 3);
+	done(&x);
+}
+
+/* VIII, Ambush; VS-52: over when every figure of one side is defeated;
+ * no winner is named, so points decide by side (VS-48). */
+static void
+ambush_ends(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, ambush);
+	F(&x, "chief")->where = VS_DEFEATED;
+	F(&x, "chief")->by = 0;
+	x.g.player[0].score = 2;
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "captain", "grunt") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 1, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **captain** fires at **grunt**: 4 (d6: 4 +1 (Hero "
+		"guy) = 5, needs 5): a hit.\n"
+		"  - **grunt** is defeated: 1 point for red.\n"
+		"- Every figure of one side is defeated (VIII, Ambush).\n");
+	assert_int_equal(x.g.pos.over, VS_OVER_SCENARIO);
+	assert_int_equal(x.g.pos.player, -1);
+	assert_false(x.g.won);
+	long long sc[2];
+	vs_final_scores(&x.g, sc);
+	assert_int_equal(sc[0], 3);
+	assert_int_equal(sc[1], 0);
+	done(&x);
+}
+
+/* VIII, Fortress Assault; VS-53: with one Assaulter the building falls
+ * at its 2nd successful hit, and the Assaulters win at once. */
+static void
+fortress_falls(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x,
+		"umpire: 1\n"
+		"ruleset: vsgmr\n"
+		"scenario: fortress-assault\n"
+		"points: any\n"
+		"players:\n"
+		"  red: {}\n"
+		"  blue: {}\n"
+		"table: {width: 48, depth: 36}\n"
+		"features:\n"
+		"  - {id: keep, does: [barrier, cover], corner: [20, 26], "
+		"size: [8, 4]}\n"
+		"building: keep\n"
+		"forces:\n"
+		"  red:\n"
+		"    edge: south\n"
+		"    team: assaulter\n"
+		"    figures:\n"
+		"      - {id: captain, type: hero, commander: true, distance: true,\n"
+		"         at: [24, 2], facing: [0, 1]}\n"
+		"      - {id: gunner, type: troop, distance: true, automatic: true,\n"
+		"         at: [26, 2], facing: [0, 1]}\n"
+		"  blue:\n"
+		"    edge: north\n"
+		"    team: defender\n"
+		"    figures:\n"
+		"      - {id: chief, type: hero, commander: true, at: [24, 32],\n"
+		"         facing: [0, -1]}\n");
+	place(&x, "captain", 2400, 1600, 0, 1);
+	place(&x, "gunner", 2600, 1600, 0, 1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[2] = {
+		{ .figure = fig(&x, "captain"), .target = tfeat(&x, "keep") },
+		{ .figure = fig(&x, "gunner"), .target = tfeat(&x, "keep") },
+	};
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 2, a);
+	dice(&x, 5, 4, 1, 5, 2, 2);
+	resolve(&x, &o);
+	assert_drawn(&x, "captain attacks keep", "keep's armour roll",
+		"gunner attacks keep", "gunner attacks keep", "keep's armour roll");
+	assert_told(&x, "- **captain** fires at **keep**: 4 (d6: 4 +1 (Hero guy) "
+		"= 5, needs 5): a hit.\n"
+		"  - **keep** fails its save (d6: 1, needs 3): hit 1 of 2.\n"
+		"- **gunner** fires at **keep**: 5 and 2, the higher (d6: 5, needs "
+		"5): a hit.\n"
+		"  - **keep** fails its save (d6: 2, needs 3): hit 2 of 2.\n"
+		"  - **keep** falls.\n"
+		"- The building has fallen (VIII, Fortress Assault).\n");
+	assert_int_equal(x.g.feature[feat(&x, "keep")].hits, 2);
+	assert_true(x.g.feature[feat(&x, "keep")].removed);
+	assert_true(x.g.won);
+	assert_int_equal(x.g.winners, 1u);
+	assert_int_equal(x.g.pos.over, VS_OVER_SCENARIO);
+	long long sc[2];
+	vs_final_scores(&x.g, sc);
+	assert_int_equal(sc[0], 1);
+	assert_int_equal(sc[1], 0);
+	done(&x);
+}
+
+/* VIII, Spawning; VS-51: the Spawner's die is rolled as his movement
+ * comes up, shown before it; a 2 is the side to his right (seen from
+ * the north edge, the west); his spawn order puts a waiting figure in. */
+static void
+spawning(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x,
+		"umpire: 1\n"
+		"ruleset: vsgmr\n"
+		"scenario: spawning\n"
+		"points: any\n"
+		"players:\n"
+		"  red: {}\n"
+		"  blue: {}\n"
+		"table: {width: 48, depth: 36}\n"
+		"forces:\n"
+		"  red:\n"
+		"    edge: south\n"
+		"    team: infiltrator\n"
+		"    figures:\n"
+		"      - {id: captain, type: hero, commander: true, distance: true,\n"
+		"         at: [24, 2], facing: [0, 1]}\n"
+		"  blue:\n"
+		"    edge: north\n"
+		"    team: spawner\n"
+		"    figures:\n"
+		"      - {id: chief, type: hero, commander: true, at: [24, 34],\n"
+		"         facing: [0, -1]}\n"
+		"      - {id: grunt, type: troop, count: 2, waiting: true}\n");
+	await(&x, 0, VS_PHASE_MOVE);
+	dice(&x, 1, 2);
+	pass(&x);
+	assert_drawn(&x, "blue's spawning die");
+	assert_told(&x, "- red does nothing.\n"
+		"- blue's spawning die: 2: a figure comes on the right side.\n");
+	assert_int_equal(x.g.pos.phase, VS_PHASE_MOVE);
+	assert_int_equal(x.g.pos.player, 1);
+	assert_int_equal(x.g.player[1].spawn, 2);
+
+	struct vs_orders o = orders(&x, VS_PHASE_MOVE);
+	o.has_spawn = true;
+	o.spawn_figure = fig(&x, "grunt-1");
+	o.spawn_place = (struct vs_place){ { 100, 2000 }, { 0, 0 }, NULL };
+	o.spawn_has_facing = true;
+	o.spawn_facing = (struct umpire_pt){ 1, 0 };
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **grunt-1** comes into the game at (1\", 20\").\n");
+	assert_int_equal(F(&x, "grunt-1")->where, VS_ON);
+	assert_at(&x, "grunt-1", 100, 2000);
+	assert_int_equal(F(&x, "grunt-1")->at.facing.x, 1);
+	assert_int_equal(F(&x, "grunt-2")->where, VS_WAITING);
+	assert_int_equal(x.g.player[1].spawn, 0);
+	/* Red's distance attack comes next; blue has none. */
+	assert_int_equal(x.g.pos.phase, VS_PHASE_DISTANCE);
+	assert_int_equal(x.g.pos.player, 0);
+	done(&x);
+}
+
+/* ---------------------------------------------------------- solo play */
+
+/* X, VS-54: the side that acts first is found once, by a bare d6 each;
+ * then each side's activation die as every round begins (VS-16). */
+static void
+solo_sequence(void **state)
+{
+	(void)state;
+	struct fx x;
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%s", SMALL("basic", ""));
+	char *blue = strstr(text, "    edge: north\n");
+	memmove(blue + 14, blue, strlen(blue) + 1);
+	memcpy(blue, "    bot: true\n", 14);
+	load(&x, text);
+	assert_true(x.g.pos.solo);
+	dice(&x, 4, 4, 2, 3, 6);
+	assert_int_equal(vs_advance(&x.g, &x.roller, &x.tell), VS_DECIDE);
+	assert_drawn(&x, "red's initiative", "blue's initiative",
+		"red's activation", "blue's activation");
+	/* Red: 3 figures worth 5 points (the captain 3); blue: 2, and
+	 * none defeated to bring back. */
+	assert_told(&x, "- Initiative for round 1: red 4; blue 2; red wins.\n"
+		"- Round 1 begins.\n"
+		"- red's activation die: 3: 2 figures, or figures worth 2 "
+		"points.\n"
+		"- blue's activation die: 6: 2 figures.\n");
+	assert_int_equal(x.g.pos.phase, VS_PHASE_MOVE);
+	assert_int_equal(x.g.pos.player, 0);
+	assert_int_equal(x.g.pos.first, 0);
+	assert_int_equal(x.g.player[0].activation, 3);
+	assert_false(x.g.player[1].owed);
+	done(&x);
+}
+
+/* X: a 6 brings back a defeated figure, placed with the side's skill
+ * orders (VS-54), which it is awaited for. */
+static void
+solo_six_brings_one_back(void **state)
+{
+	(void)state;
+	struct fx x;
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%s", SMALL("basic", ""));
+	char *blue = strstr(text, "    edge: north\n");
+	memmove(blue + 14, blue, strlen(blue) + 1);
+	memcpy(blue, "    bot: true\n", 14);
+	load(&x, text);
+	F(&x, "grunt")->where = VS_DEFEATED;
+	F(&x, "grunt")->by = 0;
+	await(&x, 1, VS_PHASE_SKILL);
+	x.g.pos.round = 1;
+	x.g.pos.winner = 0;
+	dice(&x, 2, 5, 6);
+	pass(&x);
+	assert_drawn(&x, "red's activation", "blue's activation");
+	assert_told(&x, "- blue does nothing.\n"
+		"- Round 2 begins.\n"
+		"- red's activation die: 5: 3 figures.\n"
+		"- blue's activation die: 6: 1 figure, and a defeated figure comes "
+		"back.\n");
+	assert_true(x.g.player[1].owed);
+	assert_int_equal(x.g.pos.round, 2);
+
+	await(&x, 1, VS_PHASE_SKILL);
+	x.g.pos.round = 2;
+	struct vs_orders o = orders(&x, VS_PHASE_SKILL);
+	o.has_return = true;
+	o.return_figure = fig(&x, "grunt");
+	o.return_place = (struct vs_place){ { 4000, 3300 }, { 0, 0 }, NULL };
+	dice(&x, 2, 1, 1);
+	resolve(&x, &o);
+	assert_drawn(&x, "red's activation", "blue's activation");
+	assert_told(&x, "- **grunt** comes back at (40\", 33\") (X).\n"
+		"- Round 3 begins.\n"
+		"- red's activation die: 1: 1 figure.\n"
+		"- blue's activation die: 1: 1 figure.\n");
+	assert_int_equal(F(&x, "grunt")->where, VS_ON);
+	assert_int_equal(F(&x, "grunt")->by, -1);
+	assert_false(x.g.player[1].owed);
+	done(&x);
+}
+
 int
 main(void)
 {
@@ -1949,6 +2364,15 @@ main(void)
 		cmocka_unit_test(map_fear_in_difficult_ground),
 		cmocka_unit_test(map_adjacency),
 		cmocka_unit_test(map_moves),
+		cmocka_unit_test(a_round_of_passes),
+		cmocka_unit_test(over_after_round_five),
+		cmocka_unit_test(destroyed_force_ends_the_game),
+		cmocka_unit_test(ambush_initiative),
+		cmocka_unit_test(ambush_ends),
+		cmocka_unit_test(fortress_falls),
+		cmocka_unit_test(spawning),
+		cmocka_unit_test(solo_sequence),
+		cmocka_unit_test(solo_six_brings_one_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
