@@ -793,6 +793,55 @@ knockback_only_when_saved(void **state)
 	done(&x);
 }
 
+/* VS-28, VS-57: a rider knocked back comes off its mount only if it
+ * lands clear of it; stopped 0.5" along by a grunt, its base still on
+ * the pony's, it is still riding the pony, at its centre. */
+static void
+knockback_rider_not_clear(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	F(&x, "lancer")->profile.armor = VS_HEAVY;
+	place(&x, "blaster", 1800, 1200, 0, 1);
+	place(&x, "pony", 1800, 2000, 0, -1);
+	place(&x, "lancer", 1800, 2000, 0, -1);
+	place(&x, "grunt-1", 1800, 2150, 0, -1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "blaster", "lancer") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 9, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **blaster** fires at **lancer**, in cover: 9 (d10: 9, "
+		"needs 6): a hit.\n"
+		"  - **lancer**'s armour (d6: 4, needs 4): saves.\n"
+		"  - The hit becomes a miss.\n"
+		"  - Knockback: 2 Half Move Units.\n"
+		"  - **lancer** is pushed back 0.5\" of 8.5\", from (18\", 20\") "
+		"to (18\", 20.5\"), stopped by **grunt-1**.\n"
+		"  - **lancer** stays on **pony**: it does not land clear of "
+		"it.\n");
+	assert_int_equal(F(&x, "lancer")->mount, fig(&x, "pony"));
+	assert_at(&x, "lancer", 1800, 2000);
+	done(&x);
+
+	/* With room, it lands 8.5" behind, on foot. */
+	load(&x, arena);
+	F(&x, "lancer")->profile.armor = VS_HEAVY;
+	place(&x, "blaster", 1800, 1200, 0, 1);
+	place(&x, "pony", 1800, 2000, 0, -1);
+	place(&x, "lancer", 1800, 2000, 0, -1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 9, 4);
+	resolve(&x, &o);
+	assert_int_equal(F(&x, "lancer")->mount, -1);
+	assert_at(&x, "lancer", 1800, 2850);
+	assert_at(&x, "pony", 1800, 2000);
+	done(&x);
+}
+
 /* ------------------------------------------------------------- armour */
 
 /* V, Ignores Armor; VS-12: two armour rolls, one after the other; either
@@ -2333,6 +2382,7 @@ main(void)
 		cmocka_unit_test(knockback_stopped_by_a_barrier),
 		cmocka_unit_test(knockback_stopped_by_a_figure),
 		cmocka_unit_test(knockback_only_when_saved),
+		cmocka_unit_test(knockback_rider_not_clear),
 		cmocka_unit_test(ignores_armor_two_rolls),
 		cmocka_unit_test(vehicle_and_tough_armour),
 		cmocka_unit_test(rider_covered_on_its_mount),

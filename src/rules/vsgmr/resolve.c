@@ -588,25 +588,71 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 		where_text(t, g, i));
 }
 
+/* Whether two round bases overlap: closer than their radii's sum
+ * (touching is not overlapping, VS-21). */
+static bool
+bases_overlap(const struct umpire_figure *a, const struct umpire_figure *b)
+{
+	int64_t s = (int64_t)a->base + b->base;
+
+	return 4 * umpire_dist2(a->at, b->at) < s * s;
+}
+
+/* Whether figure i stands on a space of figure m (the map). */
+static bool
+on_spaces_of(const struct vs_game *g, int i, int m)
+{
+	struct umpire_square q = g->figure[i].sq, at = g->figure[m].sq;
+	int size = g->figure[m].size ? g->figure[m].size : 1;
+
+	return q.file >= at.file && q.file < at.file + size &&
+		q.rank >= at.rank && q.rank < at.rank + size;
+}
+
+/*
+ * A rider moved straight back (VS-28) is thrown from its mount only if
+ * it lands clear of it: one that the push leaves on its mount's base or
+ * spaces is still riding it, where a rider stands (VS-57), since no
+ * figure on foot stands on another's base (VS-26, VS-35).
+ */
+static void
+remount(struct vs_game *g, int i, int mount, struct vs_told *t)
+{
+	struct vs_figure *f = &g->figure[i];
+
+	if (mount < 0 || !on(g, i) || !on(g, mount))
+		return;
+	if (g->on_map ? !on_spaces_of(g, i, mount) :
+	    !bases_overlap(&f->at, &g->figure[mount].at))
+		return;
+	f->mount = mount;
+	if (!g->on_map)
+		f->at.at = g->figure[mount].at.at;
+	say(t, "  - **%s** stays on **%s**: it does not land clear of it.\n",
+		f->id, g->figure[mount].id);
+}
+
 /* Knockback (VI, VS-13, VS-18): target i, knocked back `halves` Half
  * Move Units by figure `by_fig`. */
 static void
 knockback(struct vs_game *g, struct umpire_arena *a, int i, int by_fig,
 	int halves, struct vs_told *t)
 {
-	int by = g->figure[by_fig].owner;
+	int by = g->figure[by_fig].owner, mount = g->figure[i].mount;
 
 	say(t, "  - Knockback: %d Half Move Unit%s.\n", halves,
 		halves == 1 ? "" : "s");
-	g->figure[i].mount = -1;	/* thrown off its mount (VS-74) */
+	g->figure[i].mount = -1;	/* thrown off its mount if it can be */
 	if (g->on_map) {
 		push_map(g, i, map_away(g, i, by_fig), vs_map_units(g->scale,
 			halves), by, t);
-		return;
+	} else {
+		struct umpire_pt way = vs_knockback_way(&g->figure[i].at,
+			&g->figure[by_fig].at);
+		push_table(g, a, i, way, (int32_t)halves * VS_HALF_MOVE_UNIT,
+			by, t);
 	}
-	struct umpire_pt way = vs_knockback_way(&g->figure[i].at,
-		&g->figure[by_fig].at);
-	push_table(g, a, i, way, (int32_t)halves * VS_HALF_MOVE_UNIT, by, t);
+	remount(g, i, mount, t);
 }
 
 /* Cause Fear (V): i turns away from `fearsome` and moves a Move Unit
@@ -616,7 +662,7 @@ frighten(struct vs_game *g, struct umpire_arena *a, int i, int fearsome,
 	struct vs_told *t)
 {
 	struct vs_figure *f = &g->figure[i];
-	int by = g->figure[fearsome].owner;
+	int by = g->figure[fearsome].owner, mount = f->mount;
 
 	say(t, "  - **%s** is struck by fear of **%s**.\n", f->id,
 		g->figure[fearsome].id);
@@ -624,13 +670,15 @@ frighten(struct vs_game *g, struct umpire_arena *a, int i, int fearsome,
 	if (g->on_map) {
 		push_map(g, i, map_away(g, i, fearsome), vs_map_units(g->scale,
 			2), by, t);
-		return;
+	} else {
+		struct umpire_pt way = vs_fear_way(&f->at,
+			&g->figure[fearsome].at);
+		if (way.x || way.y) {
+			f->at.facing = way;
+			push_table(g, a, i, way, VS_MOVE_UNIT, by, t);
+		}
 	}
-	struct umpire_pt way = vs_fear_way(&f->at, &g->figure[fearsome].at);
-	if (way.x == 0 && way.y == 0)
-		return;
-	f->at.facing = way;
-	push_table(g, a, i, way, VS_MOVE_UNIT, by, t);
+	remount(g, i, mount, t);
 }
 
 /* A mount's riders move along with it (II): on the table they stand
