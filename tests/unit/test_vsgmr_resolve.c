@@ -1745,6 +1745,55 @@ transport_won(void **state)
 	done(&x);
 }
 
+/* VS-50: a rider carrying the object is brought home by its mount,
+ * which "will move along with" it (II): the mount's base touching the
+ * edge wins for the rider's player. */
+static void
+transport_won_riding(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x,
+		"umpire: 1\n"
+		"ruleset: vsgmr\n"
+		"scenario: transport\n"
+		"points: any\n"
+		"players:\n"
+		"  red: {}\n"
+		"  blue: {}\n"
+		"table: {width: 48, depth: 36}\n"
+		"objects:\n"
+		"  - {id: gold, at: [24, 12]}\n"
+		"forces:\n"
+		"  red:\n"
+		"    edge: south\n"
+		"    figures:\n"
+		"      - {id: captain, type: hero, commander: true, at: [2, 2]}\n"
+		"      - {id: horse, type: cavalry, at: [24, 3]}\n"
+		"      - {id: jockey, type: troop, rides: horse}\n"
+		"  blue:\n"
+		"    edge: north\n"
+		"    figures:\n"
+		"      - {id: chief, type: hero, commander: true, at: [2, 34]}\n");
+	x.g.object[0].holder = fig(&x, "jockey");
+	await(&x, 0, VS_PHASE_MOVE);
+	static const struct umpire_pt path[] = { { 2400, 50 } };
+	struct vs_move_order m[1] = { walk(&x, "horse", 1, path) };
+	struct vs_orders o = moving(&x, 1, m);
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **horse** moves 2.5\", from (24\", 3\") to (24\", "
+		"0.5\").\n"
+		"- **jockey** brings **gold** to red's own edge: red wins (VIII, "
+		"Transport).\n");
+	assert_at(&x, "jockey", 2400, 50);
+	assert_true(x.g.won);
+	assert_int_equal(x.g.winners, 1u);
+	assert_int_equal(x.g.pos.over, VS_OVER_SCENARIO);
+	done(&x);
+}
+
 /* VIII, Escape; VS-49: more than half the figures set up across the
  * opposite edge, 2 of 3, wins at once. */
 static void
@@ -2408,6 +2457,7 @@ main(void)
 		cmocka_unit_test(pick_up_and_drop),
 		cmocka_unit_test(mount_defeated_rider_on_foot),
 		cmocka_unit_test(transport_won),
+		cmocka_unit_test(transport_won_riding),
 		cmocka_unit_test(escape_won),
 		cmocka_unit_test(map_knockback_stopped),
 		cmocka_unit_test(map_knockback_off),

@@ -1351,16 +1351,19 @@ at_own_edge(const struct vs_game *g, int i, int p)
 }
 
 /* Transport (VIII, VS-50, VS-74): the object brought to its carrier's
- * player's own edge, or off the table by it. */
+ * player's own edge, or off the table by it, by figure i that moved:
+ * its carrier, or the mount its carrier rides (II: the rider "will
+ * move along"). */
 static void
 transport_check(struct vs_game *g, int i, int off_edge, struct vs_told *t)
 {
 	if (g->scenario != VS_TRANSPORT || g->won)
 		return;
 	for (int k = 0; k < g->nobjects; k++) {
-		if (g->object[k].holder != i)
+		int h = g->object[k].holder;
+		if (h < 0 || (h != i && g->figure[h].mount != i))
 			continue;
-		int p = g->figure[i].owner;
+		int p = g->figure[h].owner;
 		bool home = off_edge >= 0 ? edge_seen(g, p, off_edge) ==
 			VS_EDGE_OWN : at_own_edge(g, i, p);
 		if (vs_transport_winner(home ? p : -1, VS_EDGE_OWN) == p &&
@@ -1368,7 +1371,7 @@ transport_check(struct vs_game *g, int i, int off_edge, struct vs_told *t)
 			g->won = true;
 			g->winners = bit(p);
 			say(t, "- **%s** brings **%s** to %s's own edge: %s wins "
-				"(VIII, Transport).\n", g->figure[i].id,
+				"(VIII, Transport).\n", g->figure[h].id,
 				g->object[k].id, pname(g, p), pname(g, p));
 			return;
 		}
