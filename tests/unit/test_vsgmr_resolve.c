@@ -2328,6 +2328,51 @@ spawning(void **state)
 	done(&x);
 }
 
+/* VS-51: a 6 brings nobody; the die was for that movement only, and
+ * is not kept once it is over. */
+static void
+spawning_six(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x,
+		"umpire: 1\n"
+		"ruleset: vsgmr\n"
+		"scenario: spawning\n"
+		"points: any\n"
+		"players:\n"
+		"  red: {}\n"
+		"  blue: {}\n"
+		"table: {width: 48, depth: 36}\n"
+		"forces:\n"
+		"  red:\n"
+		"    edge: south\n"
+		"    team: infiltrator\n"
+		"    figures:\n"
+		"      - {id: captain, type: hero, commander: true, distance: true,\n"
+		"         at: [24, 2], facing: [0, 1]}\n"
+		"  blue:\n"
+		"    edge: north\n"
+		"    team: spawner\n"
+		"    figures:\n"
+		"      - {id: chief, type: hero, commander: true, at: [24, 34],\n"
+		"         facing: [0, -1]}\n"
+		"      - {id: grunt, type: troop, count: 2, waiting: true}\n");
+	await(&x, 0, VS_PHASE_MOVE);
+	dice(&x, 1, 6);
+	pass(&x);
+	assert_told(&x, "- red does nothing.\n"
+		"- blue's spawning die: 6: no figure comes this turn.\n");
+	assert_int_equal(x.g.player[1].spawn, 6);
+	dice(&x, 0);
+	pass(&x);
+	assert_told(&x, "- blue does nothing.\n");
+	assert_int_equal(x.g.player[1].spawn, 0);
+	assert_int_equal(x.g.pos.phase, VS_PHASE_DISTANCE);
+	done(&x);
+}
+
 /* ---------------------------------------------------------- solo play */
 
 /* X, VS-54: the side that acts first is found once, by a bare d6 each;
@@ -2471,6 +2516,7 @@ main(void)
 		cmocka_unit_test(ambush_ends),
 		cmocka_unit_test(fortress_falls),
 		cmocka_unit_test(spawning),
+		cmocka_unit_test(spawning_six),
 		cmocka_unit_test(solo_sequence),
 		cmocka_unit_test(solo_six_brings_one_back),
 	};

@@ -1500,7 +1500,6 @@ spawn_order(struct act *s, const struct vs_orders *o)
 		where_text(s->t, g, o->spawn_figure), o->spawn_edge >= 0 ?
 		", on the edge chosen: " : "", o->spawn_edge >= 0 ?
 		vs_edge_names[o->spawn_edge] : "");
-	g->player[s->player].spawn = 0;
 }
 
 /* X's 6 (VS-54): a defeated figure comes back. */
@@ -1552,6 +1551,8 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 			spawn_order(&s, o);
 		for (int k = 0; k < o->nmoves; k++)
 			move_order(&s, &o->moves[k]);
+		/* The die was for this movement only (VS-51). */
+		g->player[o->player].spawn = 0;
 		break;
 	case VS_PHASE_DISTANCE:
 	case VS_PHASE_HAND:
