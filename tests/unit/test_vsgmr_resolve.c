@@ -2409,6 +2409,46 @@ solo_sequence(void **state)
 	done(&x);
 }
 
+/* X, VS-16: the figures a solo side activates are counted as they
+ * take their first action of the round, with their points, for the
+ * activation die's limit; a figure acting again counts no more. */
+static void
+solo_activations_counted(void **state)
+{
+	(void)state;
+	struct fx x;
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%s", SMALL("basic", ""));
+	char *blue = strstr(text, "    edge: north\n");
+	memmove(blue + 14, blue, strlen(blue) + 1);
+	memcpy(blue, "    bot: true\n", 14);
+	load(&x, text);
+	await(&x, 0, VS_PHASE_MOVE);
+	x.g.player[0].activation = 3;
+	static const struct umpire_pt path[] = { { 2400, 600 } };
+	struct vs_move_order m[2] = { walk(&x, "walker", 1, path),
+		walk(&x, "captain", 0, NULL) };
+	m[1].has_facing = true;
+	m[1].facing = (struct umpire_pt){ 1, 1 };
+	struct vs_orders o = moving(&x, 2, m);
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_int_equal(x.g.player[0].active, 2);
+	assert_int_equal(x.g.player[0].active_points, 4);
+	assert_int_equal(x.g.player[1].active, 0);
+
+	await(&x, 0, VS_PHASE_DISTANCE);
+	place(&x, "captain", 4000, 2600, 0, 1);
+	struct vs_attack_order a[] = { at_figure(&x, "captain", "grunt") };
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 1, 1);
+	resolve(&x, &o);
+	assert_int_equal(x.g.player[0].active, 2);
+	assert_int_equal(x.g.player[0].active_points, 4);
+	done(&x);
+}
+
 /* X: a 6 brings back a defeated figure, placed with the side's skill
  * orders (VS-54), which it is awaited for. */
 static void
@@ -2518,6 +2558,7 @@ main(void)
 		cmocka_unit_test(spawning),
 		cmocka_unit_test(spawning_six),
 		cmocka_unit_test(solo_sequence),
+		cmocka_unit_test(solo_activations_counted),
 		cmocka_unit_test(solo_six_brings_one_back),
 	};
 

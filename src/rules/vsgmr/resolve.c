@@ -1528,6 +1528,36 @@ return_order(struct act *s, const struct vs_orders *o)
 
 /* ------------------------------------------------------------------ a step */
 
+/* Whether a figure has taken an action this round (X: "take actions
+ * with up to ... figures"). */
+static bool
+acted(const struct vs_figure *f)
+{
+	return f->moved || f->attacked || f->skilled;
+}
+
+/*
+ * X, VS-16: a solo side's figures that took their first action of the
+ * round in this step count against its activation die, by number and
+ * by points, so that the next orders can be held to it.  before[i]
+ * says whether figure i had acted as the step began.
+ */
+static void
+count_active(struct vs_game *g, int p, const bool *before)
+{
+	struct vs_player *pl = &g->player[p];
+
+	if (!pl->activation)
+		return;
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct vs_figure *f = &g->figure[i];
+		if (f->owner == p && !before[i] && acted(f)) {
+			pl->active++;
+			pl->active_points += f->points;
+		}
+	}
+}
+
 int
 vs_resolve(struct vs_game *g, const struct vs_orders *o,
 	const struct vs_roller *dice, struct vs_told *tell)
@@ -1537,6 +1567,10 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 	if (o->player != g->pos.player || o->phase != g->pos.phase ||
 	    g->pos.player < 0)
 		return -1;
+	bool *before = umpire_arena_alloc(tell->a, ((size_t)g->nfigures + 1) *
+		sizeof(*before));
+	for (int i = 0; i < g->nfigures; i++)
+		before[i] = acted(&g->figure[i]);
 	switch (o->phase) {
 	case VS_PHASE_INITIATIVE:
 		if (vs_round_choose(&g->pos, o->first, vs_alive(g) &
@@ -1577,6 +1611,7 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 	if (o->phase != VS_PHASE_INITIATIVE && !o->nmoves && !o->nattacks &&
 	    !o->nsummons && !o->nskills && !o->has_spawn && !o->has_return)
 		say(tell, "- %s does nothing.\n", pname(g, o->player));
+	count_active(g, o->player, before);
 	vs_advance(g, dice, tell);
 	return 0;
 }
