@@ -1422,6 +1422,21 @@ summon_fails(void **state)
 	assert_at(&x, "walker", 2600, 200);
 	done(&x);
 
+	/* Only a figure with the trait summons; none draws a die. */
+	load(&x, arena);
+	await(&x, 0, VS_PHASE_HAND);
+	o = orders(&x, VS_PHASE_HAND);
+	sm = (struct vs_summon_order){ fig(&x, "walker"), fig(&x, "scout"),
+		{ { 2600, 500 }, { 0, 0 }, NULL }, NULL };
+	o.summons = &sm;
+	o.nsummons = 1;
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **walker** cannot summon: it has no Summon "
+		"(VS-69).\n");
+	assert_false(F(&x, "walker")->attacked);
+	done(&x);
+
 	/* The place overlaps the summoner's own base. */
 	load(&x, arena);
 	place(&x, "summoner", 1000, 1000, 0, 1);
@@ -1487,9 +1502,10 @@ skill_rolls(void **state)
 		{ fig(&x, "scout"), "open the gate", NULL },
 		{ fig(&x, "walker"), NULL, NULL },
 		{ fig(&x, "jockey"), "rope", NULL },
+		{ fig(&x, "horse"), NULL, NULL },
 	};
 	o.skills = sk;
-	o.nskills = 3;
+	o.nskills = 4;
 	dice(&x, 2, 3, 3);
 	resolve(&x, &o);
 	assert_drawn(&x, "scout's skill roll", "walker's skill roll");
@@ -1498,7 +1514,8 @@ skill_rolls(void **state)
 	assert_told(&x, "- **scout** makes a skill roll (open the gate): d10: 3 "
 		"+1 (Hero guy) = 4, needs 4: it succeeds.\n"
 		"- **walker** makes a skill roll: d6: 3, needs 4: it fails.\n"
-		"- **jockey** makes no skill roll (VS-70).\n");
+		"- **jockey** makes no skill roll (VS-70).\n"
+		"- **horse** makes no skill roll (VS-70).\n");
 	assert_true(F(&x, "scout")->skilled);
 	assert_true(F(&x, "walker")->skilled);
 	assert_false(F(&x, "jockey")->skilled);

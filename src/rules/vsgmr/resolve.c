@@ -1265,9 +1265,11 @@ summon_order(struct act *s, const struct vs_summon_order *o)
 	struct vs_figure *ally = &g->figure[o->ally];
 	struct vs_roll r;
 
-	if (!on(g, o->figure) || f->attacked || f->skilled) {
+	if (!on(g, o->figure) || f->attacked || f->skilled ||
+	    !vs_has(&f->profile, VS_SUMMON)) {
 		say(s->t, "- **%s** cannot summon: it has %s (VS-69).\n", f->id,
 			!on(g, o->figure) ? "left the playing surface" :
+			!vs_has(&f->profile, VS_SUMMON) ? "no Summon" :
 			"acted this round");
 		return;
 	}
@@ -1310,7 +1312,9 @@ skill_order(struct act *s, const struct vs_skill_order *o)
 	struct vs_figure *f = &g->figure[o->figure];
 	struct vs_roll r;
 
-	if (!on(g, o->figure) || f->skilled || f->mount >= 0) {
+	/* A guy on foot (II): no other figure has a skill die to roll. */
+	if (!on(g, o->figure) || f->skilled || f->mount >= 0 ||
+	    !vs_is_guy(&f->profile)) {
 		say(s->t, "- **%s** makes no skill roll (VS-70).\n", f->id);
 		return;
 	}
