@@ -2016,6 +2016,144 @@ map_moves(void **state)
 	done(&x);
 }
 
+/* VS-67 on the map: the defeated figure strikes back from the space
+ * where it fell, judged by the map's range and sight (VS-39, VS-40). */
+static void
+map_revenge(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, map);
+	F(&x, "knight")->profile.traits |= 1u << VS_REVENGE;
+	F(&x, "knight")->profile.distance = true;
+	put_sq(&x, "archer", "d5");
+	put_sq(&x, "knight", "d9");
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "archer", "knight") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 3, 5, 1, 6);
+	resolve(&x, &o);
+	assert_drawn(&x, "archer attacks knight", "knight's armour roll",
+		"knight attacks archer");
+	assert_told(&x, "- **archer** fires at **knight**: 5 (d6: 5, needs 5): "
+		"a hit.\n"
+		"  - **knight**'s armour (d6: 1, needs 4): fails.\n"
+		"  - **knight** is defeated: 3 points for red.\n"
+		"- Revenge: **knight** fires at **archer**: 6 (d6: 6, needs 5): a "
+		"hit.\n"
+		"  - **archer** is defeated: 2 points for blue.\n");
+	assert_int_equal(F(&x, "knight")->where, VS_DEFEATED);
+	assert_int_equal(F(&x, "archer")->where, VS_DEFEATED);
+	assert_int_equal(x.g.player[1].score, 2);
+	done(&x);
+}
+
+/* VS-69 on the map: a summoned mount is put on a space it may stand on;
+ * its rider stays on the space it had, on foot; a space held, or the
+ * barn's, is refused. */
+static void
+map_summon(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, map);
+	F(&x, "captain")->profile.traits |= 1u << VS_SUMMON;
+	put_sq(&x, "captain", "g3");
+	await(&x, 0, VS_PHASE_SKILL);
+	struct vs_orders o = orders(&x, VS_PHASE_SKILL);
+	struct vs_summon_order sm = { fig(&x, "captain"), fig(&x, "horse"),
+		{ { 0, 0 }, sq("g2"), NULL }, NULL };
+	o.summons = &sm;
+	o.nsummons = 1;
+	dice(&x, 1, 5);
+	resolve(&x, &o);
+	assert_told(&x, "- **captain** summons **horse**: d6: 5, needs 5: it "
+		"comes.\n"
+		"  - **jockey** stays at g1, on foot.\n"
+		"  - **horse** is now at g2.\n");
+	assert_sq(&x, "horse", "g2");
+	assert_sq(&x, "jockey", "g1");
+	assert_int_equal(F(&x, "jockey")->mount, -1);
+	done(&x);
+
+	load(&x, map);
+	F(&x, "captain")->profile.traits |= 1u << VS_SUMMON;
+	put_sq(&x, "captain", "g3");
+	await(&x, 0, VS_PHASE_SKILL);
+	o = orders(&x, VS_PHASE_SKILL);
+	sm.place.sq = sq("g1");		/* its own rider's space */
+	o.summons = &sm;
+	o.nsummons = 1;
+	dice(&x, 1, 6);
+	resolve(&x, &o);
+	assert_told(&x, "- **captain** summons **horse**: d6: 6, needs 5: it "
+		"comes.\n"
+		"  - **horse** stays where it is: the space is taken or not one "
+		"to stand on.\n");
+	assert_sq(&x, "horse", "g1");
+	assert_int_equal(F(&x, "jockey")->mount, fig(&x, "horse"));
+	done(&x);
+}
+
+/* VIII, Fortress Assault; VS-53: every Assaulter figure defeated, the
+ * Defenders win, the building standing. */
+static void
+fortress_holds(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x,
+		"umpire: 1\n"
+		"ruleset: vsgmr\n"
+		"scenario: fortress-assault\n"
+		"points: any\n"
+		"players:\n"
+		"  red: {}\n"
+		"  blue: {}\n"
+		"table: {width: 48, depth: 36}\n"
+		"features:\n"
+		"  - {id: keep, does: [barrier, cover], corner: [20, 26], "
+		"size: [8, 4]}\n"
+		"building: keep\n"
+		"forces:\n"
+		"  red:\n"
+		"    edge: south\n"
+		"    team: assaulter\n"
+		"    figures:\n"
+		"      - {id: captain, type: hero, commander: true, at: [24, 2],\n"
+		"         facing: [0, 1]}\n"
+		"  blue:\n"
+		"    edge: north\n"
+		"    team: defender\n"
+		"    figures:\n"
+		"      - {id: chief, type: hero, commander: true, distance: true,\n"
+		"         at: [24, 32], facing: [0, -1]}\n");
+	x.g.feature[feat(&x, "keep")].hits = 1;
+	place(&x, "chief", 1000, 2000, 0, -1);
+	place(&x, "captain", 1000, 1200, 0, 1);
+	await(&x, 1, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "chief", "captain") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 6, 2);
+	resolve(&x, &o);
+	assert_told(&x, "- **chief** fires at **captain**: 6 (d6: 6 +1 (Hero "
+		"guy) = 7, needs 5): a hit.\n"
+		"  - **captain**'s armour (d6: 2, needs 4): fails.\n"
+		"  - **captain** is defeated: 2 points for blue.\n"
+		"- Every Assaulter is defeated (VIII, Fortress Assault).\n");
+	assert_true(x.g.won);
+	assert_int_equal(x.g.winners, 2u);
+	assert_int_equal(x.g.pos.over, VS_OVER_SCENARIO);
+	long long sc[2];
+	vs_final_scores(&x.g, sc);
+	assert_int_equal(sc[0], 0);
+	assert_int_equal(sc[1], 1);
+	done(&x);
+}
+
 /* ----------------------------------------------------------- the round */
 
 static void
@@ -2566,6 +2704,9 @@ main(void)
 		cmocka_unit_test(map_fear_in_difficult_ground),
 		cmocka_unit_test(map_adjacency),
 		cmocka_unit_test(map_moves),
+		cmocka_unit_test(map_revenge),
+		cmocka_unit_test(map_summon),
+		cmocka_unit_test(fortress_holds),
 		cmocka_unit_test(a_round_of_passes),
 		cmocka_unit_test(over_after_round_five),
 		cmocka_unit_test(destroyed_force_ends_the_game),
