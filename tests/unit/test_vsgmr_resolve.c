@@ -1603,6 +1603,29 @@ ride_dismount_board(void **state)
 	done(&x);
 }
 
+/* II: "Each figure can be moved once" (VS-63): a second move of the
+ * same figure in the round is not made. */
+static void
+moved_once(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	await(&x, 0, VS_PHASE_MOVE);
+	static const struct umpire_pt p1[] = { { 2600, 800 } };
+	static const struct umpire_pt p2[] = { { 2600, 1400 } };
+	struct vs_move_order m[2] = { walk(&x, "walker", 1, p1),
+		walk(&x, "walker", 1, p2) };
+	struct vs_orders o = moving(&x, 2, m);
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **walker** moves 6\", from (26\", 2\") to (26\", 8\").\n"
+		"- **walker** does not move: it has moved this round.\n");
+	assert_at(&x, "walker", 2600, 800);
+	done(&x);
+}
+
 /* VS-27: a path ending off the table takes the figure out of the game,
  * its riders with it (II), scoring for nobody (VS-46); not destroyed
  * (VS-45). */
@@ -2469,11 +2492,18 @@ spawning(void **state)
 	o.spawn_place = (struct vs_place){ { 100, 2000 }, { 0, 0 }, NULL };
 	o.spawn_has_facing = true;
 	o.spawn_facing = (struct umpire_pt){ 1, 0 };
+	static const struct umpire_pt path[] = { { 500, 2000 } };
+	struct vs_move_order m[1] = { walk(&x, "grunt-1", 1, path) };
+	o.moves = m;
+	o.nmoves = 1;
 	dice(&x, 0);
 	resolve(&x, &o);
-	assert_told(&x, "- **grunt-1** comes into the game at (1\", 20\").\n");
+	/* "immediately able to move and attack" (VIII). */
+	assert_told(&x, "- **grunt-1** comes into the game at (1\", 20\").\n"
+		"- **grunt-1** moves 4\", from (1\", 20\") to (5\", 20\").\n");
 	assert_int_equal(F(&x, "grunt-1")->where, VS_ON);
-	assert_at(&x, "grunt-1", 100, 2000);
+	assert_at(&x, "grunt-1", 500, 2000);
+	assert_true(F(&x, "grunt-1")->moved);
 	assert_int_equal(F(&x, "grunt-1")->at.facing.x, 1);
 	assert_int_equal(F(&x, "grunt-2")->where, VS_WAITING);
 	assert_int_equal(x.g.player[1].spawn, 0);
@@ -2693,6 +2723,7 @@ main(void)
 		cmocka_unit_test(skill_rolls),
 		cmocka_unit_test(move_and_face),
 		cmocka_unit_test(ride_dismount_board),
+		cmocka_unit_test(moved_once),
 		cmocka_unit_test(leave_by_an_edge_with_a_rider),
 		cmocka_unit_test(pick_up_and_drop),
 		cmocka_unit_test(mount_defeated_rider_on_foot),

@@ -1433,6 +1433,11 @@ move_order(struct act *s, const struct vs_move_order *o)
 			"surface.\n", f->id);
 		return;
 	}
+	if (f->moved) {		/* II: "Each figure can be moved once" */
+		say(t, "- **%s** does not move: it has moved this round.\n",
+			f->id);
+		return;
+	}
 	f->moved = true;
 	const char *from = where_text(t, g, i);
 	struct umpire_square was = f->sq;
@@ -1499,7 +1504,8 @@ spawn_order(struct act *s, const struct vs_orders *o)
 	put(g, o->spawn_figure, &o->spawn_place);
 	if (o->spawn_has_facing)
 		f->at.facing = o->spawn_facing;
-	f->moved = true;
+	/* "The newly spawned figure is immediately able to move" (VIII):
+	 * coming in is not its move. */
 	say(s->t, "- **%s** comes into the game at %s%s%s.\n", f->id,
 		where_text(s->t, g, o->spawn_figure), o->spawn_edge >= 0 ?
 		", on the edge chosen: " : "", o->spawn_edge >= 0 ?
