@@ -1182,6 +1182,60 @@ area_effect_chain_ends_on_a_miss(void **state)
 	done(&x);
 }
 
+/* V: Double Strike makes one more attack hand to hand, no third; a
+ * figure without Area Effect makes none at a distance. */
+static void
+follow_ups_need_their_trait(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "brute", 2000, 2000, 0, 1);
+	place(&x, "grunt-1", 2000, 2100, 0, -1);
+	place(&x, "grunt-2", 2100, 2000, 0, -1);
+	place(&x, "grunt-3", 1900, 2000, 0, -1);
+	await(&x, 0, VS_PHASE_HAND);
+	struct vs_attack_order a[] = { at_figure(&x, "brute", "grunt-1") };
+	a[0].then[0] = tfig(&x, "grunt-2");
+	a[0].then[1] = tfig(&x, "grunt-3");
+	a[0].nthen = 2;
+	struct vs_orders o = attacks(&x, VS_PHASE_HAND, 1, a);
+	/* Each defeat brings the brute's Recruit roll: 1 and 2 fail. */
+	dice(&x, 4, 4, 1, 6, 2);
+	resolve(&x, &o);
+	assert_drawn(&x, "brute attacks grunt-1", "brute recruits grunt-1",
+		"brute attacks grunt-2", "brute recruits grunt-2");
+	assert_told(&x, "- **brute** strikes **grunt-1**: 4 (d6: 4, needs 4): a "
+		"hit.\n"
+		"  - Recruit: d6: 1, needs 5: it is not recruited.\n"
+		"  - **grunt-1** is defeated: 1 point for red.\n"
+		"- Double Strike: **brute** strikes **grunt-2**: 6 (d6: 6, needs "
+		"4): a hit.\n"
+		"  - Recruit: d6: 2, needs 5: it is not recruited.\n"
+		"  - **grunt-2** is defeated: 1 point for red.\n"
+		"- Double Strike: **brute** does not attack **grunt-3**: Double "
+		"Strike allows no more (V).\n");
+	assert_int_equal(F(&x, "grunt-3")->where, VS_ON);
+	done(&x);
+
+	load(&x, arena);
+	place(&x, "captain", 2200, 2600, 0, 1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order b[] = { at_figure(&x, "captain", "grunt-1") };
+	b[0].then[0] = tfig(&x, "grunt-2");
+	b[0].nthen = 1;
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, b);
+	dice(&x, 1, 6);
+	resolve(&x, &o);
+	assert_told(&x, "- **captain** fires at **grunt-1**: 6 (d6: 6 +1 (Hero "
+		"guy) = 7, needs 5): a hit.\n"
+		"  - **grunt-1** is defeated: 1 point for red.\n"
+		"- Area Effect: **captain** does not attack **grunt-2**: Area "
+		"Effect allows no more (V).\n");
+	done(&x);
+}
+
 /* ------------------------------------------------------------- Revenge */
 
 /* VS-67: a figure with no distance weapon has no distance Revenge. */
@@ -2712,6 +2766,7 @@ main(void)
 		cmocka_unit_test(target_gone_by_its_turn),
 		cmocka_unit_test(area_effect_third_attack),
 		cmocka_unit_test(area_effect_chain_ends_on_a_miss),
+		cmocka_unit_test(follow_ups_need_their_trait),
 		cmocka_unit_test(revenge_without_a_weapon),
 		cmocka_unit_test(revenge_and_recruit),
 		cmocka_unit_test(revenge_struck_by_fear),

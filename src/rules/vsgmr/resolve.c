@@ -1175,11 +1175,18 @@ attack_order(struct act *s, const struct vs_attack_order *o,
 	bool hit = attack(s, o->figure, o->target, kind, o->reroll, false);
 	const char *trait = kind == VS_DISTANCE ? "Area Effect" :
 		"Double Strike";
+	/* V: Area Effect's attacks at a distance, two more at most;
+	 * Double Strike's hand to hand, one more. */
+	int most = !vs_has(&f->profile, kind == VS_DISTANCE ?
+		VS_AREA_EFFECT : VS_DOUBLE_STRIKE) ? 0 : kind == VS_DISTANCE ?
+		VS_MAX_THEN : 1;
 	for (int k = 0; k < o->nthen; k++) {
 		const struct vs_target *tg = &o->then[k];
 		if (!hit || !on(g, o->figure))
 			break;
-		why = can_attack(s, o->figure, tg, kind, false, &cover);
+		why = k >= most ? umpire_arena_printf(s->t->a, "%s allows no "
+			"more (V)", trait) :
+			can_attack(s, o->figure, tg, kind, false, &cover);
 		if (!why && kind == VS_DISTANCE && !near_spot(g, &first, tg))
 			why = "it is not within a Half Move Unit of the first "
 				"target (V, VS-66)";
