@@ -593,7 +593,8 @@ resolve(struct fx *x, const struct vs_orders *o)
 /*
  * The arena: 48" x 36", red south facing north, blue north facing
  * south, a figure for each rule, placed by hand in each case.  The wall
- * is x 30..36, y 17..18; the shed x 2..5, y 17..20.
+ * is x 30..36, y 17..18; the shed x 2..5, y 17..20; the pond, rough
+ * ground, x 40..44, y 20..24.
  */
 static const char arena[] =
 	"umpire: 1\n"
@@ -607,6 +608,7 @@ static const char arena[] =
 	"features:\n"
 	"  - {id: wall, does: [barrier, cover], corner: [30, 17], size: [6, 1]}\n"
 	"  - {id: shed, does: [barrier, cover], corner: [2, 17], size: [3, 3]}\n"
+	"  - {id: pond, does: [rough], corner: [40, 20], size: [4, 4]}\n"
 	"objects:\n"
 	"  - {id: gold, at: [40, 8]}\n"
 	"forces:\n"
@@ -767,6 +769,62 @@ knockback_stopped_by_a_figure(void **state)
 		"to (20\", 22\"), stopped by **grunt-1**.\n");
 	assert_at(&x, "knight", 2000, 2200);
 	assert_at(&x, "grunt-1", 2000, 2300);
+	done(&x);
+}
+
+/* VI: Super-Brawl's knockback hand to hand: a 10 is 3 Half Move Units,
+ * 12.75", straight back against the target's facing. */
+static void
+knockback_hand_to_hand(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "brawler", 2000, 1900, 0, 1);
+	place(&x, "knight", 2000, 2000, 0, -1);
+	await(&x, 0, VS_PHASE_HAND);
+	struct vs_attack_order a[] = { at_figure(&x, "brawler", "knight") };
+	struct vs_orders o = attacks(&x, VS_PHASE_HAND, 1, a);
+	dice(&x, 2, 10, 5);
+	resolve(&x, &o);
+	assert_drawn(&x, "brawler attacks knight", "knight's armour roll");
+	assert_int_equal(x.dice.sides[0], 10);
+	assert_told(&x, "- **brawler** strikes **knight**: 10 (d10: 10, needs "
+		"4): a hit.\n"
+		"  - **knight**'s armour (d6: 5, needs 4): saves.\n"
+		"  - The hit becomes a miss.\n"
+		"  - Knockback: 3 Half Move Units.\n"
+		"  - **knight** is pushed back 12.75\" of 12.75\", from (20\", "
+		"20\") to (20\", 32.75\").\n");
+	assert_at(&x, "knight", 2000, 3275);
+	done(&x);
+}
+
+/* VS-28, VS-17: a figure that starts in rough ground goes no further
+ * than its rough allowance, a guy's 4.25", whatever the die. */
+static void
+knockback_from_rough_ground(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "blaster", 4200, 1400, 0, 1);
+	place(&x, "knight", 4200, 2200, 0, -1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "blaster", "knight") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 10, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **blaster** fires at **knight**: 10 (d10: 10, needs "
+		"5): a hit.\n"
+		"  - **knight**'s armour (d6: 4, needs 4): saves.\n"
+		"  - The hit becomes a miss.\n"
+		"  - Knockback: 3 Half Move Units.\n"
+		"  - **knight** is pushed back 4.25\" of 4.25\", from (42\", 22\") "
+		"to (42\", 26.25\").\n");
+	assert_at(&x, "knight", 4200, 2625);
 	done(&x);
 }
 
@@ -2754,6 +2812,8 @@ main(void)
 		cmocka_unit_test(knockback_off_the_table),
 		cmocka_unit_test(knockback_stopped_by_a_barrier),
 		cmocka_unit_test(knockback_stopped_by_a_figure),
+		cmocka_unit_test(knockback_hand_to_hand),
+		cmocka_unit_test(knockback_from_rough_ground),
 		cmocka_unit_test(knockback_only_when_saved),
 		cmocka_unit_test(knockback_rider_not_clear),
 		cmocka_unit_test(ignores_armor_two_rolls),
