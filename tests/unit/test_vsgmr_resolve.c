@@ -590,6 +590,15 @@ resolve(struct fx *x, const struct vs_orders *o)
 	assert_int_equal(vs_resolve(&x->g, o, &x->roller, &x->tell), 0);
 }
 
+/* The awaited player does nothing (VS-44: "One awaited may do nothing"). */
+static void
+pass(struct fx *x)
+{
+	struct vs_orders o = orders(x, x->g.pos.phase);
+
+	resolve(x, &o);
+}
+
 /*
  * The arena: 48" x 36", red south facing north, blue north facing
  * south, a figure for each rule, placed by hand in each case.  The wall
@@ -2232,6 +2241,67 @@ map_summon(void **state)
 	done(&x);
 }
 
+/* VS-44, III: a figure touching the building may strike it hand to
+ * hand, so its player is awaited in that phase though no enemy is near;
+ * the keep's save failing is a successful hit (VS-53). */
+static void
+fortress_struck_hand_to_hand(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x,
+		"umpire: 1\n"
+		"ruleset: vsgmr\n"
+		"scenario: fortress-assault\n"
+		"points: any\n"
+		"players:\n"
+		"  red: {}\n"
+		"  blue: {}\n"
+		"table: {width: 48, depth: 36}\n"
+		"features:\n"
+		"  - {id: keep, does: [barrier, cover], corner: [20, 26], "
+		"size: [8, 4]}\n"
+		"building: keep\n"
+		"forces:\n"
+		"  red:\n"
+		"    edge: south\n"
+		"    team: assaulter\n"
+		"    figures:\n"
+		"      - {id: captain, type: hero, commander: true, at: [24, 2],\n"
+		"         facing: [0, 1]}\n"
+		"  blue:\n"
+		"    edge: north\n"
+		"    team: defender\n"
+		"    figures:\n"
+		"      - {id: chief, type: hero, commander: true, at: [24, 32],\n"
+		"         facing: [0, -1]}\n");
+	place(&x, "captain", 2400, 2550, 0, 1);
+	await(&x, 1, VS_PHASE_MOVE);
+	dice(&x, 0);
+	pass(&x);
+	assert_int_equal(x.g.pos.phase, VS_PHASE_HAND);
+	assert_int_equal(x.g.pos.player, 0);
+
+	struct vs_attack_order a[1] = {
+		{ .figure = fig(&x, "captain"), .target = tfeat(&x, "keep") },
+	};
+	struct vs_orders o = attacks(&x, VS_PHASE_HAND, 1, a);
+	dice(&x, 2, 3, 1);
+	resolve(&x, &o);
+	assert_drawn(&x, "captain attacks keep", "keep's armour roll");
+	assert_told(&x, "- **captain** strikes **keep**: 3 (d6: 3 +1 (Hero guy) "
+		"= 4, needs 4): a hit.\n"
+		"  - **keep** fails its save (d6: 1, needs 3): hit 1 of 2.\n");
+	assert_int_equal(x.g.feature[feat(&x, "keep")].hits, 1);
+	assert_false(x.g.feature[feat(&x, "keep")].removed);
+	assert_false(x.g.won);
+	/* Blue's chief, 2" from the keep, has nothing to fight: skills. */
+	assert_int_equal(x.g.pos.phase, VS_PHASE_SKILL);
+	assert_int_equal(x.g.pos.player, 0);
+	done(&x);
+}
+
 /* VIII, Fortress Assault; VS-53: every Assaulter figure defeated, the
  * Defenders win, the building standing. */
 static void
@@ -2290,14 +2360,6 @@ fortress_holds(void **state)
 }
 
 /* ----------------------------------------------------------- the round */
-
-static void
-pass(struct fx *x)
-{
-	struct vs_orders o = orders(x, x->g.pos.phase);
-
-	resolve(x, &o);
-}
 
 /* II, VS-41 to VS-45: a whole round with everybody passing.  Red wins
  * the initiative and starts; blue has no distance weapon and nobody
@@ -2852,6 +2914,7 @@ main(void)
 		cmocka_unit_test(map_moves),
 		cmocka_unit_test(map_revenge),
 		cmocka_unit_test(map_summon),
+		cmocka_unit_test(fortress_struck_hand_to_hand),
 		cmocka_unit_test(fortress_holds),
 		cmocka_unit_test(a_round_of_passes),
 		cmocka_unit_test(over_after_round_five),

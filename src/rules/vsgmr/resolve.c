@@ -758,6 +758,21 @@ map_feature_distance(const struct vs_game *g, int i, int k)
 	return best;
 }
 
+/* Whether figure i reaches feature k hand to hand: adjacent on the map
+ * (VS-38); on the table touching it, or within its reach from its
+ * centre (VS-22). */
+static bool
+reaches_feature(const struct vs_game *g, int i, int k)
+{
+	const struct vs_figure *f = &g->figure[i];
+
+	if (g->on_map)
+		return map_feature_distance(g, i, k) <= 1;
+	int32_t r = f->reach - f->at.base / 2;
+	return vs_piece_gap_cmp(&f->at, &g->pieces[k], r > VS_TOUCH ? r :
+		VS_TOUCH) <= 0;
+}
+
 /*
  * Whether x may attack tg now (II, VS-22 to VS-25, VS-38 to VS-40,
  * VS-73): NULL, and *cover as sight found it; else why not.  last: x
@@ -782,20 +797,15 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 		const struct vs_feature *fe = &g->feature[tg->index];
 		if (fe->removed)
 			return "it has been destroyed";
-		if (g->on_map) {
-			int d = map_feature_distance(g, x, tg->index);
-			if (kind == VS_HAND_TO_HAND)
-				return d <= 1 ? NULL : "it is not adjacent (VS-38)";
-			return vs_map_range(g->scale, d) != VS_OUT_OF_RANGE ?
-				NULL : "it is out of range (VS-40)";
-		}
-		const struct umpire_piece *p = &g->pieces[tg->index];
-		if (kind == VS_HAND_TO_HAND) {
-			int32_t r = f->reach - f->at.base / 2;
-			return vs_piece_gap_cmp(&f->at, p, r > VS_TOUCH ? r :
-				VS_TOUCH) <= 0 ? NULL :
+		if (kind == VS_HAND_TO_HAND)
+			return reaches_feature(g, x, tg->index) ? NULL :
+				g->on_map ? "it is not adjacent (VS-38)" :
 				"it does not touch it (VS-22)";
-		}
+		if (g->on_map)
+			return vs_map_range(g->scale, map_feature_distance(g, x,
+				tg->index)) != VS_OUT_OF_RANGE ? NULL :
+				"it is out of range (VS-40)";
+		const struct umpire_piece *p = &g->pieces[tg->index];
 		if (!vs_in_range_of(&f->at, p))
 			return "it is out of range (VS-23)";
 		if (!vs_faces_piece(&f->at, p))
@@ -1635,7 +1645,10 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 
 /* --------------------------------------------------------- what comes next */
 
-/* Whether figure i touches or is adjacent to an enemy it may fight. */
+/* Whether figure i touches or is adjacent to something it may fight
+ * hand to hand: an enemy, or a building or terrain feature (III: "hit
+ * in distance or hand to hand combat"; Fortress Assault's building is
+ * the Assaulters' aim). */
 static bool
 can_fight(struct vs_game *g, struct umpire_arena *a, const struct map_view *v,
 	int i)
@@ -1653,6 +1666,9 @@ can_fight(struct vs_game *g, struct umpire_arena *a, const struct map_view *v,
 		    vs_reaches(&f->at, &e->at, f->reach))
 			return true;
 	}
+	for (int k = 0; k < g->nfeatures; k++)
+		if (!g->feature[k].removed && reaches_feature(g, i, k))
+			return true;
 	return false;
 }
 
