@@ -1182,6 +1182,77 @@ target_gone_by_its_turn(void **state)
 	done(&x);
 }
 
+/* VS-65: an attacker gone by its order's turn does not attack.  The
+ * horse, struck by fear of the ghost (V, VS-11), flees off the table
+ * and its rider goes with it (II), both scoring for blue (VS-46); the
+ * rider's own attack, next, is not made. */
+static void
+attacker_gone_by_its_turn(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "scout", 2000, 1000, 0, 1);
+	place(&x, "horse", 2000, 400, 0, 1);
+	place(&x, "jockey", 2000, 400, 0, 1);
+	place(&x, "ghost", 2000, 500, 0, -1);
+	await(&x, 0, VS_PHASE_HAND);
+	struct vs_attack_order a[] = { at_figure(&x, "horse", "ghost"),
+		at_figure(&x, "jockey", "ghost") };
+	struct vs_orders o = attacks(&x, VS_PHASE_HAND, 2, a);
+	dice(&x, 1, 1);
+	resolve(&x, &o);
+	assert_drawn(&x, "horse attacks ghost");
+	assert_told(&x, "- **horse** strikes **ghost**: 1 (d6: 1, needs 4): "
+		"struck by fear.\n"
+		"  - **horse** is struck by fear of **ghost**.\n"
+		"  - **horse** is pushed 8.5\" back, off the table.\n"
+		"  - **horse** leaves the playing surface by the south edge and is "
+		"out of the game: 2 points for blue.\n"
+		"  - **jockey** leaves the playing surface by the south edge and "
+		"is out of the game: 1 point for blue.\n"
+		"- **jockey** does not attack **ghost**: it is no longer on the "
+		"playing surface.\n");
+	assert_int_equal(F(&x, "horse")->where, VS_OFF);
+	assert_int_equal(F(&x, "jockey")->where, VS_OFF);
+	assert_int_equal(F(&x, "jockey")->by, 1);
+	/* It faced away from the ghost as it fled (V). */
+	assert_int_equal(F(&x, "horse")->at.facing.x, 0);
+	assert_int_equal(F(&x, "horse")->at.facing.y, -100);
+	assert_false(F(&x, "jockey")->attacked);
+	assert_int_equal(x.g.player[1].score, 3);
+	done(&x);
+}
+
+/* VS-68: Inspiration rerolls both dice of automatic fire; the second
+ * pair stands. */
+static void
+inspiration_both_dice(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "gunner", 2200, 2600, 0, 1);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "gunner", "grunt-1") };
+	a[0].reroll = true;
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 4, 1, 2, 6, 1);
+	resolve(&x, &o);
+	assert_drawn(&x, "gunner attacks grunt-1", "gunner attacks grunt-1",
+		"gunner attacks grunt-1, rolled again",
+		"gunner attacks grunt-1, rolled again");
+	assert_told(&x, "- **gunner** fires at **grunt-1**: 1 and 2, the higher "
+		"(d6: 2, needs 5): a miss.\n"
+		"  - Inspiration: rolled again: 6 and 1, the higher (d6: 6, needs "
+		"5): a hit.\n"
+		"  - **grunt-1** is defeated: 1 point for red.\n");
+	assert_true(x.g.player[0].inspired);
+	done(&x);
+}
+
 /* ---------------------------------------------------------- follow-ups */
 
 /* V, Area Effect: two hits allow "a third and final attack", each target
@@ -2886,6 +2957,8 @@ main(void)
 		cmocka_unit_test(building_saves_then_falls),
 		cmocka_unit_test(building_blocks_sight),
 		cmocka_unit_test(target_gone_by_its_turn),
+		cmocka_unit_test(attacker_gone_by_its_turn),
+		cmocka_unit_test(inspiration_both_dice),
 		cmocka_unit_test(area_effect_third_attack),
 		cmocka_unit_test(area_effect_chain_ends_on_a_miss),
 		cmocka_unit_test(follow_ups_need_their_trait),
