@@ -1853,6 +1853,35 @@ leave_by_an_edge_with_a_rider(void **state)
 	done(&x);
 }
 
+/* III: "If the figure carrying the object is removed from the playing
+ * area, the object falls to the ground": where its path last was on the
+ * table (VS-71), not where its move began. */
+static void
+carried_off_the_table(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	x.g.object[0].holder = fig(&x, "walker");
+	await(&x, 0, VS_PHASE_MOVE);
+	static const struct umpire_pt path[] = { { 3000, 200 },
+		{ 3000, -100 } };
+	struct vs_move_order m[1] = { walk(&x, "walker", 2, path) };
+	m[0].off = VS_SOUTH;
+	struct vs_orders o = moving(&x, 1, m);
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **walker** moves 7\" from (26\", 2\").\n"
+		"  - **walker** leaves the playing surface by the south edge and "
+		"is out of the game.\n"
+		"  - It drops **gold** at (30\", 2\").\n");
+	assert_int_equal(x.g.object[0].holder, -1);
+	assert_int_equal(x.g.object[0].at.x, 3000);
+	assert_int_equal(x.g.object[0].at.y, 200);
+	done(&x);
+}
+
 /* III, VS-71: an object under the base is picked up at the end of the
  * move; its carrier defeated, it lies where the carrier stood. */
 static void
@@ -2975,6 +3004,7 @@ main(void)
 		cmocka_unit_test(ride_dismount_board),
 		cmocka_unit_test(moved_once),
 		cmocka_unit_test(leave_by_an_edge_with_a_rider),
+		cmocka_unit_test(carried_off_the_table),
 		cmocka_unit_test(pick_up_and_drop),
 		cmocka_unit_test(mount_defeated_rider_on_foot),
 		cmocka_unit_test(transport_won),

@@ -1436,6 +1436,27 @@ path_length(const struct vs_game *g, int i, const struct vs_move_order *o,
 	return m.length;
 }
 
+/* A figure moving off the playing surface last stood at its path's
+ * last waypoint (space) on it: what it carries falls there (III: "If
+ * the figure carrying the object is removed from the playing area, the
+ * object falls to the ground"; VS-71), not back where its move began. */
+static void
+last_on_surface(struct vs_game *g, int i, const struct vs_move_order *o)
+{
+	struct vs_figure *f = &g->figure[i];
+
+	if (g->on_map) {
+		if (o->npath > 0)
+			f->sq = o->steps[o->npath - 1];
+		return;
+	}
+	for (int k = o->npath - 1; k >= 0; k--)
+		if (umpire_table_holds(&g->table, o->path[k])) {
+			f->at.at = o->path[k];
+			return;
+		}
+}
+
 /* A move (II; VS-26, VS-27, VS-35, VS-36, VS-64). */
 static void
 move_order(struct act *s, const struct vs_move_order *o)
@@ -1471,6 +1492,8 @@ move_order(struct act *s, const struct vs_move_order *o)
 		} else {
 			say(t, "- **%s** moves from %s.\n", f->id, from);
 		}
+		last_on_surface(g, i, o);
+		move_riders(g, i, was);
 		transport_check(g, i, o->off, t);
 		gone_off(g, i, o->off, -1, t);
 		return;
