@@ -1795,6 +1795,51 @@ ride_dismount_board(void **state)
 	done(&x);
 }
 
+/* V, Flight; VS-73: a move ends in flight or landed as the order says,
+ * else as the figure was; and over the wall, a barrier (VS-26). */
+static void
+flight_after_a_move(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "flier", 3300, 1500, 0, 1);
+	await(&x, 0, VS_PHASE_MOVE);
+	static const struct umpire_pt path[] = { { 3300, 2000 } };
+	struct vs_move_order m[1] = { walk(&x, "flier", 1, path) };
+	m[0].flying = 1;
+	struct vs_orders o = moving(&x, 1, m);
+	dice(&x, 0);
+	resolve(&x, &o);
+	assert_told(&x, "- **flier** moves 5\", from (33\", 15\") to (33\", "
+		"20\").\n"
+		"  - It stays in flight.\n");
+	assert_true(F(&x, "flier")->flying);
+
+	/* Next round, a move that says nothing keeps it flying. */
+	F(&x, "flier")->moved = false;
+	await(&x, 0, VS_PHASE_MOVE);
+	static const struct umpire_pt p2[] = { { 3300, 2400 } };
+	m[0] = walk(&x, "flier", 1, p2);
+	o = moving(&x, 1, m);
+	resolve(&x, &o);
+	assert_told(&x, "- **flier** moves 4\", from (33\", 20\") to (33\", "
+		"24\").\n");
+	assert_true(F(&x, "flier")->flying);
+
+	F(&x, "flier")->moved = false;
+	await(&x, 0, VS_PHASE_MOVE);
+	m[0] = walk(&x, "flier", 0, NULL);
+	m[0].flying = 0;
+	o = moving(&x, 1, m);
+	resolve(&x, &o);
+	assert_told(&x, "- **flier** stays where it stands.\n"
+		"  - It lands.\n");
+	assert_false(F(&x, "flier")->flying);
+	done(&x);
+}
+
 /* II: "Each figure can be moved once" (VS-63): a second move of the
  * same figure in the round is not made. */
 static void
@@ -3002,6 +3047,7 @@ main(void)
 		cmocka_unit_test(skill_rolls),
 		cmocka_unit_test(move_and_face),
 		cmocka_unit_test(ride_dismount_board),
+		cmocka_unit_test(flight_after_a_move),
 		cmocka_unit_test(moved_once),
 		cmocka_unit_test(leave_by_an_edge_with_a_rider),
 		cmocka_unit_test(carried_off_the_table),

@@ -1514,7 +1514,8 @@ move_order(struct act *s, const struct vs_move_order *o)
 			say(t, "- **%s** moves %s, from %s to %s.\n", f->id,
 				inches(t, len), from, where_text(t, g, i));
 		else
-			say(t, "- **%s** turns where it stands.\n", f->id);
+			say(t, "- **%s** %s where it stands.\n", f->id,
+				o->has_facing ? "turns" : "stays");
 	}
 	if (o->board >= 0) {
 		f->mount = o->board;
