@@ -1452,6 +1452,56 @@ revenge_and_recruit(void **state)
 	done(&x);
 }
 
+/* V, Recruit: the figure "changes sides on the spot", not taken from
+ * the table: a recruited rider stays on its mount, a recruited mount
+ * keeps its riders, and no figure is left standing on another's base
+ * (VS-26). */
+static void
+recruit_riders_and_mounts(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	place(&x, "brute", 1800, 3300, 0, 1);
+	await(&x, 0, VS_PHASE_HAND);
+	struct vs_attack_order a[] = { at_figure(&x, "brute", "lancer") };
+	struct vs_orders o = attacks(&x, VS_PHASE_HAND, 1, a);
+	dice(&x, 2, 4, 5);
+	resolve(&x, &o);
+	assert_told(&x, "- **brute** strikes **lancer**: 4 (d6: 4, needs 4): a "
+		"hit.\n"
+		"  - Recruit: d6: 5, needs 5: **lancer** joins red, 1 point for "
+		"him (VS-46).\n"
+		"  - It still rides **pony**: it changes sides on the spot "
+		"(V).\n");
+	assert_int_equal(F(&x, "lancer")->owner, 0);
+	assert_int_equal(F(&x, "lancer")->mount, fig(&x, "pony"));
+	assert_at(&x, "lancer", 1800, 3400);
+	done(&x);
+
+	load(&x, arena);
+	place(&x, "brute", 1800, 3300, 0, 1);
+	await(&x, 0, VS_PHASE_HAND);
+	struct vs_attack_order b[] = { at_figure(&x, "brute", "pony") };
+	o = attacks(&x, VS_PHASE_HAND, 1, b);
+	dice(&x, 3, 6, 5, 6);
+	resolve(&x, &o);
+	assert_drawn(&x, "brute attacks pony", "pony's armour roll",
+		"brute recruits pony");
+	assert_told(&x, "- **brute** strikes **pony**: 6 (d6: 6, needs 4): a "
+		"hit.\n"
+		"  - **pony**'s armour (d6: 5, needs 6): fails.\n"
+		"  - Recruit: d6: 6, needs 5: **pony** joins red, 2 points for "
+		"him (VS-46).\n"
+		"  - **lancer** still rides it: it changes sides on the spot "
+		"(V).\n");
+	assert_int_equal(F(&x, "pony")->owner, 0);
+	assert_int_equal(F(&x, "lancer")->owner, 1);
+	assert_int_equal(F(&x, "lancer")->mount, fig(&x, "pony"));
+	done(&x);
+}
+
 /* V, Cause Fear and Revenge (VS-11, VS-67): a Revenge attack whose die
  * shows 2 against a figure with Cause Fear fails; its figure is already
  * defeated and goes nowhere: it is not put off the table, nor scored a
@@ -3038,6 +3088,7 @@ main(void)
 		cmocka_unit_test(follow_ups_need_their_trait),
 		cmocka_unit_test(revenge_without_a_weapon),
 		cmocka_unit_test(revenge_and_recruit),
+		cmocka_unit_test(recruit_riders_and_mounts),
 		cmocka_unit_test(revenge_struck_by_fear),
 		cmocka_unit_test(inspiration_armour_on_revenge),
 		cmocka_unit_test(inspiration_limits),

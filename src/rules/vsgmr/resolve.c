@@ -966,16 +966,22 @@ recruit(struct act *s, int x, int y)
 		"(VS-46).\n", roll_text(s->t, &r), f->id, pname(g, by),
 		f->points, f->points == 1 ? "" : "s");
 	g->player[by].score += f->points;
-	/* Its riders, still its old side's, get down (VS-71). */
+	/*
+	 * It "changes sides on the spot" (V) and is not taken from the
+	 * playing surface, so VS-71's drop is not for it: it keeps what it
+	 * carries (VS-50), its riders and its mount.  Put down on foot,
+	 * rider and mount would stand on each other's base, which no figure
+	 * may (VS-26, VS-35).
+	 */
 	for (int k = 0; k < g->nfigures; k++)
-		if (g->figure[k].mount == y && g->figure[k].where == VS_ON) {
-			g->figure[k].mount = -1;
-			say(s->t, "  - **%s** is left on foot at %s.\n",
-				g->figure[k].id, where_text(s->t, g, k));
-		}
+		if (g->figure[k].mount == y && g->figure[k].where == VS_ON)
+			say(s->t, "  - **%s** still rides it: it changes sides "
+				"on the spot (V).\n", g->figure[k].id);
+	if (f->mount >= 0)
+		say(s->t, "  - It still rides **%s**: it changes sides on the "
+			"spot (V).\n", g->figure[f->mount].id);
 	f->owner = by;
 	f->fresh = true;
-	f->mount = -1;
 	return true;
 }
 
