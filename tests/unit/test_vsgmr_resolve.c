@@ -1698,6 +1698,42 @@ summon_fails(void **state)
 	done(&x);
 }
 
+/* VS-69, VS-65: the place is judged within a Half Move Unit of the
+ * summoner as it stands when the summons' turn comes: the walker,
+ * summoned away by the first order, no longer reaches the place its own
+ * order names. */
+static void
+summon_judged_again(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	F(&x, "walker")->profile.traits |= 1u << VS_SUMMON;
+	place(&x, "summoner", 1000, 1000, 0, 1);
+	await(&x, 0, VS_PHASE_SKILL);
+	struct vs_orders o = orders(&x, VS_PHASE_SKILL);
+	struct vs_summon_order sm[2] = {
+		{ fig(&x, "summoner"), fig(&x, "walker"),
+		  { { 1300, 1000 }, { 0, 0 }, NULL }, NULL },
+		{ fig(&x, "walker"), fig(&x, "scout"),
+		  { { 2600, 600 }, { 0, 0 }, NULL }, NULL },
+	};
+	o.summons = sm;
+	o.nsummons = 2;
+	dice(&x, 2, 5, 6);
+	resolve(&x, &o);
+	assert_drawn(&x, "summoner summons walker", "walker summons scout");
+	assert_told(&x, "- **summoner** summons **walker**: d6: 5, needs 5: it "
+		"comes.\n"
+		"  - **walker** is now at (13\", 10\").\n"
+		"- **walker** summons **scout**: d6: 6, needs 5: it comes.\n"
+		"  - **scout** stays where it is: the place is not within a Half "
+		"Move Unit of **walker** (VS-69).\n");
+	assert_at(&x, "scout", 2000, 200);
+	done(&x);
+}
+
 /* VS-69: the riders stay where the mount stood, so its new place may
  * not be on them: a place on its own rider's base is taken, and the
  * rider stays mounted. */
@@ -3094,6 +3130,7 @@ main(void)
 		cmocka_unit_test(inspiration_limits),
 		cmocka_unit_test(summon_a_mount),
 		cmocka_unit_test(summon_fails),
+		cmocka_unit_test(summon_judged_again),
 		cmocka_unit_test(summon_onto_its_own_rider),
 		cmocka_unit_test(skill_rolls),
 		cmocka_unit_test(move_and_face),

@@ -1279,6 +1279,35 @@ put(struct vs_game *g, int i, const struct vs_place *pl)
 		f->at.at = pl->at;
 }
 
+/*
+ * Whether the place is within a Half Move Unit of the summoner as it
+ * now stands (V, VS-29, VS-32): judged again, as attacks are (VS-65),
+ * since an earlier summons of the same step may have moved it.
+ */
+static bool
+summon_reach(struct act *s, const struct vs_summon_order *o)
+{
+	const struct vs_game *g = s->g;
+	const struct vs_figure *f = &g->figure[o->figure];
+	const struct vs_figure *a = &g->figure[o->ally];
+
+	if (g->on_map) {
+		int fs = f->size ? f->size : 1, as = a->size ? a->size : 1;
+		int df = o->place.sq.file > f->sq.file + fs - 1 ?
+			o->place.sq.file - (f->sq.file + fs - 1) :
+			f->sq.file > o->place.sq.file + as - 1 ?
+			f->sq.file - (o->place.sq.file + as - 1) : 0;
+		int dr = o->place.sq.rank > f->sq.rank + fs - 1 ?
+			o->place.sq.rank - (f->sq.rank + fs - 1) :
+			f->sq.rank > o->place.sq.rank + as - 1 ?
+			f->sq.rank - (o->place.sq.rank + as - 1) : 0;
+		return (df > dr ? df : dr) <= vs_map_units(g->scale, 1);
+	}
+	struct umpire_figure there = a->at;
+	there.at = o->place.at;
+	return vs_gap_cmp(&f->at, &there, VS_HALF_MOVE_UNIT) <= 0;
+}
+
 /* Summon (V, VS-69). */
 static void
 summon_order(struct act *s, const struct vs_summon_order *o)
@@ -1309,7 +1338,11 @@ summon_order(struct act *s, const struct vs_summon_order *o)
 			ally->id);
 		return;
 	}
-	const char *why = place_blocked(s, o->ally, &o->place);
+	const char *why = summon_reach(s, o) ? NULL : umpire_arena_printf(
+		s->t->a, "the place is not within a Half Move Unit of **%s** "
+		"(VS-69)", f->id);
+	if (!why)
+		why = place_blocked(s, o->ally, &o->place);
 	if (why) {
 		say(s->t, "  - **%s** stays where it is: %s.\n", ally->id, why);
 		return;
