@@ -2650,6 +2650,56 @@ a_round_of_passes(void **state)
 	done(&x);
 }
 
+/* VS-14: a player adds the highest Super-Move bonus among his figures
+ * on the table (Major: +2), in the roll-off too. */
+static void
+initiative_super_move(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, SMALL("basic", ""));
+	F(&x, "walker")->profile.power[VS_SUPER_MOVE] = VS_MAJOR;
+	F(&x, "scout")->profile.power[VS_SUPER_MOVE] = VS_MINOR;
+	dice(&x, 4, 3, 5, 1, 4);
+	assert_int_equal(vs_advance(&x.g, &x.roller, &x.tell), VS_DECIDE);
+	assert_told(&x, "- Initiative for round 1: red 3 +2 (Super-Move) = 5; "
+		"blue 5; a tie, rolled again: red 1 +2 (Super-Move) = 3; blue 4; "
+		"blue wins.\n- Round 1 begins.\n");
+	assert_int_equal(x.g.player[0].roll, 3);
+	assert_int_equal(x.g.pos.player, 1);
+	done(&x);
+}
+
+/* VS-42, VS-43, VS-45: a player whose figures have all left the table
+ * is not destroyed, rolls for nothing and takes no turn; alone to roll,
+ * red's choice of who starts is made for him. */
+static void
+gone_players_passed_over(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, SMALL("basic", ""));
+	F(&x, "chief")->where = VS_OFF;
+	F(&x, "grunt")->where = VS_OFF;
+	dice(&x, 1, 4);
+	assert_int_equal(vs_advance(&x.g, &x.roller, &x.tell), VS_DECIDE);
+	assert_drawn(&x, "red's initiative");
+	assert_told(&x, "- Initiative for round 1: red 4; red wins.\n"
+		"- Round 1 begins.\n");
+	assert_int_equal(vs_destroyed(&x.g), 0);
+	assert_int_equal(x.g.pos.phase, VS_PHASE_MOVE);
+	assert_int_equal(x.g.pos.player, 0);
+	assert_int_equal(x.g.pos.first, 0);
+	dice(&x, 0);
+	pass(&x);
+	/* Blue is not awaited in movement: red's distance comes next. */
+	assert_int_equal(x.g.pos.phase, VS_PHASE_DISTANCE);
+	assert_int_equal(x.g.pos.player, 0);
+	done(&x);
+}
+
 /* II, VS-45: "When 5 rounds are finished" the game is over, with no
  * initiative rolled; II's points rank the players (VS-46). */
 static void
@@ -3154,6 +3204,8 @@ main(void)
 		cmocka_unit_test(fortress_struck_hand_to_hand),
 		cmocka_unit_test(fortress_holds),
 		cmocka_unit_test(a_round_of_passes),
+		cmocka_unit_test(initiative_super_move),
+		cmocka_unit_test(gone_players_passed_over),
 		cmocka_unit_test(over_after_round_five),
 		cmocka_unit_test(destroyed_force_ends_the_game),
 		cmocka_unit_test(ambush_initiative),
