@@ -1052,6 +1052,51 @@ hand_to_hand_reach(void **state)
 	done(&x);
 }
 
+/* V, Independent: a cavalry figure or vehicle needs a rider or driver
+ * "to move and attack" but with the trait.  The pony, its lancer
+ * defeated, does not attack, and blue is not awaited for it (VS-44);
+ * the truck, Independent, strikes. */
+static void
+riderless_mount_does_not_attack(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	F(&x, "lancer")->where = VS_DEFEATED;
+	F(&x, "lancer")->mount = -1;
+	place(&x, "brute", 1800, 3300, 0, 1);
+	place(&x, "truck", 1700, 3300, 0, -1);
+	await(&x, 1, VS_PHASE_HAND);
+	x.g.pos.first = 1;
+	struct vs_attack_order a[] = { at_figure(&x, "pony", "brute"),
+		at_figure(&x, "truck", "brute") };
+	struct vs_orders o = attacks(&x, VS_PHASE_HAND, 2, a);
+	dice(&x, 1, 3);
+	resolve(&x, &o);
+	assert_drawn(&x, "truck attacks brute");
+	assert_told(&x, "- **pony** does not attack **brute**: it has no rider "
+		"or driver (V, Independent).\n"
+		"- **truck** strikes **brute**: 3 (d6: 3 +1 (Vehicle) = 4, needs "
+		"4): a hit.\n"
+		"  - **brute** is defeated: 5 points for blue.\n");
+	assert_false(F(&x, "pony")->attacked);
+	done(&x);
+
+	/* Red's hand to hand, blue's next: the pony alone touches red's
+	 * walker, and blue, with nothing else to fight, goes on to skills. */
+	load(&x, arena);
+	F(&x, "lancer")->where = VS_DEFEATED;
+	F(&x, "lancer")->mount = -1;
+	place(&x, "walker", 1800, 3300, 0, 1);
+	await(&x, 0, VS_PHASE_HAND);
+	dice(&x, 0);
+	pass(&x);
+	assert_int_equal(x.g.pos.phase, VS_PHASE_SKILL);
+	assert_int_equal(x.g.pos.player, 0);
+	done(&x);
+}
+
 /* V, Flight; VS-73: a figure in flight neither strikes nor is struck
  * hand to hand. */
 static void
@@ -3163,6 +3208,7 @@ main(void)
 		cmocka_unit_test(vehicle_and_tough_armour),
 		cmocka_unit_test(rider_covered_on_its_mount),
 		cmocka_unit_test(hand_to_hand_reach),
+		cmocka_unit_test(riderless_mount_does_not_attack),
 		cmocka_unit_test(flier_out_of_reach),
 		cmocka_unit_test(building_saves_then_falls),
 		cmocka_unit_test(building_blocks_sight),

@@ -124,8 +124,9 @@ on(const struct vs_game *g, int i)
 	return i >= 0 && i < g->nfigures && g->figure[i].where == VS_ON;
 }
 
-/* Whether a figure can move at all (II, V): a guy, or a mount with a
- * rider or driver, or Independent. */
+/* Whether a figure can move at all, or attack (II, V): a guy, or a
+ * mount with a rider or driver, or Independent ("does not need a
+ * rider, pilot or driver to move and attack"). */
 static bool
 can_move(const struct vs_game *g, int i)
 {
@@ -789,6 +790,8 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 	*cover = false;
 	if (!last && !on(g, x))
 		return "it is no longer on the playing surface";
+	if (!can_move(g, x))
+		return "it has no rider or driver (V, Independent)";
 	if (kind == VS_DISTANCE && !f->profile.distance)
 		return "it has no distance attack";
 	if (kind == VS_HAND_TO_HAND && f->flying)
@@ -1754,12 +1757,13 @@ able(struct vs_game *g, struct umpire_arena *a, unsigned *out)
 			continue;
 		bool summon = vs_has(&f->profile, VS_SUMMON) && !f->attacked &&
 			!f->skilled;
-		if (!f->moved && can_move(g, i))
+		bool crewed = can_move(g, i);
+		if (!f->moved && crewed)
 			out[VS_PHASE_MOVE] |= b;
-		if ((!f->attacked && f->profile.distance) || summon)
+		if ((!f->attacked && crewed && f->profile.distance) || summon)
 			out[VS_PHASE_DISTANCE] |= b;
 		if (summon || (!(out[VS_PHASE_HAND] & b) && !f->attacked &&
-		    can_fight(g, a, &v, i)))
+		    crewed && can_fight(g, a, &v, i)))
 			out[VS_PHASE_HAND] |= b;
 		if (summon || (!f->skilled && vs_is_guy(&f->profile) &&
 		    f->mount < 0))
