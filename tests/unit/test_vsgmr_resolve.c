@@ -835,6 +835,26 @@ knockback_from_rough_ground(void **state)
 		"to (42\", 26.25\").\n");
 	assert_at(&x, "knight", 4200, 2625);
 	done(&x);
+
+	/* 4.1" from the east edge, the 4.25" it may go takes it off; the
+	 * report tells that length, not the 12.75" the die asked. */
+	load(&x, arena);
+	place(&x, "blaster", 3590, 2200, 1, 0);
+	place(&x, "knight", 4390, 2200, -1, 0);
+	await(&x, 0, VS_PHASE_DISTANCE);
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 10, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **blaster** fires at **knight**: 10 (d10: 10, needs "
+		"5): a hit.\n"
+		"  - **knight**'s armour (d6: 4, needs 4): saves.\n"
+		"  - The hit becomes a miss.\n"
+		"  - Knockback: 3 Half Move Units.\n"
+		"  - **knight** is pushed 4.25\" back, off the table.\n"
+		"  - **knight** leaves the playing surface by the east edge and "
+		"is out of the game: 3 points for red.\n");
+	assert_int_equal(F(&x, "knight")->left, VS_EAST);
+	done(&x);
 }
 
 /* VS-13: no knockback when the target is defeated, nor below 8. */

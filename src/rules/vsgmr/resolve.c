@@ -460,8 +460,9 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 	if (p.off) {
 		int edge = edge_beyond(g, p.to, way);
 		f->at.at = p.to;
+		/* The length it could go: rough ground caps it (VS-28). */
 		say(t, "  - **%s** is pushed %s back, off the table.\n", f->id,
-			inches(t, length));
+			inches(t, p.length));
 		gone_off(g, i, edge, by, t);
 		return;
 	}
