@@ -2342,8 +2342,28 @@ map_knockback_stopped(void **state)
 		"  - **knight**'s armour (d6: 4, needs 4): saves.\n"
 		"  - The hit becomes a miss.\n"
 		"  - Knockback: 1 Half Move Unit.\n"
-		"  - **knight** is pushed back 2 of 3 spaces, from f7 to f9.\n");
+		"  - **knight** is pushed back 2 of 3 spaces, from f7 to f9, "
+		"stopped by barn.\n");
 	assert_sq(&x, "knight", "f9");
+	done(&x);
+
+	/* A figure of any side stops it too (VS-28). */
+	load(&x, map);
+	put_sq(&x, "blaster", "c3");
+	put_sq(&x, "knight", "c7");
+	put_sq(&x, "grunt-1", "c9");
+	await(&x, 0, VS_PHASE_DISTANCE);
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 2, 8, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **blaster** fires at **knight**: 8 (d10: 8, needs 5): "
+		"a hit.\n"
+		"  - **knight**'s armour (d6: 4, needs 4): saves.\n"
+		"  - The hit becomes a miss.\n"
+		"  - Knockback: 1 Half Move Unit.\n"
+		"  - **knight** is pushed back 1 of 3 spaces, from c7 to c8, "
+		"stopped by **grunt-1**.\n");
+	assert_sq(&x, "knight", "c8");
 	done(&x);
 }
 

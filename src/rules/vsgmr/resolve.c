@@ -509,6 +509,40 @@ map_stand(const struct vs_game *g, int i, struct umpire_square s)
 	return 0;
 }
 
+/* What map_stand found in figure i's way at s, for the report: the
+ * barrier's feature, else the figure; NULL if nothing. */
+static const char *
+map_stopper(const struct vs_game *g, struct vs_told *t, int i,
+	struct umpire_square s)
+{
+	const struct vs_figure *f = &g->figure[i];
+	int size = f->size ? f->size : 1;
+
+	for (int k = 0; k < g->nfeatures && !vs_has(&f->profile, VS_FLIGHT);
+	    k++) {
+		const struct vs_feature *fe = &g->feature[k];
+		if (fe->removed || (fe->map_kind != VS_MAP_PARTIAL &&
+		    fe->map_kind != VS_MAP_BUILDING))
+			continue;
+		for (int q = 0; q < fe->nsquares; q++)
+			if (fe->squares[q].file >= s.file &&
+			    fe->squares[q].file < s.file + size &&
+			    fe->squares[q].rank >= s.rank &&
+			    fe->squares[q].rank < s.rank + size)
+				return fe->id;
+	}
+	for (int j = 0; j < g->nfigures; j++) {
+		const struct vs_figure *o = &g->figure[j];
+		int os = o->size ? o->size : 1;
+		if (!on(g, j) || together(g, i, j))
+			continue;
+		if (o->sq.file < s.file + size && s.file < o->sq.file + os &&
+		    o->sq.rank < s.rank + size && s.rank < o->sq.rank + os)
+			return umpire_arena_printf(t->a, "**%s**", o->id);
+	}
+	return NULL;
+}
+
 static bool
 map_slow(const struct vs_game *g, int i)
 {
@@ -560,7 +594,7 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 		int slow = vs_map_allowance(g->scale, &f->profile, true);
 		cap = slow < cap ? slow : cap;
 	}
-	const char *from = where_text(t, g, i);
+	const char *from = where_text(t, g, i), *stop = NULL;
 	struct umpire_square was = f->sq;
 	for (; went < cap; went++) {
 		struct umpire_square next = { f->sq.file + way.file,
@@ -580,14 +614,17 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 			gone_off(g, i, map_edge_beyond(g, beyond), by, t);
 			return;
 		}
-		if (s == 1)
+		if (s == 1) {
+			stop = map_stopper(g, t, i, next);
 			break;
+		}
 		f->sq = next;
 	}
 	move_riders(g, i, was);
-	say(t, "  - **%s** is pushed back %d of %d space%s, from %s to %s.\n",
+	say(t, "  - **%s** is pushed back %d of %d space%s, from %s to %s%s.\n",
 		f->id, went, spaces, spaces == 1 ? "" : "s", from,
-		where_text(t, g, i));
+		where_text(t, g, i), stop ? umpire_arena_printf(t->a,
+		", stopped by %s", stop) : "");
 }
 
 /* Whether two round bases overlap: closer than their radii's sum
