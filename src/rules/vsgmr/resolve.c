@@ -124,8 +124,9 @@ on(const struct vs_game *g, int i)
 	return i >= 0 && i < g->nfigures && g->figure[i].where == VS_ON;
 }
 
-/* Whether a figure can move at all (II, V): a guy, or a mount with a
- * rider or driver, or Independent. */
+/* Whether a figure can move at all, or attack (II, V): a guy, or a
+ * mount with a rider or driver, or Independent ("does not need a
+ * rider, pilot or driver to move and attack"). */
 static bool
 can_move(const struct vs_game *g, int i)
 {
@@ -239,12 +240,8 @@ edge_seen(const struct vs_game *g, int p, int compass)
 	return (enum vs_edge)((compass - (int)g->player[p].edge + 8) % 4);
 }
 
-/*
- * Every figure on the table as geom sees it, but those of `skip` (a
- * figure, its mount, riders, co-riders: they do not stand in each
- * other's way, VS-57), into out; mine: its side's go first, their
- * count in *nally.  Returns the count.
- */
+/* A figure, its mount, riders and co-riders do not stand in each
+ * other's way (VS-57). */
 static bool
 together(const struct vs_game *g, int a, int b)
 {
@@ -254,9 +251,15 @@ together(const struct vs_game *g, int a, int b)
 		(x->mount >= 0 && x->mount == y->mount);
 }
 
+/*
+ * Every figure on the table as geom sees it but `me` and those together
+ * with it, into out, and if index is not NULL each one's figure index
+ * into it; by_side: its side's go first, their count in *nally.
+ * Returns the count.
+ */
 static size_t
 others(const struct vs_game *g, int me, struct umpire_figure *out,
-	size_t *nally, bool by_side)
+	int *index, size_t *nally, bool by_side)
 {
 	size_t n = 0;
 
@@ -270,6 +273,8 @@ others(const struct vs_game *g, int me, struct umpire_figure *out,
 				continue;
 			if (!by_side && pass == 1)
 				continue;
+			if (index)
+				index[n] = i;
 			out[n++] = g->figure[i].at;
 		}
 		if (pass == 0 && nally)
@@ -378,11 +383,6 @@ defeat(struct vs_game *g, int i, int by, struct vs_told *t)
 {
 	struct vs_figure *f = &g->figure[i];
 
-	drop(g, i, t);
-	f->where = VS_DEFEATED;
-	f->by = by;
-	f->flying = false;
-	f->mount = -1;
 	if (by >= 0 && vs_foes(g, by, f->owner)) {
 		g->player[by].score += f->points;
 		say(t, "  - **%s** is defeated: %d point%s for %s.\n", f->id,
@@ -390,6 +390,13 @@ defeat(struct vs_game *g, int i, int by, struct vs_told *t)
 	} else {
 		say(t, "  - **%s** is defeated.\n", f->id);
 	}
+	/* Told after its defeat, so that the report's "It" is the
+	 * defeated figure and not the attacker named above it. */
+	drop(g, i, t);
+	f->where = VS_DEFEATED;
+	f->by = by;
+	f->flying = false;
+	f->mount = -1;
 }
 
 /* A figure off the playing surface (VS-27, VS-36), by the edge given;
@@ -438,7 +445,9 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 	struct vs_figure *f = &g->figure[i];
 	struct umpire_figure *other = umpire_arena_alloc(a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
-	size_t n = others(g, i, other, NULL, false);
+	int *index = umpire_arena_alloc(a, ((size_t)g->nfigures + 1) *
+		sizeof(*index));
+	size_t n = others(g, i, other, index, NULL, false);
 	struct vs_push_ask ask = { &g->table, &f->profile, f->at, way,
 		length > VS_PUSH_MAX ? VS_PUSH_MAX : length, other, n };
 	struct vs_push p;
@@ -451,8 +460,9 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 	if (p.off) {
 		int edge = edge_beyond(g, p.to, way);
 		f->at.at = p.to;
+		/* The length it could go: rough ground caps it (VS-28). */
 		say(t, "  - **%s** is pushed %s back, off the table.\n", f->id,
-			inches(t, length));
+			inches(t, p.length));
 		gone_off(g, i, edge, by, t);
 		return;
 	}
@@ -463,7 +473,8 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 		inches(t, was.y), where_text(t, g, i), p.length < p.cap ?
 		(p.piece >= 0 ? umpire_arena_printf(t->a, ", stopped by %s",
 		g->feature[p.piece].id) : p.figure >= 0 ?
-		", stopped by a figure" : "") : "");
+		umpire_arena_printf(t->a, ", stopped by **%s**",
+		g->figure[index[p.figure]].id) : "") : "");
 }
 
 /* Whether figure i may stand with its lowest space at s (the map's
@@ -496,6 +507,40 @@ map_stand(const struct vs_game *g, int i, struct umpire_square s)
 			return 1;
 	}
 	return 0;
+}
+
+/* What map_stand found in figure i's way at s, for the report: the
+ * barrier's feature, else the figure; NULL if nothing. */
+static const char *
+map_stopper(const struct vs_game *g, struct vs_told *t, int i,
+	struct umpire_square s)
+{
+	const struct vs_figure *f = &g->figure[i];
+	int size = f->size ? f->size : 1;
+
+	for (int k = 0; k < g->nfeatures && !vs_has(&f->profile, VS_FLIGHT);
+	    k++) {
+		const struct vs_feature *fe = &g->feature[k];
+		if (fe->removed || (fe->map_kind != VS_MAP_PARTIAL &&
+		    fe->map_kind != VS_MAP_BUILDING))
+			continue;
+		for (int q = 0; q < fe->nsquares; q++)
+			if (fe->squares[q].file >= s.file &&
+			    fe->squares[q].file < s.file + size &&
+			    fe->squares[q].rank >= s.rank &&
+			    fe->squares[q].rank < s.rank + size)
+				return fe->id;
+	}
+	for (int j = 0; j < g->nfigures; j++) {
+		const struct vs_figure *o = &g->figure[j];
+		int os = o->size ? o->size : 1;
+		if (!on(g, j) || together(g, i, j))
+			continue;
+		if (o->sq.file < s.file + size && s.file < o->sq.file + os &&
+		    o->sq.rank < s.rank + size && s.rank < o->sq.rank + os)
+			return umpire_arena_printf(t->a, "**%s**", o->id);
+	}
+	return NULL;
 }
 
 static bool
@@ -549,7 +594,7 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 		int slow = vs_map_allowance(g->scale, &f->profile, true);
 		cap = slow < cap ? slow : cap;
 	}
-	const char *from = where_text(t, g, i);
+	const char *from = where_text(t, g, i), *stop = NULL;
 	struct umpire_square was = f->sq;
 	for (; went < cap; went++) {
 		struct umpire_square next = { f->sq.file + way.file,
@@ -569,14 +614,61 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 			gone_off(g, i, map_edge_beyond(g, beyond), by, t);
 			return;
 		}
-		if (s == 1)
+		if (s == 1) {
+			stop = map_stopper(g, t, i, next);
 			break;
+		}
 		f->sq = next;
 	}
 	move_riders(g, i, was);
-	say(t, "  - **%s** is pushed back %d of %d space%s, from %s to %s.\n",
+	say(t, "  - **%s** is pushed back %d of %d space%s, from %s to %s%s.\n",
 		f->id, went, spaces, spaces == 1 ? "" : "s", from,
-		where_text(t, g, i));
+		where_text(t, g, i), stop ? umpire_arena_printf(t->a,
+		", stopped by %s", stop) : "");
+}
+
+/* Whether two round bases overlap: closer than their radii's sum
+ * (touching is not overlapping, VS-21). */
+static bool
+bases_overlap(const struct umpire_figure *a, const struct umpire_figure *b)
+{
+	int64_t s = (int64_t)a->base + b->base;
+
+	return 4 * umpire_dist2(a->at, b->at) < s * s;
+}
+
+/* Whether figure i stands on a space of figure m (the map). */
+static bool
+on_spaces_of(const struct vs_game *g, int i, int m)
+{
+	struct umpire_square q = g->figure[i].sq, at = g->figure[m].sq;
+	int size = g->figure[m].size ? g->figure[m].size : 1;
+
+	return q.file >= at.file && q.file < at.file + size &&
+		q.rank >= at.rank && q.rank < at.rank + size;
+}
+
+/*
+ * A rider moved straight back (VS-28) is thrown from its mount only if
+ * it lands clear of it: one that the push leaves on its mount's base or
+ * spaces is still riding it, where a rider stands (VS-57), since no
+ * figure on foot stands on another's base (VS-26, VS-35).
+ */
+static void
+remount(struct vs_game *g, int i, int mount, struct vs_told *t)
+{
+	struct vs_figure *f = &g->figure[i];
+
+	if (mount < 0 || !on(g, i) || !on(g, mount))
+		return;
+	if (g->on_map ? !on_spaces_of(g, i, mount) :
+	    !bases_overlap(&f->at, &g->figure[mount].at))
+		return;
+	f->mount = mount;
+	if (!g->on_map)
+		f->at.at = g->figure[mount].at.at;
+	say(t, "  - **%s** stays on **%s**: it does not land clear of it.\n",
+		f->id, g->figure[mount].id);
 }
 
 /* Knockback (VI, VS-13, VS-18): target i, knocked back `halves` Half
@@ -585,19 +677,21 @@ static void
 knockback(struct vs_game *g, struct umpire_arena *a, int i, int by_fig,
 	int halves, struct vs_told *t)
 {
-	int by = g->figure[by_fig].owner;
+	int by = g->figure[by_fig].owner, mount = g->figure[i].mount;
 
 	say(t, "  - Knockback: %d Half Move Unit%s.\n", halves,
 		halves == 1 ? "" : "s");
-	g->figure[i].mount = -1;	/* thrown off its mount (VS-74) */
+	g->figure[i].mount = -1;	/* thrown off its mount if it can be */
 	if (g->on_map) {
 		push_map(g, i, map_away(g, i, by_fig), vs_map_units(g->scale,
 			halves), by, t);
-		return;
+	} else {
+		struct umpire_pt way = vs_knockback_way(&g->figure[i].at,
+			&g->figure[by_fig].at);
+		push_table(g, a, i, way, (int32_t)halves * VS_HALF_MOVE_UNIT,
+			by, t);
 	}
-	struct umpire_pt way = vs_knockback_way(&g->figure[i].at,
-		&g->figure[by_fig].at);
-	push_table(g, a, i, way, (int32_t)halves * VS_HALF_MOVE_UNIT, by, t);
+	remount(g, i, mount, t);
 }
 
 /* Cause Fear (V): i turns away from `fearsome` and moves a Move Unit
@@ -607,7 +701,7 @@ frighten(struct vs_game *g, struct umpire_arena *a, int i, int fearsome,
 	struct vs_told *t)
 {
 	struct vs_figure *f = &g->figure[i];
-	int by = g->figure[fearsome].owner;
+	int by = g->figure[fearsome].owner, mount = f->mount;
 
 	say(t, "  - **%s** is struck by fear of **%s**.\n", f->id,
 		g->figure[fearsome].id);
@@ -615,13 +709,15 @@ frighten(struct vs_game *g, struct umpire_arena *a, int i, int fearsome,
 	if (g->on_map) {
 		push_map(g, i, map_away(g, i, fearsome), vs_map_units(g->scale,
 			2), by, t);
-		return;
+	} else {
+		struct umpire_pt way = vs_fear_way(&f->at,
+			&g->figure[fearsome].at);
+		if (way.x || way.y) {
+			f->at.facing = way;
+			push_table(g, a, i, way, VS_MOVE_UNIT, by, t);
+		}
 	}
-	struct umpire_pt way = vs_fear_way(&f->at, &g->figure[fearsome].at);
-	if (way.x == 0 && way.y == 0)
-		return;
-	f->at.facing = way;
-	push_table(g, a, i, way, VS_MOVE_UNIT, by, t);
+	remount(g, i, mount, t);
 }
 
 /* A mount's riders move along with it (II): on the table they stand
@@ -701,6 +797,21 @@ map_feature_distance(const struct vs_game *g, int i, int k)
 	return best;
 }
 
+/* Whether figure i reaches feature k hand to hand: adjacent on the map
+ * (VS-38); on the table touching it, or within its reach from its
+ * centre (VS-22). */
+static bool
+reaches_feature(const struct vs_game *g, int i, int k)
+{
+	const struct vs_figure *f = &g->figure[i];
+
+	if (g->on_map)
+		return map_feature_distance(g, i, k) <= 1;
+	int32_t r = f->reach - f->at.base / 2;
+	return vs_piece_gap_cmp(&f->at, &g->pieces[k], r > VS_TOUCH ? r :
+		VS_TOUCH) <= 0;
+}
+
 /*
  * Whether x may attack tg now (II, VS-22 to VS-25, VS-38 to VS-40,
  * VS-73): NULL, and *cover as sight found it; else why not.  last: x
@@ -717,6 +828,8 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 	*cover = false;
 	if (!last && !on(g, x))
 		return "it is no longer on the playing surface";
+	if (!can_move(g, x))
+		return "it has no rider or driver (V, Independent)";
 	if (kind == VS_DISTANCE && !f->profile.distance)
 		return "it has no distance attack";
 	if (kind == VS_HAND_TO_HAND && f->flying)
@@ -725,20 +838,15 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 		const struct vs_feature *fe = &g->feature[tg->index];
 		if (fe->removed)
 			return "it has been destroyed";
-		if (g->on_map) {
-			int d = map_feature_distance(g, x, tg->index);
-			if (kind == VS_HAND_TO_HAND)
-				return d <= 1 ? NULL : "it is not adjacent (VS-38)";
-			return vs_map_range(g->scale, d) != VS_OUT_OF_RANGE ?
-				NULL : "it is out of range (VS-40)";
-		}
-		const struct umpire_piece *p = &g->pieces[tg->index];
-		if (kind == VS_HAND_TO_HAND) {
-			int32_t r = f->reach - f->at.base / 2;
-			return vs_piece_gap_cmp(&f->at, p, r > VS_TOUCH ? r :
-				VS_TOUCH) <= 0 ? NULL :
+		if (kind == VS_HAND_TO_HAND)
+			return reaches_feature(g, x, tg->index) ? NULL :
+				g->on_map ? "it is not adjacent (VS-38)" :
 				"it does not touch it (VS-22)";
-		}
+		if (g->on_map)
+			return vs_map_range(g->scale, map_feature_distance(g, x,
+				tg->index)) != VS_OUT_OF_RANGE ? NULL :
+				"it is out of range (VS-40)";
+		const struct umpire_piece *p = &g->pieces[tg->index];
 		if (!vs_in_range_of(&f->at, p))
 			return "it is out of range (VS-23)";
 		if (!vs_faces_piece(&f->at, p))
@@ -899,16 +1007,22 @@ recruit(struct act *s, int x, int y)
 		"(VS-46).\n", roll_text(s->t, &r), f->id, pname(g, by),
 		f->points, f->points == 1 ? "" : "s");
 	g->player[by].score += f->points;
-	/* Its riders, still its old side's, get down (VS-71). */
+	/*
+	 * It "changes sides on the spot" (V) and is not taken from the
+	 * playing surface, so VS-71's drop is not for it: it keeps what it
+	 * carries (VS-50), its riders and its mount.  Put down on foot,
+	 * rider and mount would stand on each other's base, which no figure
+	 * may (VS-26, VS-35).
+	 */
 	for (int k = 0; k < g->nfigures; k++)
-		if (g->figure[k].mount == y && g->figure[k].where == VS_ON) {
-			g->figure[k].mount = -1;
-			say(s->t, "  - **%s** is left on foot at %s.\n",
-				g->figure[k].id, where_text(s->t, g, k));
-		}
+		if (g->figure[k].mount == y && g->figure[k].where == VS_ON)
+			say(s->t, "  - **%s** still rides it: it changes sides "
+				"on the spot (V).\n", g->figure[k].id);
+	if (f->mount >= 0)
+		say(s->t, "  - It still rides **%s**: it changes sides on the "
+			"spot (V).\n", g->figure[f->mount].id);
 	f->owner = by;
 	f->fresh = true;
-	f->mount = -1;
 	return true;
 }
 
@@ -963,8 +1077,10 @@ attack(struct act *s, int x, struct vs_target tg, enum vs_attack kind,
 			"struck by fear" : ar.hit ? "a hit" : "a miss");
 	}
 	if (ar.feared) {
-		/* Cause Fear (V, VS-11). */
-		frighten(g, s->a, x, tg.index, t);
+		/* Cause Fear (V, VS-11); a Revenge attacker, defeated
+		 * already, goes nowhere and scores nothing again (VS-46). */
+		if (on(g, x))
+			frighten(g, s->a, x, tg.index, t);
 		return false;
 	}
 	if (!ar.hit)
@@ -1116,11 +1232,18 @@ attack_order(struct act *s, const struct vs_attack_order *o,
 	bool hit = attack(s, o->figure, o->target, kind, o->reroll, false);
 	const char *trait = kind == VS_DISTANCE ? "Area Effect" :
 		"Double Strike";
+	/* V: Area Effect's attacks at a distance, two more at most;
+	 * Double Strike's hand to hand, one more. */
+	int most = !vs_has(&f->profile, kind == VS_DISTANCE ?
+		VS_AREA_EFFECT : VS_DOUBLE_STRIKE) ? 0 : kind == VS_DISTANCE ?
+		VS_MAX_THEN : 1;
 	for (int k = 0; k < o->nthen; k++) {
 		const struct vs_target *tg = &o->then[k];
 		if (!hit || !on(g, o->figure))
 			break;
-		why = can_attack(s, o->figure, tg, kind, false, &cover);
+		why = k >= most ? umpire_arena_printf(s->t->a, "%s allows no "
+			"more (V)", trait) :
+			can_attack(s, o->figure, tg, kind, false, &cover);
 		if (!why && kind == VS_DISTANCE && !near_spot(g, &first, tg))
 			why = "it is not within a Half Move Unit of the first "
 				"target (V, VS-66)";
@@ -1134,25 +1257,20 @@ attack_order(struct act *s, const struct vs_attack_order *o,
 	}
 }
 
-/* Where a summoned or returning figure may be put (VS-69, VS-54): a
- * place where a move could end. */
+/* A place judged for figure i as it now stands with others (VS-26). */
 static const char *
-place_blocked(struct act *s, int i, const struct vs_place *pl)
+place_judged(struct act *s, int i, const struct vs_place *pl)
 {
 	struct vs_game *g = s->g;
 	struct vs_figure *f = &g->figure[i];
 
-	if (g->on_map) {
-		int mount = f->mount;
-		f->mount = -1;
-		int st = map_stand(g, i, pl->sq);
-		f->mount = mount;
-		return st ? "the space is taken or not one to stand on" : NULL;
-	}
+	if (g->on_map)
+		return map_stand(g, i, pl->sq) ?
+			"the space is taken or not one to stand on" : NULL;
 	/* As a move of no length would end there (VS-26). */
 	struct umpire_figure *other = umpire_arena_alloc(s->a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
-	size_t nally = 0, n = others(g, i, other, &nally, true);
+	size_t nally = 0, n = others(g, i, other, NULL, &nally, true);
 	struct umpire_figure me = f->at;
 	me.at = pl->at;
 	struct vs_move_ask ask = { &g->table, &f->profile, me, &pl->at, 1,
@@ -1162,6 +1280,33 @@ place_blocked(struct act *s, int i, const struct vs_place *pl)
 		return "the place is not on the table";
 	return m.verdict == VS_MOVE_OK ? NULL :
 		"the place is taken or on a barrier";
+}
+
+/*
+ * Where a summoned or returning figure may be put (VS-69, VS-54): a
+ * place where a move could end.  It comes alone: its mount and its
+ * riders, who stay where they are (V), are in its way like any other
+ * figure, so it is judged as if it rode nothing and carried no one.
+ */
+static const char *
+place_blocked(struct act *s, int i, const struct vs_place *pl)
+{
+	struct vs_game *g = s->g;
+	int *rider = umpire_arena_alloc(s->a, ((size_t)g->nfigures + 1) *
+		sizeof(*rider));
+	int n = 0, mount = g->figure[i].mount;
+
+	for (int k = 0; k < g->nfigures; k++)
+		if (g->figure[k].mount == i) {
+			rider[n++] = k;
+			g->figure[k].mount = -1;
+		}
+	g->figure[i].mount = -1;
+	const char *why = place_judged(s, i, pl);
+	g->figure[i].mount = mount;
+	for (int k = 0; k < n; k++)
+		g->figure[rider[k]].mount = i;
+	return why;
 }
 
 static void
@@ -1175,6 +1320,35 @@ put(struct vs_game *g, int i, const struct vs_place *pl)
 		f->at.at = pl->at;
 }
 
+/*
+ * Whether the place is within a Half Move Unit of the summoner as it
+ * now stands (V, VS-29, VS-32): judged again, as attacks are (VS-65),
+ * since an earlier summons of the same step may have moved it.
+ */
+static bool
+summon_reach(struct act *s, const struct vs_summon_order *o)
+{
+	const struct vs_game *g = s->g;
+	const struct vs_figure *f = &g->figure[o->figure];
+	const struct vs_figure *a = &g->figure[o->ally];
+
+	if (g->on_map) {
+		int fs = f->size ? f->size : 1, as = a->size ? a->size : 1;
+		int df = o->place.sq.file > f->sq.file + fs - 1 ?
+			o->place.sq.file - (f->sq.file + fs - 1) :
+			f->sq.file > o->place.sq.file + as - 1 ?
+			f->sq.file - (o->place.sq.file + as - 1) : 0;
+		int dr = o->place.sq.rank > f->sq.rank + fs - 1 ?
+			o->place.sq.rank - (f->sq.rank + fs - 1) :
+			f->sq.rank > o->place.sq.rank + as - 1 ?
+			f->sq.rank - (o->place.sq.rank + as - 1) : 0;
+		return (df > dr ? df : dr) <= vs_map_units(g->scale, 1);
+	}
+	struct umpire_figure there = a->at;
+	there.at = o->place.at;
+	return vs_gap_cmp(&f->at, &there, VS_HALF_MOVE_UNIT) <= 0;
+}
+
 /* Summon (V, VS-69). */
 static void
 summon_order(struct act *s, const struct vs_summon_order *o)
@@ -1184,9 +1358,11 @@ summon_order(struct act *s, const struct vs_summon_order *o)
 	struct vs_figure *ally = &g->figure[o->ally];
 	struct vs_roll r;
 
-	if (!on(g, o->figure) || f->attacked || f->skilled) {
+	if (!on(g, o->figure) || f->attacked || f->skilled ||
+	    !vs_has(&f->profile, VS_SUMMON)) {
 		say(s->t, "- **%s** cannot summon: it has %s (VS-69).\n", f->id,
 			!on(g, o->figure) ? "left the playing surface" :
+			!vs_has(&f->profile, VS_SUMMON) ? "no Summon" :
 			"acted this round");
 		return;
 	}
@@ -1203,7 +1379,11 @@ summon_order(struct act *s, const struct vs_summon_order *o)
 			ally->id);
 		return;
 	}
-	const char *why = place_blocked(s, o->ally, &o->place);
+	const char *why = summon_reach(s, o) ? NULL : umpire_arena_printf(
+		s->t->a, "the place is not within a Half Move Unit of **%s** "
+		"(VS-69)", f->id);
+	if (!why)
+		why = place_blocked(s, o->ally, &o->place);
 	if (why) {
 		say(s->t, "  - **%s** stays where it is: %s.\n", ally->id, why);
 		return;
@@ -1229,7 +1409,9 @@ skill_order(struct act *s, const struct vs_skill_order *o)
 	struct vs_figure *f = &g->figure[o->figure];
 	struct vs_roll r;
 
-	if (!on(g, o->figure) || f->skilled || f->mount >= 0) {
+	/* A guy on foot (II): no other figure has a skill die to roll. */
+	if (!on(g, o->figure) || f->skilled || f->mount >= 0 ||
+	    !vs_is_guy(&f->profile)) {
 		say(s->t, "- **%s** makes no skill roll (VS-70).\n", f->id);
 		return;
 	}
@@ -1270,16 +1452,19 @@ at_own_edge(const struct vs_game *g, int i, int p)
 }
 
 /* Transport (VIII, VS-50, VS-74): the object brought to its carrier's
- * player's own edge, or off the table by it. */
+ * player's own edge, or off the table by it, by figure i that moved:
+ * its carrier, or the mount its carrier rides (II: the rider "will
+ * move along"). */
 static void
 transport_check(struct vs_game *g, int i, int off_edge, struct vs_told *t)
 {
 	if (g->scenario != VS_TRANSPORT || g->won)
 		return;
 	for (int k = 0; k < g->nobjects; k++) {
-		if (g->object[k].holder != i)
+		int h = g->object[k].holder;
+		if (h < 0 || (h != i && g->figure[h].mount != i))
 			continue;
-		int p = g->figure[i].owner;
+		int p = g->figure[h].owner;
 		bool home = off_edge >= 0 ? edge_seen(g, p, off_edge) ==
 			VS_EDGE_OWN : at_own_edge(g, i, p);
 		if (vs_transport_winner(home ? p : -1, VS_EDGE_OWN) == p &&
@@ -1287,7 +1472,7 @@ transport_check(struct vs_game *g, int i, int off_edge, struct vs_told *t)
 			g->won = true;
 			g->winners = bit(p);
 			say(t, "- **%s** brings **%s** to %s's own edge: %s wins "
-				"(VIII, Transport).\n", g->figure[i].id,
+				"(VIII, Transport).\n", g->figure[h].id,
 				g->object[k].id, pname(g, p), pname(g, p));
 			return;
 		}
@@ -1317,7 +1502,7 @@ path_length(const struct vs_game *g, int i, const struct vs_move_order *o,
 		sizeof(*wp));
 	struct umpire_figure *other = umpire_arena_alloc(a,
 		((size_t)g->nfigures + 1) * sizeof(*other));
-	size_t nally = 0, n = others(g, i, other, &nally, true);
+	size_t nally = 0, n = others(g, i, other, NULL, &nally, true);
 	struct vs_move m;
 
 	wp[0] = f->at.at;
@@ -1329,6 +1514,27 @@ path_length(const struct vs_game *g, int i, const struct vs_move_order *o,
 	if (vs_move_judge(&m, &ask) != 0)
 		return -1;
 	return m.length;
+}
+
+/* A figure moving off the playing surface last stood at its path's
+ * last waypoint (space) on it: what it carries falls there (III: "If
+ * the figure carrying the object is removed from the playing area, the
+ * object falls to the ground"; VS-71), not back where its move began. */
+static void
+last_on_surface(struct vs_game *g, int i, const struct vs_move_order *o)
+{
+	struct vs_figure *f = &g->figure[i];
+
+	if (g->on_map) {
+		if (o->npath > 0)
+			f->sq = o->steps[o->npath - 1];
+		return;
+	}
+	for (int k = o->npath - 1; k >= 0; k--)
+		if (umpire_table_holds(&g->table, o->path[k])) {
+			f->at.at = o->path[k];
+			return;
+		}
 }
 
 /* A move (II; VS-26, VS-27, VS-35, VS-36, VS-64). */
@@ -1343,6 +1549,11 @@ move_order(struct act *s, const struct vs_move_order *o)
 	if (!on(g, i)) {
 		say(t, "- **%s** does not move: it has left the playing "
 			"surface.\n", f->id);
+		return;
+	}
+	if (f->moved) {		/* II: "Each figure can be moved once" */
+		say(t, "- **%s** does not move: it has moved this round.\n",
+			f->id);
 		return;
 	}
 	f->moved = true;
@@ -1361,6 +1572,8 @@ move_order(struct act *s, const struct vs_move_order *o)
 		} else {
 			say(t, "- **%s** moves from %s.\n", f->id, from);
 		}
+		last_on_surface(g, i, o);
+		move_riders(g, i, was);
 		transport_check(g, i, o->off, t);
 		gone_off(g, i, o->off, -1, t);
 		return;
@@ -1381,7 +1594,8 @@ move_order(struct act *s, const struct vs_move_order *o)
 			say(t, "- **%s** moves %s, from %s to %s.\n", f->id,
 				inches(t, len), from, where_text(t, g, i));
 		else
-			say(t, "- **%s** turns where it stands.\n", f->id);
+			say(t, "- **%s** %s where it stands.\n", f->id,
+				o->has_facing ? "turns" : "stays");
 	}
 	if (o->board >= 0) {
 		f->mount = o->board;
@@ -1411,12 +1625,12 @@ spawn_order(struct act *s, const struct vs_orders *o)
 	put(g, o->spawn_figure, &o->spawn_place);
 	if (o->spawn_has_facing)
 		f->at.facing = o->spawn_facing;
-	f->moved = true;
+	/* "The newly spawned figure is immediately able to move" (VIII):
+	 * coming in is not its move. */
 	say(s->t, "- **%s** comes into the game at %s%s%s.\n", f->id,
 		where_text(s->t, g, o->spawn_figure), o->spawn_edge >= 0 ?
 		", on the edge chosen: " : "", o->spawn_edge >= 0 ?
 		vs_edge_names[o->spawn_edge] : "");
-	g->player[s->player].spawn = 0;
 }
 
 /* X's 6 (VS-54): a defeated figure comes back. */
@@ -1445,6 +1659,36 @@ return_order(struct act *s, const struct vs_orders *o)
 
 /* ------------------------------------------------------------------ a step */
 
+/* Whether a figure has taken an action this round (X: "take actions
+ * with up to ... figures"). */
+static bool
+acted(const struct vs_figure *f)
+{
+	return f->moved || f->attacked || f->skilled;
+}
+
+/*
+ * X, VS-16: a solo side's figures that took their first action of the
+ * round in this step count against its activation die, by number and
+ * by points, so that the next orders can be held to it.  before[i]
+ * says whether figure i had acted as the step began.
+ */
+static void
+count_active(struct vs_game *g, int p, const bool *before)
+{
+	struct vs_player *pl = &g->player[p];
+
+	if (!pl->activation)
+		return;
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct vs_figure *f = &g->figure[i];
+		if (f->owner == p && !before[i] && acted(f)) {
+			pl->active++;
+			pl->active_points += f->points;
+		}
+	}
+}
+
 int
 vs_resolve(struct vs_game *g, const struct vs_orders *o,
 	const struct vs_roller *dice, struct vs_told *tell)
@@ -1454,6 +1698,10 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 	if (o->player != g->pos.player || o->phase != g->pos.phase ||
 	    g->pos.player < 0)
 		return -1;
+	bool *before = umpire_arena_alloc(tell->a, ((size_t)g->nfigures + 1) *
+		sizeof(*before));
+	for (int i = 0; i < g->nfigures; i++)
+		before[i] = acted(&g->figure[i]);
 	switch (o->phase) {
 	case VS_PHASE_INITIATIVE:
 		if (vs_round_choose(&g->pos, o->first, vs_alive(g) &
@@ -1468,6 +1716,8 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 			spawn_order(&s, o);
 		for (int k = 0; k < o->nmoves; k++)
 			move_order(&s, &o->moves[k]);
+		/* The die was for this movement only (VS-51). */
+		g->player[o->player].spawn = 0;
 		break;
 	case VS_PHASE_DISTANCE:
 	case VS_PHASE_HAND:
@@ -1492,13 +1742,17 @@ vs_resolve(struct vs_game *g, const struct vs_orders *o,
 	if (o->phase != VS_PHASE_INITIATIVE && !o->nmoves && !o->nattacks &&
 	    !o->nsummons && !o->nskills && !o->has_spawn && !o->has_return)
 		say(tell, "- %s does nothing.\n", pname(g, o->player));
+	count_active(g, o->player, before);
 	vs_advance(g, dice, tell);
 	return 0;
 }
 
 /* --------------------------------------------------------- what comes next */
 
-/* Whether figure i touches or is adjacent to an enemy it may fight. */
+/* Whether figure i touches or is adjacent to something it may fight
+ * hand to hand: an enemy, or a building or terrain feature (III: "hit
+ * in distance or hand to hand combat"; Fortress Assault's building is
+ * the Assaulters' aim). */
 static bool
 can_fight(struct vs_game *g, struct umpire_arena *a, const struct map_view *v,
 	int i)
@@ -1516,6 +1770,9 @@ can_fight(struct vs_game *g, struct umpire_arena *a, const struct map_view *v,
 		    vs_reaches(&f->at, &e->at, f->reach))
 			return true;
 	}
+	for (int k = 0; k < g->nfeatures; k++)
+		if (!g->feature[k].removed && reaches_feature(g, i, k))
+			return true;
 	return false;
 }
 
@@ -1538,12 +1795,13 @@ able(struct vs_game *g, struct umpire_arena *a, unsigned *out)
 			continue;
 		bool summon = vs_has(&f->profile, VS_SUMMON) && !f->attacked &&
 			!f->skilled;
-		if (!f->moved && can_move(g, i))
+		bool crewed = can_move(g, i);
+		if (!f->moved && crewed)
 			out[VS_PHASE_MOVE] |= b;
-		if ((!f->attacked && f->profile.distance) || summon)
+		if ((!f->attacked && crewed && f->profile.distance) || summon)
 			out[VS_PHASE_DISTANCE] |= b;
 		if (summon || (!(out[VS_PHASE_HAND] & b) && !f->attacked &&
-		    can_fight(g, a, &v, i)))
+		    crewed && can_fight(g, a, &v, i)))
 			out[VS_PHASE_HAND] |= b;
 		if (summon || (!f->skilled && vs_is_guy(&f->profile) &&
 		    f->mount < 0))
