@@ -193,8 +193,33 @@ def _bgw_place(state, side, unit):
     return k + (k >= 6), 1 if p >= 13 else 0
 
 
+def _vsgmr_place(state, side, unit):
+    # The table as Army Men's (picture.c: k hundredths of an inch a
+    # pixel, north up); the map by square, the lowest of a figure's.
+    # Figures defeated, off or still to come are not drawn.
+    if unit.get("status") in ("defeated", "off", "waiting"):
+        return None
+    at = unit["at"]
+    if isinstance(at, str):
+        return _wwii_place(state, side, unit)
+    k = max(1, -(-round(state["table"]["width"] * 100) // 760))
+    depth = round(state["table"]["depth"] * 100)
+    x, y = (round(v * 100) for v in at)
+    return x // k, -((depth - y) // k)
+
+
+def _vsgmr_units(state):
+    """{side: [figure, ...]} of a VSGMR state: each figure is its present
+    owner's (Recruit moves none between forces)."""
+    out = {}
+    for force, f in (state.get("forces") or {}).items():
+        for fig in f.get("figures") or []:
+            out.setdefault(fig.get("owner", force), []).append(fig)
+    return out
+
+
 PLACES = {"amb": _amb_place, "armymen": _armymen_place, "bgw": _bgw_place,
-          "wwii": _wwii_place}
+          "vsgmr": _vsgmr_place, "wwii": _wwii_place}
 
 
 def on_board(ruleset, state):
@@ -202,8 +227,9 @@ def on_board(ruleset, state):
     check(ruleset in PLACES, "tests/py/svgcheck.py does not know where "
           "ruleset %s keeps its units: add it to PLACES" % ruleset)
     out = {}
-    for side, army in (state.get("armies") or state.get("units")
-                       or {}).items():
+    armies = (_vsgmr_units(state) if ruleset == "vsgmr" else
+              state.get("armies") or state.get("units") or {})
+    for side, army in armies.items():
         for unit in army or []:
             place = PLACES[ruleset](state, side, unit)
             if place is not None:

@@ -6,7 +6,8 @@
  *
  * Any number of players: each has a colour of the palette for colour
  * blindness (svg.h) and a shape (circle, square, diamond, triangle, in
- * turn), so that two players are told apart without colour; the mark in
+ * turn), so that four players are told apart without colour, and five
+ * by colour alone as the colour blind see it; the mark in
  * each token is the text map's (board.c), upper case a guy, lower case
  * cavalry or a vehicle, which are drawn larger.  A figure in flight has
  * a dashed rim; a commander a thick one.
@@ -25,16 +26,22 @@
 #define MIN_R 8			/* a token's radius: never smaller */
 #define CELL 28			/* a square of the map, in pixels */
 
+/* In this order, the first five at least 100 apart for red-green colour
+ * blindness (tests/py/svgcheck.py's measure), each with an ink its
+ * letter reads on. */
 static const char *const colours[] = {
-	UMPIRE_SVG_GREEN, UMPIRE_SVG_ORANGE, UMPIRE_SVG_BLUE,
-	UMPIRE_SVG_VERMILLION, UMPIRE_SVG_SKY, UMPIRE_SVG_PURPLE,
+	UMPIRE_SVG_GREEN, UMPIRE_SVG_ORANGE, UMPIRE_SVG_BLUE, UMPIRE_SVG_SKY,
+	UMPIRE_SVG_INK, UMPIRE_SVG_VERMILLION, UMPIRE_SVG_PURPLE,
 	UMPIRE_SVG_YELLOW,
 };
 #define NCOLOURS ((int)(sizeof(colours) / sizeof(colours[0])))
-/* Ink on each colour, for a readable letter. */
-static const char *const inks[] = {
-	UMPIRE_SVG_PAPER, UMPIRE_SVG_INK, UMPIRE_SVG_PAPER, UMPIRE_SVG_PAPER,
-	UMPIRE_SVG_INK, UMPIRE_SVG_INK, UMPIRE_SVG_INK,
+static const char *const colour_names[NCOLOURS] = {
+	"green", "orange", "blue", "sky blue", "black", "vermillion",
+	"purple", "yellow",
+};
+static const char *const inks[NCOLOURS] = {
+	UMPIRE_SVG_PAPER, UMPIRE_SVG_INK, UMPIRE_SVG_PAPER, UMPIRE_SVG_INK,
+	UMPIRE_SVG_PAPER, UMPIRE_SVG_PAPER, UMPIRE_SVG_INK, UMPIRE_SVG_INK,
 };
 enum shape { CIRCLE, SQUARE, DIAMOND, TRIANGLE, SHAPES };
 static const char *const shape_names[SHAPES] = {
@@ -214,7 +221,7 @@ figure(struct umpire_svg *s, const struct layout *l, int i)
 		f->mount >= 0 ? ", riding " : "", f->mount >= 0 ?
 		g->figure[f->mount].id : "", f->flying ? ", in flight" : "");
 	umpire_svg_unit(s, f->id, x, y, tip);
-	shape(s, (enum shape)(p / NCOLOURS % SHAPES), r, &paint);
+	shape(s, (enum shape)(p % SHAPES), r, &paint);
 	umpire_svg_text(s, 0, 4, &font, 0, code);
 	/* Its facing: a tick on the rim. */
 	if (!g->on_map && (f->at.facing.x || f->at.facing.y)) {
@@ -326,10 +333,7 @@ key(struct umpire_svg *s, const struct vs_game *g, int y)
 		umpire_buf_clear(&b);
 		umpire_buf_printf(&b, "%c %s (%s, %s): %d figure%s on the playing "
 			"surface, %d point%s scored", vs_mark(g, p), g->player[p].id,
-			shape_names[p / NCOLOURS % SHAPES], p % NCOLOURS == 0 ?
-			"green" : p % NCOLOURS == 1 ? "orange" : p % NCOLOURS == 2 ?
-			"blue" : p % NCOLOURS == 3 ? "vermillion" : p % NCOLOURS == 4 ?
-			"sky blue" : p % NCOLOURS == 5 ? "purple" : "yellow", on,
+			shape_names[p % SHAPES], colour_names[p % NCOLOURS], on,
 			on == 1 ? "" : "s", g->player[p].score,
 			g->player[p].score == 1 ? "" : "s");
 		umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, umpire_buf_cstr(&b));
