@@ -73,6 +73,44 @@ pname(const struct vs_game *g, int p)
 	return g->player[p].id;
 }
 
+/* Where figure i stands, as the picture places marks: hundredths of an
+ * inch on the table, file and rank on the map (picture.c). */
+static struct umpire_point
+place_of(const struct vs_game *g, int i)
+{
+	const struct vs_figure *f = &g->figure[i];
+
+	if (g->on_map)
+		return (struct umpire_point){ f->sq.file, f->sq.rank };
+	return (struct umpire_point){ f->at.at.x, f->at.at.y };
+}
+
+/* A feature's middle, likewise: its box's centre, or its first square. */
+static struct umpire_point
+feature_place(const struct vs_game *g, int k)
+{
+	const struct vs_feature *fe = &g->feature[k];
+
+	if (g->on_map)
+		return fe->nsquares ? (struct umpire_point){ fe->squares[0].file,
+			fe->squares[0].rank } : (struct umpire_point){ 1, 1 };
+	return (struct umpire_point){ (g->pieces[k].lo.x + g->pieces[k].hi.x) /
+		2, (g->pieces[k].lo.y + g->pieces[k].hi.y) / 2 };
+}
+
+/* Record what the step did to figure i, for the picture (marks.h). */
+static void
+mark(const struct vs_game *g, struct vs_told *t, enum umpire_mark_kind kind,
+	int i, struct umpire_point from, struct umpire_point to,
+	const char *note)
+{
+	struct umpire_mark m = { kind, g->player[g->figure[i].owner].id,
+		g->figure[i].id, from, to, note };
+
+	if (t && t->marks)
+		umpire_marks_add(t->marks, &m);
+}
+
 /* A roll's arithmetic: "5 +1 (Hero guy) = 6, needs 5: hit". */
 static const char *
 roll_text(struct vs_told *t, const struct vs_roll *r)
@@ -392,6 +430,8 @@ defeat(struct vs_game *g, int i, int by, struct vs_told *t)
 	}
 	/* Told after its defeat, so that the report's "It" is the
 	 * defeated figure and not the attacker named above it. */
+	mark(g, t, UMPIRE_MARK_LOSS, i, place_of(g, i), place_of(g, i),
+		"defeated");
 	drop(g, i, t);
 	f->where = VS_DEFEATED;
 	f->by = by;
@@ -414,6 +454,7 @@ gone_off(struct vs_game *g, int i, int edge, int by, struct vs_told *t)
 			"s", pname(g, by));
 	}
 	say(t, ".\n");
+	mark(g, t, UMPIRE_MARK_LOSS, i, place_of(g, i), place_of(g, i), "off");
 	/* Its riders ride along (II): off with it. */
 	for (int k = 0; k < g->nfigures; k++)
 		if (g->figure[k].mount == i && g->figure[k].where == VS_ON) {
@@ -457,9 +498,11 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 	if (vs_push_judge(&p, &ask) != 0)
 		return;
 	struct umpire_pt was = f->at.at;
+	struct umpire_point from = place_of(g, i);
 	if (p.off) {
 		int edge = edge_beyond(g, p.to, way);
 		f->at.at = p.to;
+		mark(g, t, UMPIRE_MARK_RETREAT, i, from, place_of(g, i), "pushed");
 		/* The length it could go: rough ground caps it (VS-28). */
 		say(t, "  - **%s** is pushed %s back, off the table.\n", f->id,
 			inches(t, p.length));
@@ -468,6 +511,7 @@ push_table(struct vs_game *g, struct umpire_arena *a, int i,
 	}
 	f->at.at = p.to;
 	move_riders(g, i, f->sq);
+	mark(g, t, UMPIRE_MARK_RETREAT, i, from, place_of(g, i), "pushed");
 	say(t, "  - **%s** is pushed back %s of %s, from (%s, %s) to %s%s.\n",
 		f->id, inches(t, p.length), inches(t, p.cap), inches(t, was.x),
 		inches(t, was.y), where_text(t, g, i), p.length < p.cap ?
@@ -596,6 +640,7 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 	}
 	const char *from = where_text(t, g, i), *stop = NULL;
 	struct umpire_square was = f->sq;
+	struct umpire_point start = place_of(g, i);
 	for (; went < cap; went++) {
 		struct umpire_square next = { f->sq.file + way.file,
 			f->sq.rank + way.rank };
@@ -611,6 +656,8 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 				beyond.rank = next.rank + size - 1;
 			if (umpire_grid_on(&g->grid, beyond))
 				beyond = next;
+			mark(g, t, UMPIRE_MARK_RETREAT, i, start, place_of(g, i),
+				"pushed");
 			gone_off(g, i, map_edge_beyond(g, beyond), by, t);
 			return;
 		}
@@ -621,6 +668,7 @@ push_map(struct vs_game *g, int i, struct umpire_square way, int spaces,
 		f->sq = next;
 	}
 	move_riders(g, i, was);
+	mark(g, t, UMPIRE_MARK_RETREAT, i, start, place_of(g, i), "pushed");
 	say(t, "  - **%s** is pushed back %d of %d space%s, from %s to %s%s.\n",
 		f->id, went, spaces, spaces == 1 ? "" : "s", from,
 		where_text(t, g, i), stop ? umpire_arena_printf(t->a,
@@ -1022,6 +1070,8 @@ recruit(struct act *s, int x, int y)
 		say(s->t, "  - It still rides **%s**: it changes sides on the "
 			"spot (V).\n", g->figure[f->mount].id);
 	f->owner = by;
+	mark(g, s->t, UMPIRE_MARK_PLACE, y, place_of(g, y), place_of(g, y),
+		"recruited");
 	f->fresh = true;
 	return true;
 }
@@ -1056,6 +1106,9 @@ attack(struct act *s, int x, struct vs_target tg, enum vs_attack kind,
 	n = vs_attack_dice(&sides, &f->profile, kind);
 	if (n <= 0)
 		return false;
+	mark(g, t, UMPIRE_MARK_ATTACK, x, place_of(g, x), tg.kind ==
+		VS_AT_FIGURE ? place_of(g, tg.index) : feature_place(g, tg.index),
+		kind == VS_DISTANCE ? "distance" : "hand to hand");
 	roll_dice(s, dice, sides, n, purpose);
 	vs_attack_judge(&ar, &f->profile, tp, kind, cover, dice, n);
 	const char *lead = s->lead;
@@ -1397,7 +1450,10 @@ summon_order(struct act *s, const struct vs_summon_order *o)
 				g->figure[k].id, where_text(s->t, g, k));
 		}
 	ally->mount = -1;
+	struct umpire_point was = place_of(g, o->ally);
 	put(g, o->ally, &o->place);
+	mark(g, s->t, UMPIRE_MARK_MOVE, o->ally, was, place_of(g, o->ally),
+		"summoned");
 	say(s->t, "  - **%s** is now at %s.\n", ally->id,
 		where_text(s->t, g, o->ally));
 }
@@ -1559,6 +1615,7 @@ move_order(struct act *s, const struct vs_move_order *o)
 	f->moved = true;
 	const char *from = where_text(t, g, i);
 	struct umpire_square was = f->sq;
+	struct umpire_point start = place_of(g, i);
 	if (o->npath > 0 || o->off >= 0) {
 		/* It gets down from its mount by moving on its own. */
 		if (f->mount >= 0 && o->board != f->mount)
@@ -1574,6 +1631,7 @@ move_order(struct act *s, const struct vs_move_order *o)
 		}
 		last_on_surface(g, i, o);
 		move_riders(g, i, was);
+		mark(g, t, UMPIRE_MARK_MOVE, i, start, place_of(g, i), "off");
 		transport_check(g, i, o->off, t);
 		gone_off(g, i, o->off, -1, t);
 		return;
@@ -1604,6 +1662,7 @@ move_order(struct act *s, const struct vs_move_order *o)
 		say(t, "  - It boards **%s**.\n", g->figure[o->board].id);
 	}
 	move_riders(g, i, was);
+	mark(g, t, UMPIRE_MARK_MOVE, i, start, place_of(g, i), NULL);
 	if (o->flying >= 0 && vs_has(&f->profile, VS_FLIGHT)) {
 		f->flying = o->flying == 1;
 		say(t, "  - It %s.\n", f->flying ? "stays in flight" : "lands");
@@ -1623,6 +1682,8 @@ spawn_order(struct act *s, const struct vs_orders *o)
 		return;
 	f->where = VS_ON;
 	put(g, o->spawn_figure, &o->spawn_place);
+	mark(g, s->t, UMPIRE_MARK_PLACE, o->spawn_figure, place_of(g,
+		o->spawn_figure), place_of(g, o->spawn_figure), "spawned");
 	if (o->spawn_has_facing)
 		f->at.facing = o->spawn_facing;
 	/* "The newly spawned figure is immediately able to move" (VIII):
@@ -1652,6 +1713,8 @@ return_order(struct act *s, const struct vs_orders *o)
 	f->mount = -1;
 	f->fresh = true;
 	put(g, o->return_figure, &o->return_place);
+	mark(g, s->t, UMPIRE_MARK_PLACE, o->return_figure, place_of(g,
+		o->return_figure), place_of(g, o->return_figure), "returned");
 	g->player[s->player].owed = false;
 	say(s->t, "- **%s** comes back at %s (X).\n", f->id,
 		where_text(s->t, g, o->return_figure));

@@ -108,7 +108,7 @@ static void
 finish(struct umpire_ctx *ctx, struct vs_game *g, struct umpire_buf *body)
 {
 	struct vs_roller dice = { core_die, ctx->dice };
-	struct vs_told tell = { body, ctx->arena };
+	struct vs_told tell = { body, ctx->arena, ctx->marks };
 
 	solo(ctx, g, &dice, &tell);
 	if (body->len)
@@ -143,7 +143,7 @@ create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		vs_scenario_names[g->scenario], g->nplayers, g->on_map ?
 		"a battle map (IX)" : "a tabletop (II)");
 	struct vs_roller dice = { core_die, ctx->dice };
-	struct vs_told tell = { &body, ctx->arena };
+	struct vs_told tell = { &body, ctx->arena, ctx->marks };
 	vs_advance(g, &dice, &tell);
 	finish(ctx, g, &body);
 	umpire_report_headline(ctx->report, "%s", g->pos.player >= 0 ?
@@ -228,7 +228,7 @@ resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders)
 	umpire_report_title(ctx->report, "Step %ld: round %d, %s: %s",
 		ctx->step, round, vs_phase_names[phase], g->player[p].id);
 	struct vs_roller dice = { core_die, ctx->dice };
-	struct vs_told tell = { &body, ctx->arena };
+	struct vs_told tell = { &body, ctx->arena, ctx->marks };
 	vs_resolve(g, &o, &dice, &tell);
 	finish(ctx, g, &body);
 	umpire_report_headline(ctx->report, "%s", g->pos.player >= 0 ?

@@ -1654,6 +1654,8 @@ struct vs_roller {
 struct vs_told {
 	struct umpire_buf *out;
 	struct umpire_arena *a;		/* the job's */
+	struct umpire_marks *marks;	/* the step's, for its picture; may be
+					   NULL */
 };
 
 /*
