@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/deadline.h"
 #include "core/hidden.h"
 #include "core/fileio.h"
 
@@ -133,8 +134,10 @@ cmd_new(int argc, char **argv)
 	if ((rc = cli_read_scenario(&text, &name, scenario, &d)))
 		goto done;
 	rc = EX_DATAERR;
+	struct umpire_deadline_policy pol;
 	if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)) ||
-	    !umpire_game_validate(doc, "scenario", &d))
+	    !umpire_game_validate(doc, "scenario", &d) ||
+	    umpire_deadline_read(&pol, doc, &d))
 		goto done;
 	/*
 	 * Everything that can fail on bad input fails before anything is
