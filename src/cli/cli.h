@@ -138,5 +138,6 @@ int cmd_seal(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
+int cmd_tick(int argc, char **argv);
 
 #endif
