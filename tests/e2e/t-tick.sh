@@ -1,0 +1,150 @@
+#!/bin/sh
+# Deadlines (issue 13, item 9): umpire tick commits the bot's orders as
+# umpire's once a decision's deadline has passed, dated with the
+# deadline; lists reminders; exits 75 on a locked game; and verify
+# accepts a proper default step and refuses a forged early one and a
+# tampered one.  --now moves time: the history's own dates are real.
+. "$(dirname "$0")/lib.sh"
+
+H=3600
+# The standard game with a policy: 72h a decision, 48h for minefields
+# (a kind the standard game never awaits), reminders 24h and 1h before.
+policy() {
+	cat "$SCENARIO"
+	printf 'deadlines:\n  decision: 72h\n  kinds: {minefields: 48h}\n'
+	printf '  reminders: [24h, 1h]\n  default: %s\n' "$1"
+}
+policy bot >"$TMP/dl.yaml"
+date_of() { git -C "$1" log -1 --format=%ct "${2:-HEAD}"; }
+
+# A game without deadlines: tick does nothing, and says so.
+umpire new "$TMP/plain" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+before=$(head_of "$TMP/plain")
+expect_exit 0 umpire tick "$TMP/plain" --now 4000000000
+expect_out "has no deadlines (its scenario sets none): nothing to do"
+[ "$(head_of "$TMP/plain")" = "$before" ] || fail "tick moved a game without deadlines"
+expect_exit 0 umpire tick "$TMP/plain" --format json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["policy"] is False and d["defaults"] == [], d' "$TMP/out" ||
+	fail "tick --format json without a policy: $(cat "$TMP/out")"
+
+# Policies new refuses, at the key: pass, a bad duration.
+policy pass >"$TMP/pass.yaml"
+expect_exit 65 umpire new "$TMP/pass" --scenario "$TMP/pass.yaml"
+expect_err "deadlines.default: pass is not supported"
+expect_diagnostics_form
+[ ! -e "$TMP/pass" ] || fail "a refused new made its directory"
+sed 's/decision: 72h/decision: 72 hours/' "$TMP/dl.yaml" >"$TMP/bad.yaml"
+expect_exit 65 umpire new "$TMP/bad" --scenario "$TMP/bad.yaml"
+expect_err "bad.yaml:"
+expect_err "deadlines"
+
+G=$TMP/game
+umpire new "$G" --scenario "$TMP/dl.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+T0=$(date_of "$G")
+before=$(head_of "$G")
+
+# Nothing due an hour in.
+expect_exit 0 umpire tick "$G" --now $((T0 + H))
+expect_out "awaits green's turn by "
+expect_out "(71h left): nothing to do"
+[ "$(head_of "$G")" = "$before" ] || fail "tick with nothing due moved HEAD"
+# Bad times are usage errors.
+expect_exit 64 umpire tick "$G" --now yesterday
+expect_err "--now yesterday: not a time"
+expect_exit 64 umpire tick "$G" --now 2026-02-30T00:00:00Z
+
+# Reminders: 24h before the deadline, then both, then only the new one.
+expect_exit 0 umpire tick "$G" --now $((T0 + 49 * H))
+expect_out "reminder: step 1 of "
+expect_out "awaits green's turn by"
+[ "$(grep -c '^reminder:' "$TMP/out")" = 1 ] || fail "one reminder due at 49h"
+expect_exit 0 umpire tick "$G" --now $((T0 + 71 * H + 1))
+[ "$(grep -c '^reminder:' "$TMP/out")" = 2 ] || fail "two reminders due at 71h"
+expect_exit 0 umpire tick "$G" --now $((T0 + 71 * H + 1)) --since $((T0 + 49 * H))
+[ "$(grep -c '^reminder:' "$TMP/out")" = 1 ] || fail "--since: one new reminder"
+expect_exit 0 umpire tick "$G" --now $((T0 + 71 * H + 1)) --since $((T0 + 49 * H)) --format json
+python3 - "$TMP/out" <<'PY' || fail "tick --format json: $(cat "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["policy"] and d["defaults"] == [], d
+assert [r["before"] for r in d["reminders"]] == ["1h"], d
+assert d["awaiting"]["player"] == "green" and d["awaiting"]["step"] == 1, d
+PY
+ok
+[ "$(head_of "$G")" = "$before" ] || fail "reminders moved HEAD"
+
+# A locked game: 75, nothing written.
+if command -v flock >/dev/null; then
+	mkfifo "$TMP/held"
+	sh -c '{ flock 9 && echo held >"$2" && exec sleep 600; } 9>>"$1"
+		echo failed >"$2"' sh "$G/.git/umpire.lock" "$TMP/held" &
+	holder=$!
+	trap 'kill -9 "$holder" 2>/dev/null; rm -rf "$TMP"' EXIT
+	read -r state <"$TMP/held"
+	[ "$state" = held ] || fail "the stand-in could not take the lock"
+	expect_exit 75 umpire tick "$G" --now $((T0 + 100 * H))
+	[ "$(head_of "$G")" = "$before" ] || fail "a locked-out tick moved HEAD"
+	kill -9 "$holder"
+	wait "$holder" 2>/dev/null
+fi
+
+# One overdue decision: the bot's orders, as umpire's, dated with the
+# deadline, in the report and the commit.
+umpire bot "$G" --seed tick | sed 1d >"$TMP/botorders"
+expect_exit 0 umpire tick "$G" --now $((T0 + 72 * H + 5))
+expect_out "tick: no orders from green by "
+expect_out ": umpire played the bot's orders for green's turn at step 1"
+expect_out "## Deadline"
+[ "$(step_of "$G")" = 2 ] || fail "one default step: step $(step_of "$G")"
+[ "$(date_of "$G")" = $((T0 + 72 * H)) ] || fail "the default step is not dated with its deadline"
+[ "$(git -C "$G" log -1 --format='%an <%ae>')" = "umpire <umpire@umpire.invalid>" ] ||
+	fail "the default step is not umpire's"
+git -C "$G" log -1 --format=%B | grep -q '^Deadline-Default: bot$' ||
+	fail "no Deadline-Default trailer"
+git -C "$G" show HEAD:orders/0001-green.yaml | sed 1d | cmp -s - "$TMP/botorders" ||
+	fail "the default orders are not umpire bot --seed tick's"
+expect_clean "$G"
+expect_exit 0 umpire verify "$G"
+
+# A player's turn after it, then several overdue in one tick: each
+# deadline counts from the default step before it.
+play "$G" 1
+T2=$(date_of "$G")
+expect_exit 0 umpire tick "$G" --now $((T2 + 3 * 72 * H + 10))
+[ "$(grep -c '^tick: no orders from' "$TMP/out")" = 3 ] ||
+	fail "three defaults in one tick: $(grep '^tick:' "$TMP/out")"
+[ "$(step_of "$G")" = 6 ] || fail "three default steps: step $(step_of "$G")"
+[ "$(date_of "$G")" = $((T2 + 3 * 72 * H)) ] || fail "the third default's date"
+expect_exit 0 umpire tick "$G" --now $((T2 + 3 * 72 * H + 10)) --format json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["defaults"] == [] and d["awaiting"]["step"] == 6, d' "$TMP/out" ||
+	fail "a second tick at the same moment did something: $(cat "$TMP/out")"
+expect_clean "$G"
+expect_exit 0 umpire verify "$G"
+expect_out "steps re-adjudicated"
+
+# Forged: the last default step dated an hour before its deadline.
+cp -R "$G" "$TMP/early"
+D=$(date_of "$TMP/early")
+recommit "$TMP/early" 5 "s/ $D +0000\$/ $((D - H)) +0000/"
+expect_exit 65 umpire verify "$TMP/early"
+expect_err "a default step for"
+expect_err "before its deadline"
+# Tampered: other orders in a default step (the bot's with another seed).
+cp -R "$G" "$TMP/tampered"
+git -C "$TMP/tampered" reset -q --hard HEAD~1
+umpire bot "$TMP/tampered" --seed other | sed '1s/.*/# orders drawn by umpire tick/' >"$TMP/other.yaml"
+git -C "$TMP/tampered" reset -q --hard main@{1}
+O=$(git -C "$TMP/tampered" show --name-only --format= HEAD -- orders/)
+rewrite "$TMP/tampered" 5 "$O" "$TMP/other.yaml"
+expect_exit 65 umpire verify "$TMP/tampered"
+expect_err "are not the bot's that umpire tick plays"
+# A default step put in the player's name: the report says umpire
+# played for him, which a step of his never says.
+cp -R "$G" "$TMP/stolen"
+recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green Player <green@example.org>/'
+expect_exit 65 umpire verify "$TMP/stolen"
+expect_err "reports/0005.md"
+
+done_ok
