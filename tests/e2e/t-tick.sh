@@ -147,4 +147,24 @@ recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green 
 expect_exit 65 umpire verify "$TMP/stolen"
 expect_err "reports/0005.md"
 
+# A shared git server: hooks/umpire-tick, which cron runs, applies the
+# deadlines under the hooks' lock and pushes the default steps to main.
+if command -v flock >/dev/null; then
+	umpire new "$TMP/srv" --scenario "$TMP/dl.yaml" --seed "$SEED1" >/dev/null ||
+		fail "new failed"
+	S0=$(date_of "$TMP/srv")
+	git clone -q --bare "$TMP/srv" "$TMP/shared.git" || fail "clone --bare"
+	expect_exit 0 umpire hook install "$TMP/shared.git"
+	expect_out "hooks/umpire-tick"
+	[ -x "$TMP/shared.git/hooks/umpire-tick" ] || fail "no umpire-tick"
+	expect_exit 0 "$TMP/shared.git/hooks/umpire-tick" --now $((S0 + H))
+	expect_out "nothing to do"
+	expect_exit 0 "$TMP/shared.git/hooks/umpire-tick" --now $((S0 + 2 * 72 * H))
+	expect_out "umpire played the bot's orders"
+	[ "$(git -C "$TMP/shared.git" log -1 --format=%ct main)" = $((S0 + 2 * 72 * H)) ] ||
+		fail "umpire-tick did not push two default steps to main"
+	git clone -q "$TMP/shared.git" "$TMP/check" || fail "clone"
+	expect_exit 0 umpire verify "$TMP/check"
+fi
+
 done_ok
