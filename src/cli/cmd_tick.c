@@ -215,17 +215,19 @@ cmd_tick(int argc, char **argv)
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "format", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tick t = { 0 };
 	const char *now_arg = NULL, *since_arg = NULL;
-	bool force = false;
+	bool force = false, quiet = false;
 	int rc = 0, c;
 
-	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
+	while ((c = cli_getopt(argc, argv, "q", opts, &rc)) != -1) {
 		switch (c) {
 		case -2: return rc;
+		case 'q': quiet = true; break;
 		case 'n': now_arg = optarg; break;
 		case 'S': since_arg = optarg; break;
 		case 'f': t.seed_file = optarg; break;
@@ -279,7 +281,7 @@ cmd_tick(int argc, char **argv)
 			"\"defaults\": [", t.g->id, umpire_time_format(when, now),
 			t.pol.set ? "true" : "false");
 	if (!t.pol.set) {
-		if (!t.json)
+		if (!t.json && !quiet)
 			printf("tick: game %s has no deadlines (its scenario sets "
 				"none): nothing to do\n", t.g->id);
 		goto out;
@@ -316,6 +318,8 @@ cmd_tick(int argc, char **argv)
 		} else {
 			printf("null");
 		}
+	} else if (quiet) {
+		/* Nothing but defaults and reminders: for cron's mail. */
 	} else if (dec.player) {
 		struct umpire_buf left = UMPIRE_BUF_INIT;
 		umpire_duration_format(&left, deadline - now);

@@ -75,6 +75,21 @@ PY
 ok
 [ "$(head_of "$G")" = "$before" ] || fail "reminders moved HEAD"
 
+# -q: nothing when there is nothing to do; the reminders when due.
+expect_exit 0 umpire tick "$G" -q --now $((T0 + H))
+[ ! -s "$TMP/out" ] || fail "tick -q with nothing to do printed: $(cat "$TMP/out")"
+expect_exit 0 umpire tick "$G" -q --now $((T0 + 49 * H))
+[ "$(cat "$TMP/out" | wc -l)" = 1 ] && expect_out "reminder: step 1"
+# The crontab sample's command, as cron's sh runs it (% unescaped; the
+# mail replaced by cat, the game by this one).
+line=$(grep '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
+cmd=$(printf '%s\n' "$line" | cut -d' ' -f6- | sed -e 's/\\%/%/g' \
+	-e "s|/srv/games/duel|$G|" -e 's/ifne mail .*/cat/')
+mkdir "$TMP/bin" && printf '#!/bin/sh\nexec %s "$@"\n' "$UMPIRE" >"$TMP/bin/umpire" &&
+	chmod +x "$TMP/bin/umpire" || fail "bin"
+expect_exit 0 env PATH="$TMP/bin:$PATH" sh -c "$cmd"
+[ ! -s "$TMP/out" ] || fail "the crontab line said: $(cat "$TMP/out")"
+
 # A locked game: 75, nothing written.
 if command -v flock >/dev/null; then
 	mkfifo "$TMP/held"
