@@ -102,10 +102,12 @@ play_default(struct tick *t, long long since, long long deadline,
 	umpire_game_decision(g, &dec);
 	long step = g->step;
 	umpire_step_paths(&paths, step, dec.player);
-	umpire_default_orders(g, deadline, &orders);
+	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
+	if (!forfeit)
+		umpire_default_orders(g, deadline, &orders);
 	/* The bot's orders are legal; checked as any orders are, all the same. */
-	if ((rc = umpire_game_check(g, &a, paths.orders, orders.ptr, orders.len,
-	    &doc, d))) {
+	if (!forfeit && (rc = umpire_game_check(g, &a, paths.orders, orders.ptr,
+	    orders.len, &doc, d))) {
 		umpire_diag(d, UMPIRE_ERROR, t->dir, 0, 0, "internal error: the "
 			"bot's orders for step %ld are refused", step);
 		rc = EX_SOFTWARE;
@@ -115,17 +117,20 @@ play_default(struct tick *t, long long since, long long deadline,
 	const char *kind = umpire_arena_printf(&a, "%s", dec.kind);
 	report.want_picture = true;
 	umpire_hidden_before(&hidden, g);
-	umpire_game_resolve(g, &a, doc, &report);
+	if (forfeit)
+		umpire_default_forfeit(g, &a, deadline, &report);
+	else
+		umpire_game_resolve(g, &a, doc, &report);
 	umpire_hidden_after(&hidden, g, step);
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
 	umpire_default_note(&report, player, kind, since, deadline, t->pol.dflt);
-	umpire_report_receipt(&report, step, paths.orders, orders.ptr,
-		orders.len, state.ptr, state.len);
+	umpire_report_receipt(&report, step, forfeit ? NULL : paths.orders,
+		orders.ptr, orders.len, state.ptr, state.len);
 	struct umpire_file files[] = {
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ paths.orders, orders.ptr, orders.len },
 		{ paths.report, report.text.ptr, report.text.len },
 		{ paths.picture, report.picture.ptr, report.picture.len },
+		{ paths.orders, orders.ptr, orders.len },
 	};
 	struct umpire_file *extra = umpire_arena_alloc(&a,
 		(1 + hidden.n) * sizeof(*extra));
@@ -137,8 +142,8 @@ play_default(struct tick *t, long long since, long long deadline,
 	struct umpire_person self = { UMPIRE_COMMITTER_NAME,
 		UMPIRE_COMMITTER_EMAIL };
 	umpire_history_date_next(t->h, deadline);
-	if ((rc = cli_commit(t->h, files, 4, extra, hidden.n, &self, msg.ptr,
-	    d)))
+	if ((rc = cli_commit(t->h, files, forfeit ? 3 : 4, extra, hidden.n,
+	    &self, msg.ptr, d)))
 		goto done;
 	t->defaults++;
 	umpire_time_format(when, deadline);
@@ -152,9 +157,14 @@ play_default(struct tick *t, long long since, long long deadline,
 			umpire_default_name(t->pol.dflt));
 	} else {
 		fwrite(report.text.ptr, 1, report.text.len, stdout);
-		printf("\ntick: no orders from %s by %s: umpire played the bot's "
-			"orders for %s %s at step %ld\n\n", player, when,
-			umpire_possessive(player, whose, sizeof(whose)), kind, step);
+		if (forfeit)
+			printf("\ntick: no orders from %s by %s: %s forfeits the game "
+				"at step %ld\n\n", player, when, player, step);
+		else
+			printf("\ntick: no orders from %s by %s: umpire played the "
+				"bot's orders for %s %s at step %ld\n\n", player, when,
+				umpire_possessive(player, whose, sizeof(whose)), kind,
+				step);
 	}
 done:
 	umpire_hidden_free(&hidden);

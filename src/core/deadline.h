@@ -67,7 +67,7 @@ const char *umpire_time_format(char *buf, long long t);
  * out; out->set is false when there is none.  Returns the number of
  * problems recorded in d: a duration out of range, too many kinds or
  * reminders, and a default that core cannot carry out (pass: no
- * ruleset's decisions can be passed in a way the core can express yet).
+ * ruleset has a decision the core can pass for a player yet).
  */
 size_t umpire_deadline_read(struct umpire_deadline_policy *out,
 	const struct umpire_node *scenario, struct umpire_diags *d);

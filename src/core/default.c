@@ -24,6 +24,22 @@ umpire_default_orders(const struct umpire_game *g, long long deadline,
 }
 
 void
+umpire_default_forfeit(struct umpire_game *g, struct umpire_arena *a,
+	long long deadline, struct umpire_step_report *report)
+{
+	struct umpire_decision dec;
+	char when[UMPIRE_TIME_SIZE], whose[80];
+
+	umpire_game_decision(g, &dec);
+	const char *player = umpire_arena_strdup(a, dec.player);
+	const char *why = umpire_arena_printf(a, "no orders from %s for %s %s "
+		"at step %ld by %s: %s forfeits the game", player,
+		umpire_possessive(player, whose, sizeof(whose)), dec.kind, g->step,
+		umpire_time_format(when, deadline), player);
+	umpire_game_forfeit(g, a, player, why, report);
+}
+
+void
 umpire_default_note(struct umpire_step_report *s, const char *player,
 	const char *kind, long long since, long long deadline,
 	enum umpire_default dflt)
@@ -33,11 +49,12 @@ umpire_default_note(struct umpire_step_report *s, const char *player,
 
 	umpire_duration_format(&dur, deadline - since);
 	umpire_buf_printf(&s->text, "\n## Deadline\n\nNo orders from %s for "
-		"this %s by %s, %s after %s: umpire played %s.\n", player, kind,
+		"this %s by %s, %s after %s: %s.\n", player, kind,
 		umpire_time_format(b, deadline), umpire_buf_cstr(&dur),
 		umpire_time_format(a, since), dflt == UMPIRE_DEFAULT_BOT ?
-		"the bot's orders (umpire bot --seed " UMPIRE_DEFAULT_SALT ")" :
-		umpire_default_name(dflt));
+		"umpire played the bot's orders (umpire bot --seed "
+		UMPIRE_DEFAULT_SALT ")" : "the player forfeits, as the "
+		"scenario's deadlines say, and the game ends");
 	umpire_buf_free(&dur);
 }
 

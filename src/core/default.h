@@ -5,7 +5,8 @@
  * A default step is a step like any other (game.yaml, the orders, the
  * report and its picture) but for three things: its orders are the
  * bot's, drawn with the salt UMPIRE_DEFAULT_SALT (what `umpire bot DIR
- * --seed tick` prints, under another first comment line); umpire, not
+ * --seed tick` prints, under another first comment line), or there are
+ * none and the player forfeits the game (the default forfeit); umpire, not
  * the player, is its author, and it is unsigned; and its commit is
  * dated with the deadline itself, to the second, with the trailers
  * below, so that the next deadline and verify's checks follow from the
@@ -26,6 +27,15 @@
 /* The orders umpire plays for the awaited player, as the file's text. */
 void umpire_default_orders(const struct umpire_game *g, long long deadline,
 	struct umpire_buf *out);
+
+/*
+ * The default forfeit: end the game at the awaited decision, its player
+ * last (umpire_game_forfeit), rendering the step's report.  Such a step
+ * has no orders: it changes game.yaml and adds the report and picture
+ * (and, in a game that hides, the secret part).
+ */
+void umpire_default_forfeit(struct umpire_game *g, struct umpire_arena *a,
+	long long deadline, struct umpire_step_report *report);
 
 /*
  * Add to a default step's report, before its receipt, the paragraph

@@ -943,7 +943,8 @@ done:
  * A default step (default.h): the scenario sets deadlines, the step is
  * dated with the deadline of the decision it answers (counted from the
  * date of umpire's commit before it, *since), and its orders are
- * exactly the bot's that umpire tick draws.  *deadline is set.
+ * exactly the bot's that umpire tick draws (opath NULL: a forfeit, no
+ * orders).  *deadline is set.
  */
 static bool
 check_default(struct run *r, const struct umpire_game *g,
@@ -958,12 +959,6 @@ check_default(struct run *r, const struct umpire_game *g,
 	if (!r->pol.set) {
 		bad(r, "umpire is its author, as of a default step that umpire "
 			"tick commits, but the scenario sets no deadlines");
-		return false;
-	}
-	if (r->pol.dflt != UMPIRE_DEFAULT_BOT) {
-		bad(r, "umpire is its author, as of a default step, but the "
-			"scenario's default is %s, which makes no orders",
-			umpire_default_name(r->pol.dflt));
 		return false;
 	}
 	*since = r->date;
@@ -984,6 +979,8 @@ check_default(struct run *r, const struct umpire_game *g,
 		umpire_buf_free(&dur);
 		return false;
 	}
+	if (!opath)
+		return true;	/* a forfeit: no orders */
 	umpire_default_orders(g, *deadline, &want);
 	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
 	if (!same) {
@@ -993,6 +990,89 @@ check_default(struct run *r, const struct umpire_game *g,
 	}
 	umpire_buf_free(&want);
 	return same;
+}
+
+/*
+ * A default forfeit (default.h): game.yaml changed, the report and
+ * picture added (and the secret part, in a game that hides), dated
+ * with its deadline; the game ends with the awaited player last.
+ */
+static int
+check_forfeit(struct run *r, struct umpire_game *g,
+	const struct umpire_change *ch, size_t n,
+	const struct umpire_decision *dec, const struct umpire_step_paths *paths,
+	struct umpire_verify_result *res)
+{
+	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
+		msg = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
+	struct umpire_hidden hidden = { 0 };
+	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct expect made[EXPECT_MAX] = {
+		{ UMPIRE_MODIFIED, UMPIRE_STATE_PATH },
+	};
+	size_t nmade = 1;
+	char hash[UMPIRE_HASH_HEX + 1];
+	long long since, deadline;
+	long step = g->step;
+	int rc;
+
+	bool drawn = adds(ch, n, paths->picture);
+	step_adds(made, &nmade, paths, drawn);
+	hidden_adds(made, &nmade, ch, n, &a, step, g->hides);
+	if (!changes_are(ch, n, made, nmade)) {
+		char list[1024], add[512];
+		changes_text(list, sizeof(list), ch, n);
+		bad(r, "a default forfeit at step %ld should modify %s and add %s, "
+			"and nothing else of umpire's; this commit: %s", step,
+			UMPIRE_STATE_PATH, paths_text(add, sizeof(add), made, nmade,
+			UMPIRE_ADDED), list);
+		rc = EX_DATAERR;
+		goto done;
+	}
+	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
+	    (rc = read_rev(r, paths->report, &report)) ||
+	    (drawn && (rc = read_rev(r, paths->picture, &picture))))
+		goto done;
+	rc = EX_DATAERR;
+	if (!check_default(r, g, dec, NULL, NULL, &since, &deadline))
+		goto done;
+	const char *player = umpire_arena_strdup(&a, dec->player),
+		*kind = umpire_arena_strdup(&a, dec->kind);
+	bool unhashed;
+	const char *source;
+	want.want_picture = true;
+	umpire_hidden_before(&hidden, g);
+	umpire_default_forfeit(g, &a, deadline, &want);
+	umpire_hidden_after(&hidden, g, step);
+	umpire_report_hash(hash, state.ptr, state.len);
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
+	    !same_hidden(r, &hidden, ch, n, g, step))
+		goto done;
+	umpire_default_note(&want, player, kind, since, deadline, r->pol.dflt);
+	umpire_report_receipt(&want, step, NULL, NULL, 0, state.ptr, state.len);
+	if (!check_receipt(r, step, paths->report, &report, NULL, NULL, hash,
+	    &unhashed) ||
+	    !same_report(r, paths->report, &want.text, &report) ||
+	    !same_picture(r, paths->picture, &want.picture, drawn, &picture) ||
+	    !step_message(r, &want, paths->report, &report, &msg, &source))
+		goto done;
+	umpire_default_trailer(&msg, r->pol.dflt, deadline);
+	if (!check_commit(r, "umpire tick commits a default step", &msg, source))
+		goto done;
+	note_other(r, step, unhashed);
+	note_step(r, step, hash);
+	res->steps++;
+	rc = 0;
+done:
+	umpire_arena_free(&a);
+	umpire_buf_free(&state);
+	umpire_buf_free(&report);
+	umpire_buf_free(&picture);
+	umpire_buf_free(&msg);
+	umpire_hidden_free(&hidden);
+	umpire_step_report_free(&want);
+	return rc;
 }
 
 /* A commit that should be exactly the step the game awaits. */
@@ -1030,6 +1110,9 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	umpire_history_rev_author(r->h, r->rev, &author);
 	bool dflt = same_person(&author, UMPIRE_COMMITTER_NAME,
 		UMPIRE_COMMITTER_EMAIL);
+	if (dflt && dec.player && r->pol.set &&
+	    r->pol.dflt == UMPIRE_DEFAULT_FORFEIT)
+		return check_forfeit(r, g, ch, n, &dec, &paths, res);
 	bool drawn = adds(ch, n, ppath);
 	/* Every file a step changes. */
 	struct expect stepped[EXPECT_MAX] = {
@@ -1188,15 +1271,21 @@ verify_public(struct run *r, size_t n)
 			goto done;
 		}
 		umpire_step_paths(&paths, prev->step, dec.player);
-		if (!adds(ch, nch, paths.orders)) {
+		/*
+		 * A default step (default.h) is umpire's and unsigned; a
+		 * default forfeit has no orders and ends the game.
+		 */
+		struct umpire_person author;
+		umpire_history_rev_author(r->h, r->rev, &author);
+		bool dflt = same_person(&author, UMPIRE_COMMITTER_NAME,
+			UMPIRE_COMMITTER_EMAIL);
+		bool forfeit = dflt && umpire_game_over(cur) &&
+			!adds(ch, nch, paths.orders);
+		if (!forfeit && !adds(ch, nch, paths.orders)) {
 			bad(r, "step %ld should add %s", prev->step, paths.orders);
 			goto done;
 		}
-		/* A default step (default.h) is umpire's, and unsigned. */
-		struct umpire_person author;
-		umpire_history_rev_author(r->h, r->rev, &author);
-		if (prev->keyed && !same_person(&author, UMPIRE_COMMITTER_NAME,
-		    UMPIRE_COMMITTER_EMAIL)) {
+		if (prev->keyed && !dflt) {
 			char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
 			umpire_buf_clear(&orders);
 			umpire_buf_clear(&sig);

@@ -162,6 +162,66 @@ recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green 
 expect_exit 65 umpire verify "$TMP/stolen"
 expect_err "reports/0005.md"
 
+# Forfeit: the awaited player ranked last, the game over, verified; in
+# every ruleset (Backgammon Wars sealed, as its hidden hands need).
+policy forfeit >"$TMP/ff.yaml"
+F=$TMP/forfeit
+umpire new "$F" --scenario "$TMP/ff.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+F0=$(date_of "$F")
+expect_exit 0 umpire tick "$F" --now $((F0 + 100 * H))
+expect_out "tick: no orders from green by "
+expect_out ": green forfeits the game at step 1"
+expect_out "game amb-"
+expect_out "is over (tan won): nothing to do"
+[ "$(date_of "$F")" = $((F0 + 72 * H)) ] || fail "the forfeit's date"
+git -C "$F" show --name-only --format= HEAD | grep -q '^orders/' &&
+	fail "a forfeit committed orders"
+expect_exit 0 umpire status "$F"
+expect_out "over:     tan won at step 1 (no orders from green for green's turn at step 1 by"
+expect_exit 0 umpire verify "$F"
+expect_out "tan won at step 1"
+expect_exit 0 umpire tick "$F" --now $((F0 + 1000 * H))
+expect_out "is over (tan won): nothing to do"
+cp -R "$F" "$TMP/ffearly"
+D=$(date_of "$F")
+recommit "$TMP/ffearly" 1 "s/ $D +0000\$/ $((D - 60)) +0000/"
+expect_exit 65 umpire verify "$TMP/ffearly"
+expect_err "before its deadline"
+for rs in wwii armymen bgw; do
+	{ cat "$TOP/samples/$rs/standard.yaml"
+	  printf 'deadlines: {decision: 1d, default: forfeit}\n'; } >"$TMP/$rs.yaml"
+	seed=
+	[ "$rs" = bgw ] && seed="--seed-file $TMP/$rs.seed"
+	umpire new "$TMP/$rs" --scenario "$TMP/$rs.yaml" ${seed:+--sealed} $seed >/dev/null ||
+		fail "new $rs failed"
+	expect_exit 0 umpire tick "$TMP/$rs" $seed --now $(($(date_of "$TMP/$rs") + 25 * H))
+	expect_out "forfeits the game at step 1"
+	expect_exit 0 umpire verify "$TMP/$rs" $seed
+	expect_out "won at step 1"
+done
+# Sealed and not revealed: what anyone can check passes.
+expect_exit 66 umpire verify "$TMP/bgw"
+expect_err "checked in public 1 step"
+expect_exit 0 umpire reveal "$TMP/bgw" --seed-file "$TMP/bgw.seed"
+expect_exit 0 umpire verify "$TMP/bgw"
+
+# A game whose players have keys: the default step is umpire's and
+# unsigned, and verify takes it.
+K=$TOP/tests/crypto
+sed -e "s|^  green: {\(.*\)}|  green: {\1, key: \"$(cat "$K/test-key-green-ed25519.pub")\"}|" \
+    -e "s|^  tan: {\(.*\)}|  tan: {\1, key: \"$(cat "$K/test-key-tan-ed25519.pub")\"}|" \
+	"$TMP/dl.yaml" >"$TMP/keyed.yaml"
+umpire new "$TMP/keyed" --scenario "$TMP/keyed.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new keyed failed"
+expect_exit 0 umpire tick "$TMP/keyed" --now $(($(date_of "$TMP/keyed") + 73 * H))
+expect_out "umpire played the bot's orders"
+git -C "$TMP/keyed" show --name-only --format= HEAD | grep -q '\.sig$' &&
+	fail "a default step committed a signature"
+git -C "$TMP/keyed" log -1 --format=%B | grep -q Orders-Signed-By &&
+	fail "a default step claims a signature"
+expect_exit 0 umpire verify "$TMP/keyed"
+
 # A shared git server: hooks/umpire-tick, which cron runs, applies the
 # deadlines under the hooks' lock and pushes the default steps to main.
 if command -v flock >/dev/null; then
