@@ -66,6 +66,13 @@ awaited_since(struct umpire_history *h, long long *out, struct umpire_diags *d)
 	return EX_NOINPUT;
 }
 
+/*
+ * The most default steps one run commits: a --now years ahead of a game
+ * with short deadlines would otherwise play it out to the end in one
+ * call.  The next run goes on where this one stopped.
+ */
+#define TICK_MAX_DEFAULTS 32
+
 struct tick {
 	const char *dir;
 	bool json;
@@ -306,6 +313,12 @@ cmd_tick(int argc, char **argv)
 		deadline = since + umpire_deadline_of(&t.pol, dec.kind);
 		if (now < deadline)
 			break;
+		if (t.defaults == TICK_MAX_DEFAULTS) {
+			umpire_diag(&d, UMPIRE_WARNING, t.dir, 0, 0, "%d default steps "
+				"in one run, the most; run tick again for the rest",
+				TICK_MAX_DEFAULTS);
+			break;
+		}
 		if ((rc = play_default(&t, since, deadline, &d)))
 			goto out;
 		since = deadline;

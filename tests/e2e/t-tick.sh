@@ -200,6 +200,29 @@ for rs in wwii armymen bgw; do
 	expect_exit 0 umpire verify "$TMP/$rs" $seed
 	expect_out "won at step 1"
 done
+# A sealed game's default needs its seed: 66 without, nothing written.
+umpire new "$TMP/sealed" --scenario "$TMP/dl.yaml" --sealed --seed-file "$TMP/s.seed" >/dev/null ||
+	fail "new sealed failed"
+before=$(head_of "$TMP/sealed")
+expect_exit 66 umpire tick "$TMP/sealed" --now $(($(date_of "$TMP/sealed") + 73 * H))
+expect_err "is sealed: give its seed"
+[ "$(head_of "$TMP/sealed")" = "$before" ] || fail "a tick without the seed moved HEAD"
+expect_clean "$TMP/sealed"
+# At most 32 default steps a run: a 1s policy a day on stops there, and
+# the next run goes on (this game ends at step 46).
+sed 's/decision: 72h/decision: 1s/' "$TMP/dl.yaml" >"$TMP/fast.yaml"
+umpire new "$TMP/fast" --scenario "$TMP/fast.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new fast failed"
+day=$(($(date_of "$TMP/fast") + 86400))
+expect_exit 0 umpire tick "$TMP/fast" --now $day --format json
+expect_err "32 default steps in one run, the most; run tick again for the rest"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["defaults"]) == 32, d' "$TMP/out" ||
+	fail "not 32 defaults"
+expect_exit 0 umpire tick "$TMP/fast" --now $day -q
+expect_out "at step 45"
+[ "$(grep -c '^tick: no orders' "$TMP/out")" = 14 ] || fail "the second run's defaults"
+expect_exit 0 umpire verify "$TMP/fast"
+expect_out "won at step 46"
 # Sealed and not revealed: what anyone can check passes.
 expect_exit 66 umpire verify "$TMP/bgw"
 expect_err "checked in public 1 step"
