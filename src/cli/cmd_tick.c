@@ -355,8 +355,8 @@ cmd_tick(int argc, char **argv)
 	} else {
 		struct umpire_buf how = UMPIRE_BUF_INIT;
 		umpire_result_summary(&how, &t.g->result);
-		printf("tick: game %s is over (%s): nothing to do\n", t.g->id,
-			umpire_buf_cstr(&how));
+		printf("tick: game %s is over (%s)%s\n", t.g->id,
+			umpire_buf_cstr(&how), t.defaults ? "" : ": nothing to do");
 		umpire_buf_free(&how);
 	}
 out:
