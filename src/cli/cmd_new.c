@@ -84,6 +84,22 @@ pick_seed(struct umpire_seed *seed, bool *fresh, const char *hex,
 	return 0;
 }
 
+/* The players a deadline policy names are the game's. */
+static int
+check_deadline_players(const struct umpire_deadline_policy *pol,
+	const struct umpire_game *g, struct umpire_diags *d)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < pol->nplayers; i++)
+		if (!umpire_game_player(g, pol->players[i].player)) {
+			umpire_node_error(d, pol->players[i].node, "deadlines.players: "
+				"'%s' is not a player of this game", pol->players[i].player);
+			rc = EX_DATAERR;
+		}
+	return rc;
+}
+
 int
 cmd_new(int argc, char **argv)
 {
@@ -147,6 +163,7 @@ cmd_new(int argc, char **argv)
 	if ((rc = umpire_history_probe(dir, &d)) ||
 	    (rc = pick_seed(&seed, &fresh, hex, file, sealed, &d)) ||
 	    (rc = umpire_game_create(&g, doc, &seed, sealed, &report, &d)) ||
+	    (rc = check_deadline_players(&pol, g, &d)) ||
 	    (fresh && (rc = write_seed_file(file, &seed, &d))) ||
 	    (rc = umpire_history_init(&h, dir, &d)))
 		goto done;

@@ -310,7 +310,8 @@ cmd_tick(int argc, char **argv)
 		umpire_game_decision(t.g, &dec);
 		if (!dec.player)
 			break;
-		deadline = since + umpire_deadline_of(&t.pol, dec.kind);
+		deadline = since + umpire_deadline_of(&t.pol, dec.player,
+			dec.kind);
 		if (now < deadline)
 			break;
 		if (t.defaults == TICK_MAX_DEFAULTS) {

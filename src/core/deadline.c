@@ -236,12 +236,29 @@ umpire_deadline_read(struct umpire_deadline_policy *out,
 			out->nkinds++;
 		}
 	}
+	if ((n = umpire_map_get(pol, "players")) && n->type == UMPIRE_MAP) {
+		if (n->u.map.n > UMPIRE_DEADLINE_PLAYERS_MAX)
+			umpire_node_error(d, n, "deadlines.players: %zu players; at "
+				"most %d", n->u.map.n, UMPIRE_DEADLINE_PLAYERS_MAX);
+		for (size_t i = 0; i < n->u.map.n && i < UMPIRE_DEADLINE_PLAYERS_MAX;
+		    i++) {
+			out->players[i].player = n->u.map.v[i].key->u.s.ptr;
+			out->players[i].node = n->u.map.v[i].key;
+			out->players[i].seconds = duration_of(n->u.map.v[i].val,
+				"deadlines.players", d);
+			out->nplayers++;
+		}
+	}
 	return d->errors - errors;
 }
 
 long long
-umpire_deadline_of(const struct umpire_deadline_policy *p, const char *kind)
+umpire_deadline_of(const struct umpire_deadline_policy *p, const char *player,
+	const char *kind)
 {
+	for (size_t i = 0; player && i < p->nplayers; i++)
+		if (strcmp(p->players[i].player, player) == 0)
+			return p->players[i].seconds;
 	for (size_t i = 0; kind && i < p->nkinds; i++)
 		if (strcmp(p->kinds[i].kind, kind) == 0)
 			return p->kinds[i].seconds;

@@ -27,6 +27,7 @@ enum umpire_default { UMPIRE_DEFAULT_BOT, UMPIRE_DEFAULT_FORFEIT,
 
 #define UMPIRE_DEADLINE_REMINDERS_MAX 8
 #define UMPIRE_DEADLINE_KINDS_MAX 16
+#define UMPIRE_DEADLINE_PLAYERS_MAX 16
 /* The longest duration a schema allows: 999999999 weeks, in seconds. */
 #define UMPIRE_DURATION_MAX (999999999LL * 604800LL)
 
@@ -41,6 +42,11 @@ struct umpire_deadline_policy {
 	struct { const char *kind; long long seconds; }
 		kinds[UMPIRE_DEADLINE_KINDS_MAX];
 	size_t nkinds;
+	/* Per player, instead of either; node, for diagnostics. */
+	struct { const char *player; long long seconds;
+		const struct umpire_node *node; }
+		players[UMPIRE_DEADLINE_PLAYERS_MAX];
+	size_t nplayers;
 };
 
 /*
@@ -72,9 +78,12 @@ const char *umpire_time_format(char *buf, long long t);
 size_t umpire_deadline_read(struct umpire_deadline_policy *out,
 	const struct umpire_node *scenario, struct umpire_diags *d);
 
-/* Seconds a decision of kind may wait. */
+/*
+ * Seconds a decision of kind by player may wait: the player's own
+ * time if the policy gives one, else the kind's, else decision.
+ */
 long long umpire_deadline_of(const struct umpire_deadline_policy *p,
-	const char *kind);
+	const char *player, const char *kind);
 
 /* The default as the scenario spells it: "bot", "forfeit", "pass". */
 const char *umpire_default_name(enum umpire_default dflt);

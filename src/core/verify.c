@@ -962,7 +962,8 @@ check_default(struct run *r, const struct umpire_game *g,
 		return false;
 	}
 	*since = r->date;
-	*deadline = *since + umpire_deadline_of(&r->pol, dec->kind);
+	*deadline = *since + umpire_deadline_of(&r->pol, dec->player,
+		dec->kind);
 	umpire_history_rev_commit(r->h, r->rev, &c);
 	if (c.committer_time != *deadline) {
 		struct umpire_buf dur = UMPIRE_BUF_INIT;

@@ -162,6 +162,24 @@ recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green 
 expect_exit 65 umpire verify "$TMP/stolen"
 expect_err "reports/0005.md"
 
+# A player's own time: green has a week, so nothing is due at 73h; and
+# new refuses a time for someone who does not play.
+sed 's/^  default: bot$/  default: bot\n  players: {green: 1w}/' "$TMP/dl.yaml" >"$TMP/slow.yaml"
+grep -q 'players: {green: 1w}' "$TMP/slow.yaml" || fail "no players in slow.yaml"
+umpire new "$TMP/slow" --scenario "$TMP/slow.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new slow failed"
+expect_exit 0 umpire tick "$TMP/slow" --now $(($(date_of "$TMP/slow") + 73 * H))
+expect_out "(95h left): nothing to do"
+expect_exit 0 umpire tick "$TMP/slow" --now $(($(date_of "$TMP/slow") + 168 * H))
+expect_out "umpire played the bot's orders for green's turn at step 1"
+expect_out "awaits tan's turn by"
+expect_exit 0 umpire verify "$TMP/slow"
+sed 's/players: {green: 1w}/players: {grey: 1w}/' "$TMP/slow.yaml" >"$TMP/grey.yaml"
+expect_exit 65 umpire new "$TMP/grey" --scenario "$TMP/grey.yaml"
+expect_err "grey.yaml:"
+expect_err "deadlines.players: 'grey' is not a player of this game"
+expect_diagnostics_form
+
 # Forfeit: the awaited player ranked last, the game over, verified; in
 # every ruleset (Backgammon Wars sealed, as its hidden hands need).
 policy forfeit >"$TMP/ff.yaml"

@@ -121,10 +121,17 @@ policies(void **state)
 	assert_int_equal(p.dflt, UMPIRE_DEFAULT_BOT);
 	assert_int_equal(p.nreminders, 2);
 	assert_int_equal(p.reminders[1], 3600);
-	assert_int_equal(umpire_deadline_of(&p, "turn"), 72 * 3600);
-	assert_int_equal(umpire_deadline_of(&p, "minefields"), 2 * 86400);
-	assert_int_equal(umpire_deadline_of(&p, "declare"), 1800);
+	assert_int_equal(umpire_deadline_of(&p, "tan", "turn"), 72 * 3600);
+	assert_int_equal(umpire_deadline_of(&p, "tan", "minefields"), 2 * 86400);
+	assert_int_equal(umpire_deadline_of(&p, NULL, "declare"), 1800);
 	assert_int_equal(d.errors, 0);
+	/* A player's own time comes first, then the kind's. */
+	assert_int_equal(umpire_deadline_read(&p, parse(&a, "deadlines:\n"
+		"  decision: 72h\n  kinds: {minefields: 2d}\n"
+		"  players: {green: 1w}\n", &d), &d), 0);
+	assert_int_equal(umpire_deadline_of(&p, "green", "minefields"), 604800);
+	assert_int_equal(umpire_deadline_of(&p, "tan", "minefields"), 172800);
+	assert_int_equal(umpire_deadline_of(&p, "tan", "turn"), 259200);
 	/* pass is refused at its key, line 3 column 12. */
 	assert_int_equal(umpire_deadline_read(&p, parse(&a, "deadlines:\n"
 		"  decision: 1d\n  default: pass\n", &d), &d), 1);
