@@ -50,6 +50,11 @@ expect_exit 0 umpire tick "$G" --now $((T0 + H))
 expect_out "awaits green's turn by "
 expect_out "(71h left): nothing to do"
 [ "$(head_of "$G")" = "$before" ] || fail "tick with nothing due moved HEAD"
+# No game, no operand, a bad format.
+expect_exit 66 umpire tick "$TMP/nothing"
+expect_exit 64 umpire tick
+expect_exit 64 umpire tick "$G" --format github
+expect_err "--format is text or json"
 # Bad times are usage errors.
 expect_exit 64 umpire tick "$G" --now yesterday
 expect_err "--now yesterday: not a time"
