@@ -84,7 +84,8 @@ ok
 expect_exit 0 umpire tick "$G" -q --now $((T0 + H))
 [ ! -s "$TMP/out" ] || fail "tick -q with nothing to do printed: $(cat "$TMP/out")"
 expect_exit 0 umpire tick "$G" -q --now $((T0 + 49 * H))
-[ "$(cat "$TMP/out" | wc -l)" = 1 ] && expect_out "reminder: step 1"
+[ "$(wc -l <"$TMP/out")" = 1 ] || fail "tick -q said more than its reminder: $(cat "$TMP/out")"
+expect_out "reminder: step 1"
 # The crontab sample's command, as cron's sh runs it (% unescaped; the
 # mail replaced by cat, the game by this one).
 line=$(grep '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
@@ -155,7 +156,7 @@ expect_err "before its deadline"
 cp -R "$G" "$TMP/tampered"
 git -C "$TMP/tampered" reset -q --hard HEAD~1
 umpire bot "$TMP/tampered" --seed other | sed '1s/.*/# orders drawn by umpire tick/' >"$TMP/other.yaml"
-git -C "$TMP/tampered" reset -q --hard main@{1}
+git -C "$TMP/tampered" reset -q --hard 'main@{1}'
 O=$(git -C "$TMP/tampered" show --name-only --format= HEAD -- orders/)
 rewrite "$TMP/tampered" 5 "$O" "$TMP/other.yaml"
 expect_exit 65 umpire verify "$TMP/tampered"
