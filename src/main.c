@@ -128,6 +128,22 @@ const struct cli_verb cli_verbs[] = {
 	  "then the turn committed to main.",
 	  "  --seed-file F    a sealed game's seed, kept outside the repository\n"
 	  "  --force          replace hooks umpire did not write\n" },
+	{ "mail", cmd_mail,
+	  "umpire mail --game DIR | --games DIR [--from ADDR] [--sendmail CMD |\n"
+	  "            --maildir DIR] [--keep DIR] [--not-orders reply|drop]\n"
+	  "            [--seed-file F]",
+	  "Adjudicate the orders in the message on standard input (a mail\n"
+	  "system's pipe), reply to the sender and mail the report to the players.",
+	  "  --game DIR       the one game played at this address\n"
+	  "  --games DIR      a directory of games; the orders' game: picks one\n"
+	  "  --from ADDR      the game's address (default: the message's To)\n"
+	  "  --sendmail CMD   how to send (default: /usr/sbin/sendmail -t -i)\n"
+	  "  --maildir DIR    write the messages into a Maildir instead\n"
+	  "  --keep DIR       keep every message that made no step in a Maildir\n"
+	  "  --not-orders reply|drop  answer mail that is not orders, or not\n"
+	  "                   (drop needs --keep)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n\n"
+	  "exit: 0 handled (even orders refused); 75 locked or trouble: retry\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 

@@ -15,7 +15,9 @@
 #include "core/dice.h"
 #include "core/diag.h"
 #include "core/game.h"
+#include "core/hidden.h"
 #include "core/history.h"
+#include "core/paths.h"
 
 struct cli_verb {
 	const char *name;
@@ -106,6 +108,37 @@ int cli_private_view(struct umpire_buf *out, struct umpire_history *h,
 int cli_read_scenario(struct umpire_buf *out, const char **name,
 	const char *arg, struct umpire_diags *d);
 
+/* Orders held in memory rather than in a file (umpire mail). */
+struct cli_orders {
+	const char *text;
+	size_t len;
+	const char *sig;	/* their signature; NULL: none came */
+	size_t siglen;
+};
+
+/* What a step committed by cli_turn leaves the caller; he frees it. */
+struct cli_turn_out {
+	long step;
+	struct umpire_buf report;	/* reports/NNNN.md */
+	struct umpire_buf picture;	/* reports/NNNN.svg */
+	char picture_name[UMPIRE_PATH_MAX];	/* "NNNN.svg" */
+	struct umpire_hidden hidden;	/* the encrypted files, views and all */
+};
+
+#define CLI_TURN_OUT_INIT { 0, UMPIRE_BUF_INIT, UMPIRE_BUF_INIT, "", { 0 } }
+
+/*
+ * What umpire turn does: check the orders at path (a file, - for
+ * standard input; with mem, the text in memory that path names in
+ * diagnostics) against the game in dir under its lock, resolve them
+ * and commit the step.  0 and the step in out, or a sysexits code after
+ * diagnostics in d, the game as it was.
+ */
+int cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
+	const struct cli_orders *mem, const char *sigopt, const char *seed_file,
+	bool force, struct umpire_diags *d);
+void cli_turn_out_free(struct cli_turn_out *out);
+
 /*
  * A progress line for long runs, on standard error and only when that
  * is a terminal: "simulate: 120 of 5000 games", redrawn at most ten
@@ -139,5 +172,6 @@ int cmd_verify(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_tick(int argc, char **argv);
+int cmd_mail(int argc, char **argv);
 
 #endif

@@ -134,6 +134,7 @@ struct checked {
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];	/* its key's */
 	struct umpire_arena a;
 	const struct umpire_node *orders;
+	const struct cli_orders *mem;	/* orders held in memory, or NULL */
 };
 
 /*
@@ -153,6 +154,15 @@ check_signed(struct checked *k, const char *path, const char *sigopt,
 	umpire_game_decision(k->g, &dec);
 	if (!k->g->keyed || !dec.player)
 		return 0;
+	if (k->mem) {
+		const char *sp = umpire_arena_printf(&k->a, "%s.sig", path);
+		if (k->mem->sig)
+			umpire_buf_add(&k->sig, k->mem->sig, k->mem->siglen);
+		k->sigpath = k->mem->sig ? sp : NULL;
+		return umpire_game_check_signature(k->g, dec.player, sp,
+			k->mem->sig ? k->sig.ptr : NULL, k->sig.len, k->text.ptr,
+			k->text.len, k->fp, d);
+	}
 	if (!sigopt && strcmp(path, "-") == 0) {
 		umpire_diag(d, UMPIRE_ERROR, "<stdin>", 0, 0, "unsigned orders: "
 			"orders on standard input take their signature from "
@@ -177,17 +187,37 @@ check_signed(struct checked *k, const char *path, const char *sigopt,
  * before the orders are even read.
  */
 static int
+read_orders(struct checked *k, const char *path, struct umpire_diags *d)
+{
+	if (!k->mem)
+		return umpire_file_read_untrusted(&k->text, path,
+			UMPIRE_YAML_MAX_BYTES, d);
+	if (k->mem->len > UMPIRE_YAML_MAX_BYTES) {
+		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "orders of %zu bytes; "
+			"the most umpire reads is %d", k->mem->len,
+			UMPIRE_YAML_MAX_BYTES);
+		return EX_DATAERR;
+	}
+	umpire_buf_add(&k->text, k->mem->text, k->mem->len);
+	return 0;
+}
+
+/*
+ * The orders come from path (a file, or - for standard input) or, with
+ * mem, from memory under the name path.
+ */
+static int
 check_orders(struct checked *k, const char *dir, const char *path,
-	const char *sigopt, const char *seed_file, bool lock, bool guard,
-	struct umpire_diags *d)
+	const struct cli_orders *mem, const char *sigopt,
+	const char *seed_file, bool lock, bool guard, struct umpire_diags *d)
 {
 	int rc;
 
 	memset(k, 0, sizeof(*k));
+	k->mem = mem;
 	if ((rc = cli_open_game(&k->h, &k->g, dir, lock, d)) ||
 	    (guard && (rc = umpire_history_check_head(k->h, d))) ||
-	    (rc = umpire_file_read_untrusted(&k->text, path,
-	    UMPIRE_YAML_MAX_BYTES, d)) ||
+	    (rc = read_orders(k, path, d)) ||
 	    (rc = check_signed(k, path, sigopt, d)) ||
 	    (rc = cli_load_secret(k->h, k->g, seed_file, d)))
 		return rc;
@@ -237,7 +267,8 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, sigopt, file, false, false, &d);
+	rc = check_orders(&k, argv[optind], path, NULL, sigopt, file, false,
+		false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
 		umpire_game_decision(k.g, &dec);
@@ -283,17 +314,33 @@ cmd_turn(int argc, char **argv)
 			"file (- for standard input)");
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct cli_turn_out out = CLI_TURN_OUT_INIT;
+
+	rc = cli_turn(&out, argv[optind], argv[optind + 1], NULL, sigopt, file,
+		force, &d);
+	if (rc == 0)
+		fwrite(out.report.ptr, 1, out.report.len, stdout);
+	cli_turn_out_free(&out);
+	return cli_done(&d, rc);
+}
+
+int
+cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
+	const struct cli_orders *mem, const char *sigopt, const char *file,
+	bool force, struct umpire_diags *d)
+{
 	struct checked k;
 	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
-	struct umpire_hidden hidden;
+	struct umpire_hidden *hidden = &out->hidden;
+	int rc;
 
-	memset(&hidden, 0, sizeof(hidden));
-	if ((rc = check_orders(&k, argv[optind], argv[optind + 1], sigopt, file,
-	    true, !force, &d)) ||
-	    (rc = cli_unseal(k.g, file, &d)))
+	memset(hidden, 0, sizeof(*hidden));
+	if ((rc = check_orders(&k, dir, path, mem, sigopt, file, true, !force,
+	    d)) ||
+	    (rc = cli_unseal(k.g, file, d)))
 		goto done;
 	umpire_game_decision(k.g, &dec);
 	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
@@ -301,9 +348,9 @@ cmd_turn(int argc, char **argv)
 	long step = k.g->step;
 	umpire_step_paths(&paths, step, dec.player);
 	report.want_picture = true;
-	umpire_hidden_before(&hidden, k.g);
+	umpire_hidden_before(hidden, k.g);
 	umpire_game_resolve(k.g, &k.a, k.orders, &report);
-	umpire_hidden_after(&hidden, k.g, step);
+	umpire_hidden_after(hidden, k.g, step);
 	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
 		state.ptr, state.len);
@@ -315,27 +362,37 @@ cmd_turn(int argc, char **argv)
 	};
 	/* Its signature, its secret part, its views. */
 	struct umpire_file *extra = umpire_arena_alloc(&k.a,
-		(1 + hidden.n) * sizeof(*extra));
+		(1 + hidden->n) * sizeof(*extra));
 	size_t nextra = 0;
 	if (k.fp[0])
 		extra[nextra++] = (struct umpire_file){ paths.signature, k.sig.ptr,
 			k.sig.len };
-	for (size_t i = 0; i < hidden.n; i++)
-		extra[nextra++] = (struct umpire_file){ hidden.files[i].path,
-			hidden.files[i].data.ptr, hidden.files[i].data.len };
+	for (size_t i = 0; i < hidden->n; i++)
+		extra[nextra++] = (struct umpire_file){ hidden->files[i].path,
+			hidden->files[i].data.ptr, hidden->files[i].data.len };
 	umpire_report_commit_message(&msg, &report);
 	umpire_signed_trailer(&msg, k.fp);
 	if ((rc = cli_commit(k.h, files, 4, extra, nextra, &author, msg.ptr,
-	    &d)))
+	    d)))
 		goto done;
-	fwrite(report.text.ptr, 1, report.text.len, stdout);
+	out->step = step;
+	umpire_buf_add(&out->report, report.text.ptr, report.text.len);
+	umpire_buf_add(&out->picture, report.picture.ptr, report.picture.len);
+	umpire_picture_name(out->picture_name, step);
 done:
-	umpire_hidden_free(&hidden);
 	checked_free(&k);
 	umpire_buf_free(&state);
 	umpire_step_report_free(&report);
 	umpire_buf_free(&msg);
-	return cli_done(&d, rc);
+	return rc;
+}
+
+void
+cli_turn_out_free(struct cli_turn_out *out)
+{
+	umpire_hidden_free(&out->hidden);
+	umpire_buf_free(&out->report);
+	umpire_buf_free(&out->picture);
 }
 
 int

@@ -19,7 +19,9 @@
 #      card on a crowded 6 x 4 foot table, 250 figures a side and 200
 #      blocks, 62,500 questions (tests/tools/tablebench.c): median CPU
 #      time of the card (target < 10 ms), and the same questions asked
-#      one at a time without an eye, for comparison.
+#      one at a time without an eye, for comparison;
+#   7. VSGMR: one player's distance attack phase, 500 attacks among 1,000
+#      figures (tests/tools/vsgmrbench.c): median CPU time (target < 50 ms).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -121,3 +123,8 @@ awk -v t="$(median "$TMP/wwii.json")" 'BEGIN {
 # 6. The tabletop: one Fire card's lines of sight, in CPU time, since a
 # busy machine's other work would weigh on a wall clock.
 "$TABLEBENCH" 21
+
+# 7. VSGMR: one player's distance attack phase with 1,000 figures on the
+# table (issue 12), resolved as resolve.c carries it out, in CPU time.
+make -C "$TOP" --no-print-directory "$BUILD/tests/tools/vsgmrbench" >/dev/null
+"$TOP/$BUILD/tests/tools/vsgmrbench" 21

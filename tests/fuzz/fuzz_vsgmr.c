@@ -1,22 +1,146 @@
 /*
  * fuzz_vsgmr - VSGMR's files before the ruleset plays: an army
- * (rules/vsgmr/army.c) and a scenario (rules/vsgmr/scenario.c), each
- * read as umpire will read it, after its schema.
+ * (rules/vsgmr/army.c), a scenario (rules/vsgmr/scenario.c) and an
+ * orders file (rules/vsgmr/orders.c), each read as umpire will read it,
+ * after its schema; orders that fail it are read in partial mode, as
+ * umpire check reads them.  Orders (a step, and no players: a state
+ * has both) are read against one of two small games built once, a
+ * table's and a map's, for the phase and game its step picks.
  *
  * The promises: a reader that fails says why (an error); one that
  * succeeds gives a consistent game: each force's figures in its range,
  * every figure's owner a player, every price the sum of its items, a
- * force's points the sum of its figures', every mount a figure.
+ * force's points the sum of its figures', every mount a figure.  The
+ * orders reader counts exactly the errors it records, and every index
+ * in the orders it returns is a figure, feature or object of the game.
  */
 #include "core/schema.h"
 #include "fuzz.h"
 #include "rules/vsgmr/vsgmr.h"
 
+/* Red's figures at the south edge, blue's at the north; a gem. */
+static const char table_game[] =
+	"umpire: 1\nruleset: vsgmr\nplayers: {red: {}, blue: {}}\n"
+	"points: any\ntable: {width: 48, depth: 30}\n"
+	"features:\n  - {id: house, does: [barrier, cover], corner: [20, 12], "
+	"size: [6, 6]}\n"
+	"objects:\n  - {id: gem, at: [10, 10]}\n"
+	"forces:\n  red:\n    edge: south\n    figures:\n"
+	"      - {id: boss, type: hero, commander: true, distance: true, "
+	"traits: [inspiration, summon, area-effect-attack], at: [10, 2], "
+	"facing: [0, 1]}\n"
+	"      - {id: horse, type: cavalry, carries: 2, base: 2, at: [20, 3]}\n"
+	"      - {id: rider, type: troop, rides: horse}\n"
+	"      - {id: bird, type: troop, traits: [flight, double-strike], "
+	"at: [30, 2]}\n"
+	"  blue:\n    edge: north\n    figures:\n"
+	"      - {id: chief, type: hero, commander: true, distance: true, "
+	"at: [10, 28], facing: [0, -1]}\n"
+	"      - {id: grunt, type: troop, count: 2, at: [[20, 28], [22, 28]]}\n";
+
+static const char map_game[] =
+	"umpire: 1\nruleset: vsgmr\nplayers: {red: {}, blue: {}}\n"
+	"points: any\nmap: {files: 12, ranks: 16, scale: 25mm}\n"
+	"features:\n  - {id: rubble, kind: difficult, squares: [e6, f6]}\n"
+	"  - {id: hut, kind: building, squares: [g8, h8]}\n"
+	"objects:\n  - {id: gem, at: c5}\n"
+	"forces:\n  red:\n    edge: south\n    figures:\n"
+	"      - {id: boss, type: hero, commander: true, distance: true, "
+	"traits: [summon], at: c1}\n"
+	"      - {id: horse, type: cavalry, at: e1}\n"
+	"      - {id: rider, type: troop, rides: horse}\n"
+	"      - {id: tank, type: vehicle, traits: [independent], size: 2, "
+	"at: h1}\n"
+	"  blue:\n    edge: north\n    figures:\n"
+	"      - {id: chief, type: hero, commander: true, distance: true, "
+	"at: c16}\n"
+	"      - {id: grunt, type: troop, count: 2, at: [e16, f16]}\n";
+
+static struct umpire_arena games_arena = UMPIRE_ARENA_INIT;
+static struct vs_game games[2];
+
+static void
+build_game(struct vs_game *g, const char *text)
+{
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_node *root = NULL;
+
+	if (umpire_yaml_parse(&root, &games_arena, "game.yaml", text,
+	    strlen(text), NULL, &d) != 0 ||
+	    umpire_schema_validate("vsgmr/scenario", root, &d) != 0 ||
+	    vs_scenario_read(g, &games_arena, root, &d) != 0) {
+		umpire_diags_print(&d, stderr);
+		abort();
+	}
+	umpire_diags_free(&d);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	fuzz_setup(argc, argv);
+	build_game(&games[0], table_game);
+	build_game(&games[1], map_game);
 	return 0;
+}
+
+static bool
+bad_index(int i, int n, bool none_ok)
+{
+	return none_ok ? i < -1 || i >= n : i < 0 || i >= n;
+}
+
+/* Everything the orders point at is in the game. */
+static void
+check_orders(const struct vs_orders *o, const struct vs_game *g,
+	const char *text, size_t len)
+{
+	bool bad = bad_index(o->first, g->nplayers, true) ||
+		bad_index(o->spawn_figure, g->nfigures, true) ||
+		bad_index(o->return_figure, g->nfigures, true);
+
+	for (int k = 0; k < o->nmoves; k++) {
+		const struct vs_move_order *m = &o->moves[k];
+		bad = bad || bad_index(m->figure, g->nfigures, true) ||
+			bad_index(m->board, g->nfigures, true) ||
+			m->npath < 0 || m->npath > VS_MAX_PATH ||
+			m->npick < 0 || m->npick > VS_MAX_OBJECTS;
+		for (int j = 0; j < m->npick; j++)
+			bad = bad || bad_index(m->pick[j], g->nobjects, false);
+	}
+	for (int k = 0; k < o->nattacks; k++) {
+		const struct vs_attack_order *at = &o->attacks[k];
+		bad = bad || bad_index(at->figure, g->nfigures, true) ||
+			at->nthen < 0 || at->nthen > VS_MAX_THEN;
+	}
+	for (int k = 0; k < o->nsummons; k++)
+		bad = bad || bad_index(o->summons[k].figure, g->nfigures, true) ||
+			bad_index(o->summons[k].ally, g->nfigures, true);
+	for (int k = 0; k < o->nskills; k++)
+		bad = bad || bad_index(o->skills[k].figure, g->nfigures, true);
+	if (bad)
+		fuzz_fail(NULL, text, len, "orders point outside the game");
+}
+
+/* Orders: the step picks the phase and the game (table or map). */
+static void
+read_orders(struct umpire_arena *a, struct umpire_diags *d,
+	const struct umpire_node *root, const char *text, size_t size)
+{
+	long long step = umpire_node_integer(umpire_map_get(root, "step"), 0);
+	const struct vs_game *g = &games[(step / VS_PHASES) % 2 != 0];
+	enum vs_phase phase = (enum vs_phase)(step % VS_PHASES);
+	bool partial = umpire_schema_validate("vsgmr/orders", root, d) != 0;
+	struct vs_orders o;
+	size_t before = d->errors, n;
+
+	if (step < 0)
+		return;
+	n = vs_orders_read(&o, a, g, 0, phase, root, partial, d);
+	if (n != d->errors - before)
+		fuzz_fail(d, text, size, "the orders reader counted %zu errors "
+			"and recorded %zu", n, d->errors - before);
+	check_orders(&o, g, text, size);
 }
 
 static void
@@ -75,7 +199,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct umpire_yaml_limits lim = UMPIRE_YAML_LIMITS_INIT;
 
 	if (umpire_yaml_parse(&root, &a, "f.yaml", text, size, &lim, &d) == 0 &&
-	    root->type == UMPIRE_MAP) {
+	    root->type == UMPIRE_MAP && umpire_map_get(root, "step") &&
+	    !umpire_map_get(root, "players")) {
+		read_orders(&a, &d, root, text, size);
+	} else if (root && root->type == UMPIRE_MAP) {
 		/* A scenario has players; an army has not. */
 		bool scenario = umpire_map_get(root, "players") != NULL;
 		const char *schema = scenario ? "vsgmr/scenario" : "vsgmr/army";

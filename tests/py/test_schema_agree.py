@@ -8,9 +8,9 @@ The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
 scenario, state or orders of Army Man Backgammon, and
 tests/schema/wwii-<kind>/, tests/schema/armymen-<kind>/ and
 tests/schema/bgw-<kind>/ likewise for WWII Combined Arms, Army Men and
-Backgammon Wars, and tests/schema/vsgmr-army/ and vsgmr-scenario/ for
-VSGMR's army and scenario files (ut.AUX_SCHEMAS: the ruleset does not
-play yet); each bad file breaks one thing, named in its first line.  A
+Backgammon Wars, and tests/schema/vsgmr-army/, vsgmr-scenario/ and
+vsgmr-orders/ for VSGMR's army, scenario and orders files
+(ut.AUX_SCHEMAS: the ruleset does not play yet); each bad file breaks one thing, named in its first line.  A
 good file is good to the schema: whether umpire's reader takes it as a
 game (ids, distances, points) is the unit tests' question
 (tests/unit/test_vsgmr_scenario.c reads tests/vsgmr/scenarios/).  Both
@@ -40,7 +40,8 @@ CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
 # (corpus directory, schema, fewest good files, fewest bad files)
 AUX_CORPUS = [("vsgmr-army", "vsgmr/army", 6, 25),
-              ("vsgmr-scenario", "vsgmr/scenario", 10, 35)]
+              ("vsgmr-scenario", "vsgmr/scenario", 10, 35),
+              ("vsgmr-orders", "vsgmr/orders", 8, 24)]
 # (corpus directory prefix, ruleset, fewest good files, fewest bad files)
 RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),
             ("armymen-", "armymen", 18, 36), ("bgw-", "bgw", 30, 100)]

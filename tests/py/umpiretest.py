@@ -368,7 +368,7 @@ def ruleset_names():
 
 
 # Schemas umpire embeds that `umpire schema` does not print yet.
-AUX_SCHEMAS = ["vsgmr/army", "vsgmr/scenario"]
+AUX_SCHEMAS = ["vsgmr/army", "vsgmr/scenario", "vsgmr/orders"]
 
 
 def schema_names():

@@ -1,13 +1,16 @@
 /*
  * test_vsgmr_scenario - a VSGMR scenario read and checked
  * (src/rules/vsgmr/scenario.c): a table scenario and a map scenario read
- * into exactly the game expected, the corpus's scenarios read with no
- * diagnostic, and each check the reader makes with its whole diagnostic
- * (VS-30, VS-55 to VS-60).  Every file passes schemas/vsgmr/scenario.yaml
- * first, but for the few cases that show the reader is robust where the
- * schema already refuses (marked so).  A rider may leave its place out
- * (VS-57): the schema allows rides without at.
+ * into exactly the game expected, the corpus's scenarios and the sample
+ * scenarios (samples/vsgmr/) read with no diagnostic, and each check the
+ * reader makes with its whole diagnostic (VS-30, VS-55 to VS-60).  Every
+ * file passes schemas/vsgmr/scenario.yaml first, but for the few cases
+ * that show the reader is robust where the schema already refuses
+ * (marked so).  A rider may leave its place out (VS-57): the schema
+ * allows rides without at.
  */
+#include <glob.h>
+
 #include "core/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
@@ -353,6 +356,28 @@ corpus(void **state)
 		read_done(&r);
 		free(text);
 	}
+}
+
+/* Every sample scenario, each YAML file of samples/vsgmr/ (the armies are
+ * in a folder of their own), reads with no diagnostic, warnings too. */
+static void
+samples(void **state)
+{
+	(void)state;
+	glob_t gl;
+
+	assert_int_equal(glob("samples/vsgmr/*.yaml", 0, NULL, &gl), 0);
+	assert_true(gl.gl_pathc >= 8);
+	for (size_t i = 0; i < gl.gl_pathc; i++) {
+		struct read r;
+		char *text = slurp(gl.gl_pathv[i], NULL);
+
+		read_clean(&r, gl.gl_pathv[i], text, true);
+		assert_true(r.g.nplayers >= 2);
+		read_done(&r);
+		free(text);
+	}
+	globfree(&gl);
 }
 
 /* ------------------------------------------------------------- refusals */
@@ -945,6 +970,7 @@ main(void)
 		cmocka_unit_test(rider_without_place),
 		cmocka_unit_test(map_scenario),
 		cmocka_unit_test(corpus),
+		cmocka_unit_test(samples),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(limits),
 		cmocka_unit_test(names),

@@ -28,6 +28,12 @@
  *   map.c       the battle map (IX): scales, moves, adjacency, sight, range
  *   round.c     who decides what, when, and how the game ends
  *   scenario.c  a scenario read and checked: players, table or map, forces, set-up
+ *   orders.c    one player's orders for a phase, read and checked
+ *   resolve.c   checked orders played with dice; what comes next; scores
+ *   bot.c       random legal orders for the awaited decision
+ *   board.c     the game as text: a map, the round, the players' figures
+ *   picture.c   the game as a picture (SVG), with the step's marks
+ *   ruleset.c   the registry entry and the hooks core calls
  *
  * Rulings so far:
  *
@@ -455,6 +461,64 @@
  *       object lies on a barrier, in any scenario: a table feature
  *       that does barrier (edges included), a partial obstacle or
  *       building on the map (VS-26, VS-34).
+ *
+ * VS-63 A phase's orders are carried out in the order written, and name
+ *       each figure at most once (II: "Each figure can be moved once",
+ *       "a single distance or a single hand to hand attack per round").
+ * VS-64 Moves are judged one after another, each on the table or map as
+ *       the moves before it left it.  A figure on the table faces, after
+ *       its move, as the order says, else as it did (II: "once a figure
+ *       is done moving, it can be rotated").
+ * VS-65 Attacks are checked against the phase as it starts; resolve
+ *       judges each again when its turn comes.  One whose figure has
+ *       fallen, or whose target is gone, out of range, unseen, not
+ *       faced or not touched by then, is not made, the report says why,
+ *       and the figure has not attacked.
+ * VS-66 An attack "succeeds" (Area Effect, Double Strike) when its roll
+ *       hits, before any armour roll: V's Ignores Armor "successfully
+ *       attacks an opponent wearing armor" who then rolls.  Each `then`
+ *       target is attacked only if the attack before it succeeded and
+ *       only if possible then (VS-65); Area Effect's are within a Half
+ *       Move Unit (VS-29) of the original target as it stood when
+ *       attacked.
+ * VS-67 Revenge is always taken when it can be, since umpire asks nobody
+ *       out of turn and the attack can only help its owner: one attack,
+ *       with no follow-ups, of the type that defeated the figure, at the
+ *       figure that did, judged by the usual rules from where the two
+ *       stand (a figure with no distance weapon has no distance
+ *       Revenge).  It comes before anything else; a figure with Revenge
+ *       that it defeats takes its own in turn.
+ * VS-68 Inspiration is decided in the orders, since umpire asks nothing
+ *       out of turn: an attack written `reroll: true` is rolled again
+ *       once if it misses, and `reroll-armor: true` rerolls the first
+ *       failed armour roll of the player's own figures during his own
+ *       decision (a Revenge attack's).  Once a round for each player,
+ *       while a figure of his with Inspiration is on the table; both
+ *       dice of automatic fire; the second roll stands.
+ * VS-69 Summon is an order of the distance, hand to hand or skill phase,
+ *       in place of the figure's attack and its skill roll for the
+ *       round.  The ally, a figure of its player's on the table, is put
+ *       within a Half Move Unit of the summoner (VS-29) where a move
+ *       could end (VS-26, VS-35), facing as it did; its riders stay
+ *       where it stood (V).  It may then act in the round's later
+ *       phases if it has not acted.
+ * VS-70 A skill roll is a guy's on foot, once a round; the order says
+ *       what it attempts, and the report whether it succeeded.  No
+ *       scenario of VIII gives a skill roll an effect, so it changes
+ *       nothing in the game.
+ * VS-71 Items (III): a figure picks up an object at the end of its move
+ *       if the object lies under its base (the table: its point within
+ *       the base, VS-21) or in one of its spaces (the map).  A figure
+ *       defeated or gone off drops what it carries where it stood (its
+ *       centre, or its lowest space), and its riders stay there on foot.
+ * VS-72 A building or terrain feature whose save fails is removed whole
+ *       (III: "part or all ... decide between the players": umpire
+ *       cannot cut a piece), but for Fortress Assault's building, which
+ *       falls at VS-53's count.
+ * VS-73 Flight (V): each move of a figure with Flight ends flying or
+ *       landed, as the order says, else as it was; every figure starts
+ *       landed.  One flying neither makes nor takes hand to hand
+ *       attacks.
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
@@ -462,7 +526,10 @@
 #include <stdbool.h>
 
 #include "core/arena.h"
+#include "core/buf.h"
 #include "core/diag.h"
+#include "core/marks.h"
+#include "core/svg.h"
 #include "core/yaml.h"
 #include "geom/grid.h"
 #include "geom/sight.h"
@@ -1074,8 +1141,9 @@ enum vs_end {
 /* Why the round said the game is over. */
 enum vs_over {
 	VS_NOT_OVER, VS_OVER_ROUNDS, VS_OVER_FALLEN, VS_OVER_LAST,
-	VS_OVER_STALLED		/* a round with nobody to ask, or
+	VS_OVER_STALLED,	/* a round with nobody to ask, or
 				   nobody left to take turns (VS-45) */
+	VS_OVER_SCENARIO	/* the scenario's own end (VS-49 to VS-53) */
 };
 
 /* Where a game is: what the state keeps between steps. */
@@ -1250,6 +1318,17 @@ struct vs_player {
 	const char *army;	/* its title, or NULL */
 	int points;		/* what his force cost (VS-2) */
 	int first, nfigures;	/* his figures, figure[first ..] */
+	/* Play (state.c). */
+	int score;		/* points of opponents' figures he defeated
+				   (VS-46) */
+	int roll;		/* his last initiative total (VS-14), 0: none */
+	bool inspired;		/* Inspiration used this round (V, VS-68) */
+	int spawn;		/* Spawning's die for his awaited movement
+				   (VS-51), 0: none */
+	int activation;		/* X: this round's activation die, 0: none */
+	int active, active_points;	/* X: figures and points activated
+				   this round so far (VS-16) */
+	bool owed;		/* X: a 6 brings a defeated figure back (VS-54) */
 };
 
 enum vs_where {
@@ -1275,6 +1354,19 @@ struct vs_figure {
 	int size;
 	int mount;		/* the figure it rides, or -1 */
 	const struct umpire_node *node;	/* for diagnostics */
+	/* Play: what this round has done to it (state.c), all cleared as a
+	 * round begins but flying. */
+	bool moved;		/* moved in this round's movement (II: once) */
+	bool attacked;		/* made its one attack of the round (II), or
+				   summoned instead (VS-69) */
+	bool skilled;		/* made its skill roll, or summoned (VS-69) */
+	bool fresh;		/* recruited or summoned this round: acts from
+				   the next (V) */
+	bool flying;		/* Flight: still in flight (V); kept */
+	int by;			/* VS_DEFEATED or VS_OFF: the player it
+				   scored for (VS-46), or -1 */
+	int left;		/* VS_OFF: the edge it left by, an enum
+				   vs_side_of_table, or -1 */
 };
 
 /* A building or terrain feature (III): a piece on the table (VS-20), or
@@ -1286,6 +1378,7 @@ struct vs_feature {
 	struct umpire_square *squares;
 	int nsquares;
 	int hits;		/* successful hits taken (III, VS-53) */
+	bool removed;		/* destroyed (III, VS-72): no longer there */
 	const struct umpire_node *node;
 };
 
@@ -1316,6 +1409,11 @@ struct vs_game {
 	struct vs_object object[VS_MAX_OBJECTS];
 	int nobjects;
 	bool solo;		/* some player is the bot's (X) */
+	/* Play (state.c): where the game is. */
+	struct vs_round pos;
+	bool state;		/* read from a state file, not a scenario */
+	bool won;		/* a scenario's own end named winners */
+	unsigned winners;	/* they, once won (VS-49, VS-50, VS-53) */
 };
 
 /*
@@ -1329,5 +1427,272 @@ struct vs_game {
  */
 int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
 	const struct umpire_node *root, struct umpire_diags *d);
+
+/* ------------------------------------------------------------------ state */
+
+/*
+ * The state file (state.c; schemas/vsgmr/state.yaml) is the scenario
+ * file written again as the game stands, so one reader serves both:
+ * vs_state_read is vs_scenario_read with the set-up's checks (VIII's
+ * distances and sides, the points, VS-30, VS-55, VS-58, VS-61, VS-62)
+ * left out, since figures have moved and fallen, and these keys
+ * allowed besides core's envelope (umpire, ruleset, game, step,
+ * awaiting or result, seed):
+ *
+ *   round: {number: 2, phase: distance, winner: red, first: green}
+ *       vs_round as it stands: the round (0 before the first), the
+ *       phase (vs_phase_names), the initiative's winner and who
+ *       starts (absent before they are known).  The awaited player is
+ *       core's awaiting.player; acts, the decisions awaited so far this
+ *       round.  rounds, end and solo come from the scenario's keys,
+ *       written again unchanged.
+ *   players: {red: {name: ..., score: 4, roll: 5, inspired: true,
+ *       spawn: 3, activation: 2, active: 1, active-points: 2,
+ *       owed: true}}: struct vs_player's play fields, each written
+ *       only when not 0 or false.
+ *   forces.P.figures: one entry a figure, as the scenario wrote it
+ *       but with no count (its id is the figure's: soldier-3), and
+ *       these keys, each only when not the default:
+ *         status: waiting | defeated | off   (default on)
+ *         owner: P2       recruited (V): whose it is now
+ *         moved, attacked, skilled, fresh, flying: true
+ *         by: P2          defeated or off: who scored it (VS-46)
+ *         left: north     off: the edge it left by
+ *       A figure not on the table or map has no at, facing or rides.
+ *   features: hits: 1, removed: true, each when not 0 or false.
+ *   objects: holder: FIGURE, or at when on the ground.
+ *
+ * vs_state_write writes a game so that vs_state_read reads it back the
+ * same, byte for byte when written again.
+ */
+int vs_state_read(struct vs_game *g, struct umpire_arena *a,
+	const struct umpire_node *root, struct umpire_diags *d);
+/* Append the ruleset's keys of the state to the mapping state (core
+ * has written its envelope); everything in a. */
+void vs_state_write(struct umpire_arena *a, const struct vs_game *g,
+	struct umpire_node *state);
+
+/* ----------------------------------------------------------------- orders */
+
+/*
+ * Orders (orders.c; schemas/vsgmr/orders.yaml): one player's part of
+ * one phase, the decision core's awaiting names ("initiative", "move",
+ * "distance", "hand-to-hand", "skill").  Besides the envelope (umpire,
+ * ruleset, game, player, step), each kind has its own keys, all
+ * optional but initiative's; an empty list is "does nothing" (VS-44):
+ *
+ *   initiative:   first: P               who starts the round (VS-43)
+ *   move:         moves:
+ *                   - figure: F
+ *                     path: [[x, y], ...]      the table: waypoints of
+ *                                              its base's centre after
+ *                                              where it stands (VS-26)
+ *                     path: [d4, e5, ...]      the map: every space
+ *                                              stepped to after its own
+ *                                              (VS-35)
+ *                     off: north               leaves (VS-27, VS-36):
+ *                                              the table's path ends off
+ *                                              it; the map's ends on
+ *                                              that edge, and the step
+ *                                              off is one more
+ *                     facing: [dx, dy]         the table: after the move;
+ *                                              else it keeps its facing
+ *                     board: M                 ends on its mount (VS-35)
+ *                     flying: true | false     Flight, at the end (V)
+ *                     pick: [OBJECT, ...]      items picked up (III)
+ *                 spawn: {figure: F, at: PLACE, facing: [dx, dy],
+ *                         edge: right}          Spawning (VS-51)
+ *   distance,
+ *   hand-to-hand: attacks:
+ *                   - figure: F
+ *                     target: T                a figure, or a building
+ *                                              or terrain feature
+ *                     then: [T2, T3]           Area Effect (distance,
+ *                                              two at most), Double
+ *                                              Strike (hand to hand, one)
+ *                     reroll: true             Inspiration (VS-68)
+ *                 summons:
+ *                   - {figure: F, ally: A, at: PLACE}   (VS-69)
+ *                 reroll-armor: true           Inspiration (VS-68)
+ *   skill:        skills: [{figure: F, task: "text"}]
+ *                 summons: as above
+ *                 return: {figure: F, at: PLACE}   X's 6 (VS-54)
+ *
+ * PLACE is [x, y] on the table, a square on the map.  Each figure is
+ * named at most once in a phase's orders (II: "moved once", "a single
+ * ... attack per round").
+ */
+
+/* A table's waypoints or a map's spaces, as the order gives them. */
+#define VS_MAX_PATH 64
+#define VS_MAX_THEN 2		/* V: "a third and final attack" */
+
+enum vs_target_kind { VS_AT_FIGURE, VS_AT_FEATURE };
+struct vs_target {
+	enum vs_target_kind kind;
+	int index;		/* into figure or feature */
+	const struct umpire_node *node;
+};
+
+struct vs_move_order {
+	int figure;
+	struct umpire_pt *path;		/* the table */
+	struct umpire_square *steps;	/* the map */
+	int npath;			/* waypoints or steps */
+	int off;		/* an enum vs_side_of_table, or -1 */
+	bool has_facing;
+	struct umpire_pt facing;
+	int board;		/* the mount it ends on, or -1 */
+	int flying;		/* Flight: 1 in flight, 0 landed, -1 as it was */
+	int pick[VS_MAX_OBJECTS];
+	int npick;
+	const struct umpire_node *node;
+};
+
+struct vs_place {
+	struct umpire_pt at;		/* the table */
+	struct umpire_square sq;	/* the map */
+	const struct umpire_node *node;
+};
+
+struct vs_attack_order {
+	int figure;
+	struct vs_target target;
+	struct vs_target then[VS_MAX_THEN];
+	int nthen;
+	bool reroll;
+	const struct umpire_node *node;
+};
+
+struct vs_summon_order {
+	int figure, ally;
+	struct vs_place place;
+	const struct umpire_node *node;
+};
+
+struct vs_skill_order {
+	int figure;
+	const char *task;	/* the scenario's or player's words, or NULL */
+	const struct umpire_node *node;
+};
+
+struct vs_orders {
+	enum vs_phase phase;
+	int player;
+	int first;		/* initiative: who starts */
+	struct vs_move_order *moves;
+	int nmoves;
+	bool has_spawn;
+	int spawn_figure;
+	struct vs_place spawn_place;
+	bool spawn_has_facing;
+	struct umpire_pt spawn_facing;
+	int spawn_edge;		/* a 5 (VS-51): an enum vs_edge, or -1 */
+	struct vs_attack_order *attacks;
+	int nattacks;
+	struct vs_summon_order *summons;
+	int nsummons;
+	bool reroll_armor;
+	struct vs_skill_order *skills;
+	int nskills;
+	bool has_return;
+	int return_figure;
+	struct vs_place return_place;
+};
+
+/*
+ * Read orders (past their schema) for player's decision in phase into
+ * out, everything in a, and check them against g as it stands: every
+ * name a figure, feature or object of the game, each figure at most
+ * once, the figure the player's, able to do what is asked (on the
+ * table, not fresh, not yet moved or attacked this round, a distance
+ * weapon for a distance attack, a guy on foot for a skill roll, Summon
+ * for a summons, ...), and moves legal one after another (movement
+ * draws no dice, so check plays each move on a copy before judging the
+ * next: space.c's vs_move_judge, map.c's vs_map_move).  Attacks are
+ * judged against the phase as it starts (range, facing, sight or
+ * touch); resolve judges each again in its turn (VS-65).  Every problem
+ * goes to d at its node; returns how many.  partial: the orders failed
+ * their schema, so check only the parts with the right types.
+ */
+size_t vs_orders_read(struct vs_orders *out, struct umpire_arena *a,
+	const struct vs_game *g, int player, enum vs_phase phase,
+	const struct umpire_node *orders, bool partial,
+	struct umpire_diags *d);
+
+/* ---------------------------------------------------------------- resolve */
+
+/*
+ * The resolution (resolve.c): checked orders carried out with dice, the
+ * game changed, every die and measurement that decided something told;
+ * then the next decision worked out, rolling what comes before it
+ * (initiative, solo play's activation, Spawning's die).  Dice come from
+ * a roller: core's seeded dice in a game, a script in the tests.
+ * Nothing here reads a file.
+ */
+struct vs_roller {
+	/* A die of `sides` faces, 1..sides; purpose names it in the
+	 * report's table of rolls. */
+	int (*roll)(void *arg, unsigned sides, const char *purpose);
+	void *arg;
+};
+
+/* What a step told, for the report (Markdown lines) and its picture. */
+struct vs_told {
+	struct umpire_buf *out;
+	struct umpire_arena *a;		/* the job's */
+};
+
+/*
+ * Carry out player's checked orders for the awaited decision (g->pos),
+ * then work out the next decision (vs_advance).  Returns 0, or -1 if
+ * the orders are not for the awaited decision.
+ */
+int vs_resolve(struct vs_game *g, const struct vs_orders *o,
+	const struct vs_roller *dice, struct vs_told *tell);
+/*
+ * From where g->pos stands (a decision just resolved, or a new game
+ * before its first round): the next decision, beginning rounds as
+ * needed, or the end of the game.  Returns an enum vs_step: VS_DECIDE
+ * (g->pos.player awaited) or VS_GAME_OVER (g->pos.over says why).
+ */
+int vs_advance(struct vs_game *g, const struct vs_roller *dice,
+	struct vs_told *tell);
+/* At the end: each player's score as VS-46 to VS-53 decide (winners
+ * 1, others 0 when a scenario named winners), in out[0..nplayers). */
+void vs_final_scores(const struct vs_game *g, long long *out);
+/* The players who take turns (VS-42) and whose forces are destroyed
+ * (VS-45), as round.c wants them. */
+unsigned vs_alive(const struct vs_game *g);
+unsigned vs_destroyed(const struct vs_game *g);
+/* Whether a and b are enemies: other players, or other sides (VS-48). */
+bool vs_foes(const struct vs_game *g, int a, int b);
+/* Whether figure x may attack tg now as resolve judges it (VS-65):
+ * NULL, with *cover as sight found it, or why not.  Scratch in a. */
+const char *vs_can_attack(const struct vs_game *g, struct umpire_arena *a,
+	int x, const struct vs_target *tg, enum vs_attack kind, bool *cover);
+
+/* -------------------------------------------------------------------- bot */
+
+struct umpire_ctx;
+struct umpire_rng;
+/* A copy of g, everything a step changes copied, in a. */
+struct vs_game *vs_game_copy(struct umpire_arena *a, const struct vs_game *g);
+/* Random legal orders for the awaited decision (bot.c): the ruleset's
+ * bot hook. */
+void vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders);
+
+/* ------------------------------------------------------------------ board */
+
+/* The game as text (board.c), lines ending in '\n': the ruleset's
+ * board hook. */
+void vs_board(struct umpire_buf *out, const void *game);
+/* Player p's mark on the map: his id's first letter, upper case, or his
+ * seat's digit when another id begins alike. */
+char vs_mark(const struct vs_game *g, int p);
+/* The game as a picture (picture.c): the ruleset's picture hook. */
+void vs_picture(struct umpire_svg *s, const void *game,
+	const struct umpire_marks *marks, const char *viewer);
 
 #endif
