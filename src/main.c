@@ -104,6 +104,24 @@ const struct cli_verb cli_verbs[] = {
 	  "                   game i's seed is SHA-256 of it and i\n"
 	  "  --scenario FILE  default: the ruleset's standard scenario\n"
 	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
+	{ "tick", cmd_tick,
+	  "umpire tick DIR [--now TIME] [--since TIME] [--seed-file F] [--force]\n"
+	  "            [--format FORMAT] [--quiet]",
+	  "Apply the game's deadline policy at TIME: commit, as umpire's, the\n"
+	  "default for every decision whose deadline has passed, and list the\n"
+	  "reminders that have fallen due.  Nothing to do without deadlines.",
+	  "  --now TIME       the moment to apply it at: RFC 3339 in UTC\n"
+	  "                   (2026-11-26T07:00:00Z) or seconds since the epoch;\n"
+	  "                   default: the clock\n"
+	  "  --since TIME     list only the reminders that fell due after TIME\n"
+	  "                   (the previous tick's --now)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --format FORMAT  text (the default) or json (one object on standard\n"
+	  "                   output, diagnostics as JSON on standard error)\n"
+	  "  -q, --quiet      print only the default steps and the reminders\n\n"
+	  "example, a crontab line (see samples/cron/umpire-tick):\n"
+	  "  */10 * * * * umpire tick -q /srv/games/g1 | ifne mail ...\n" },
 	{ "hook", cmd_hook, "umpire hook install REPO [--seed-file F] [--force]",
 	  "Make a bare repository the players share adjudicate the orders they\n"
 	  "push to refs/heads/orders/PLAYER: checked before the push is taken,\n"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# umpire-ci.sh check|turn - the steps every forge's workflow runs on a
+# umpire-ci.sh check|turn|tick - the steps every forge's workflow runs on a
 # game repository (samples/forge/; see umpire(1), A GAME ON A FORGE).
 # Copy it into the game's repository as .umpire/ci.sh.
 #
@@ -11,21 +11,35 @@
 #           on its line of inbox.yaml (UMPIRE_FORMAT, github by default).
 #   turn    on main: adjudicate inbox.yaml, remove it, push the step.
 #           A sealed game's seed comes from the CI secret UMPIRE_SEED.
+#   tick    on a schedule: apply the game's deadlines (umpire tick), push
+#           any default step to main, list the reminders due since the
+#           last run (UMPIRE_TICK_EVERY, the schedule's period in
+#           seconds, default 900).  Nothing to do without deadlines.
 #
 # Environment: UMPIRE (the command, default umpire), UMPIRE_FORMAT
 # (text, json or github), UMPIRE_BRANCH (default main), UMPIRE_REPORT
-# (where the step's report goes, default umpire-report.md).
+# (where the step's report goes, default umpire-report.md), UMPIRE_NOW
+# (tick at this time instead of the clock's: for tests).
 set -eu
 UMPIRE=${UMPIRE:-umpire}
 FORMAT=${UMPIRE_FORMAT:-github}
 BRANCH=${UMPIRE_BRANCH:-main}
 REPORT=${UMPIRE_REPORT:-umpire-report.md}
 
-if [ ! -e inbox.yaml ]; then
+if [ ! -e inbox.yaml ] && [ "${1:-}" != tick ]; then
 	echo "umpire: no inbox.yaml: nothing to adjudicate" >&2
 	exit 0
 fi
 case ${1:-} in
+tick)
+	git checkout -q "$BRANCH"
+	now=${UMPIRE_NOW:-$(date +%s)}
+	before=$(git rev-parse HEAD)
+	$UMPIRE tick . --now "$now" --since "$((now - ${UMPIRE_TICK_EVERY:-900}))"
+	if [ "$(git rev-parse HEAD)" != "$before" ]; then
+		git push -q origin "HEAD:$BRANCH"
+	fi
+	;;
 check)
 	$UMPIRE check . inbox.yaml --format "$FORMAT"
 	;;
@@ -45,7 +59,7 @@ turn)
 	sed -n '1,/^## Board/p' "$REPORT" | sed '$d'
 	;;
 *)
-	echo "usage: umpire-ci.sh check|turn" >&2
+	echo "usage: umpire-ci.sh check|turn|tick" >&2
 	exit 64
 	;;
 esac

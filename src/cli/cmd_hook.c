@@ -185,6 +185,30 @@ static const char post_receive[] =
 	"done\n"
 	"exit 0\n";
 
+/*
+ * hooks/umpire-tick is no hook git runs: the host's cron runs it (with
+ * tick's options, --now say) to apply the game's deadlines under the
+ * hooks' lock, and pushes any default step to main.  If that push
+ * fails, the next run makes the same steps again: a default step
+ * depends only on the history, never on when tick ran.
+ */
+static const char tick_script[] =
+	"exec 9>\"$WORK.lock\"\n"
+	"flock 9\n"
+	"follow || { echo \"umpire: cannot bring $WORK up to main\" >&2; "
+	"exit 75; }\n"
+	"before=$(clean git -C \"$WORK\" rev-parse HEAD)\n"
+	"clean \"$UMPIRE\" tick \"$WORK\" $(seedopt) \"$@\"\n"
+	"status=$?\n"
+	"if [ \"$(clean git -C \"$WORK\" rev-parse HEAD)\" != \"$before\" ] &&\n"
+	"    ! UMPIRE_HOOK=1 clean git -C \"$WORK\" push -q origin HEAD:main; "
+	"then\n"
+	"\techo \"umpire: default steps made but not pushed to main; the next "
+	"tick makes them again\" >&2\n"
+	"\texit 75\n"
+	"fi\n"
+	"exit $status\n";
+
 static int
 write_hook(const char *repo, const char *name, const char *text, bool force,
 	struct umpire_diags *d)
@@ -303,12 +327,20 @@ install(const char *repo_arg, const char *seed_arg, bool force,
 	if (!rc)
 		rc = write_hook(repo, "post-receive", umpire_buf_cstr(&post), force,
 			d);
+	umpire_buf_clear(&pre);
+	prologue(&pre, "umpire-tick", self, work, seed_arg ? seed : NULL);
+	umpire_buf_puts(&pre, tick_script);
+	if (!rc)
+		rc = write_hook(repo, "umpire-tick", umpire_buf_cstr(&pre), force,
+			d);
 	umpire_buf_free(&pre);
 	umpire_buf_free(&post);
 	if (!rc)
 		printf("umpire hook: players push a commit holding orders.yaml to "
 			"refs/heads/orders/PLAYER:\n  git push REPO HEAD:orders/PLAYER\n"
-			"then pull main for the report.\n");
+			"then pull main for the report.\n"
+			"umpire hook: for the game's deadlines, run %s/hooks/umpire-tick "
+			"from cron:\n  */10 * * * * %s/hooks/umpire-tick\n", repo, repo);
 	return rc;
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/deadline.h"
 #include "core/hidden.h"
 #include "core/fileio.h"
 
@@ -83,6 +84,22 @@ pick_seed(struct umpire_seed *seed, bool *fresh, const char *hex,
 	return 0;
 }
 
+/* The players a deadline policy names are the game's. */
+static int
+check_deadline_players(const struct umpire_deadline_policy *pol,
+	const struct umpire_game *g, struct umpire_diags *d)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < pol->nplayers; i++)
+		if (!umpire_game_player(g, pol->players[i].player)) {
+			umpire_node_error(d, pol->players[i].node, "deadlines.players: "
+				"'%s' is not a player of this game", pol->players[i].player);
+			rc = EX_DATAERR;
+		}
+	return rc;
+}
+
 int
 cmd_new(int argc, char **argv)
 {
@@ -133,8 +150,10 @@ cmd_new(int argc, char **argv)
 	if ((rc = cli_read_scenario(&text, &name, scenario, &d)))
 		goto done;
 	rc = EX_DATAERR;
+	struct umpire_deadline_policy pol;
 	if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)) ||
-	    !umpire_game_validate(doc, "scenario", &d))
+	    !umpire_game_validate(doc, "scenario", &d) ||
+	    umpire_deadline_read(&pol, doc, &d))
 		goto done;
 	/*
 	 * Everything that can fail on bad input fails before anything is
@@ -144,6 +163,7 @@ cmd_new(int argc, char **argv)
 	if ((rc = umpire_history_probe(dir, &d)) ||
 	    (rc = pick_seed(&seed, &fresh, hex, file, sealed, &d)) ||
 	    (rc = umpire_game_create(&g, doc, &seed, sealed, &report, &d)) ||
+	    (rc = check_deadline_players(&pol, g, &d)) ||
 	    (fresh && (rc = write_seed_file(file, &seed, &d))) ||
 	    (rc = umpire_history_init(&h, dir, &d)))
 		goto done;

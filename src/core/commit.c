@@ -351,6 +351,13 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 	return 0;
 }
 
+void
+umpire_history_date_next(struct umpire_history *h, long long t)
+{
+	h->have_date = true;
+	h->date = t;
+}
+
 int
 umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	size_t n, const struct umpire_person *author, const char *message,
@@ -403,9 +410,12 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 	 * commit before (a clock behind it, on another CI runner, say):
 	 * verify holds umpire's commits to both.
 	 */
-	if (git_signature_now(&by, UMPIRE_COMMITTER_NAME,
+	if (h->have_date ? git_signature_new(&by, UMPIRE_COMMITTER_NAME,
+	    UMPIRE_COMMITTER_EMAIL, (git_time_t)h->date, 0) != 0 :
+	    git_signature_now(&by, UMPIRE_COMMITTER_NAME,
 	    UMPIRE_COMMITTER_EMAIL) != 0)
 		goto git_error;
+	h->have_date = false;
 	git_time_t before = last_umpire_date(parent);
 	if (before > by->when.time)
 		by->when.time = before;

@@ -257,7 +257,8 @@ check_decision(const struct umpire_game *g)
 {
 	struct umpire_decision dec;
 
-	umpire_game_decision(g, &dec);
+	memset(&dec, 0, sizeof(dec));
+	g->rules->decision(g->rs, &dec);
 	if (dec.player ? !g->result.over && dec.kind &&
 	    umpire_game_player(g, dec.player) : g->result.over)
 		return;
@@ -570,6 +571,16 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		tail = umpire_map_add(&a, root, "result",
 			umpire_result_encode(&a, &g->result));
 	}
+	/*
+	 * A game forfeited (umpire_game_forfeit) is over where its ruleset
+	 * would await a decision: what the ruleset says of that decision
+	 * (its dice, say) goes nowhere.
+	 */
+	struct umpire_decision own;
+	memset(&own, 0, sizeof(own));
+	g->rules->decision(g->rs, &own);
+	if (own.player && !dec.player)
+		tail = umpire_node_map(&a, true);
 	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
 		.result = (struct umpire_result *)&g->result, .tail = tail,
 		.secret = skey(g), .secret_known = g->secret_known };
@@ -591,6 +602,9 @@ void
 umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
 {
 	memset(out, 0, sizeof(*out));
+	/* A forfeit ends a game where its ruleset would await a decision. */
+	if (g->result.over)
+		return;
 	g->rules->decision(g->rs, out);
 }
 
@@ -872,6 +886,32 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	umpire_diags_free(&d);
 	g->rolls = dice.n;
 	return dice.n;
+}
+
+void
+umpire_game_forfeit(struct umpire_game *g, struct umpire_arena *a,
+	const char *player, const char *why, struct umpire_step_report *report)
+{
+	struct umpire_dice dice;
+	struct umpire_report rep;
+	struct umpire_marks marks;
+	long step = g->step;
+
+	umpire_dice_init(&dice, a, NULL, g->id, step);	/* no rolls */
+	umpire_report_init(&rep, a);
+	umpire_marks_init(&marks, a);
+	umpire_report_title(&rep, "Step %ld: %s forfeits", step, player);
+	umpire_report_headline(&rep, "%s", why);
+	umpire_result_end(&g->result, step, "%s", why);
+	for (size_t i = 0; i < g->nplayers; i++)
+		umpire_result_score(&g->result, g->players[i].id,
+			strcmp(g->players[i].id, player) != 0);
+	umpire_result_rank_by_score(&g->result);
+	g->step = step + 1;
+	render(g, &rep, step, &dice, &marks, report);
+	umpire_dice_end(&dice);
+	umpire_report_free(&rep);
+	g->rolls = 0;
 }
 
 static const struct umpire_node *

@@ -140,6 +140,16 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, struct umpire_step_report *report);
 
 /*
+ * End the game at the awaited step because player let its deadline
+ * pass (umpire tick, default.h): he is ranked last with score 0, every
+ * other player first together with score 1; why is the result's `how`
+ * and the report's headline.  Renders the step's report (and picture,
+ * if report->want_picture) like resolve, with no rolls.
+ */
+void umpire_game_forfeit(struct umpire_game *g, struct umpire_arena *a,
+	const char *player, const char *why, struct umpire_step_report *report);
+
+/*
  * The bot: legal orders for the awaited decision as an orders file,
  * drawn as the ruleset's bot hook says, with an rng seeded from the
  * game, step, player and salt (any bytes; may be empty).

@@ -76,6 +76,13 @@ int umpire_history_commit(struct umpire_history *h,
 	struct umpire_diags *d);
 
 /*
+ * Date the next commit t (seconds since the epoch, UTC) instead of now:
+ * umpire tick dates a default step with its deadline (default.h).  For
+ * one commit; never earlier than umpire's commit before it.
+ */
+void umpire_history_date_next(struct umpire_history *h, long long t);
+
+/*
  * Whether turn may build on HEAD: the last commit along first parents
  * that changed umpire's files (game.yaml, scenario.yaml, orders/,
  * reports/) must have umpire as its committer; commits after it that

@@ -54,6 +54,9 @@ struct umpire_history {
 	int lock_fd;		/* lock.c */
 	char token[33];		/* lock.c: this umpire's, in its mark */
 	char mark_new[GIT_OID_HEXSZ + 1];	/* the commit being made, or "" */
+	/* umpire_history_date_next: the next commit's date, if set. */
+	bool have_date;
+	long long date;
 	bool quarantined, migrated;	/* odb.c */
 	/* worktree.c: the work tree's top and orders/, reports/, checked. */
 	bool worktree_open;

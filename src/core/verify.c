@@ -11,6 +11,8 @@
 #include <sysexits.h>
 #include <time.h>
 
+#include "deadline.h"
+#include "default.h"
 #include "game.h"
 
 /*
@@ -38,6 +40,9 @@ struct run {
 	size_t dated_rev;
 	long last_step;		/* the last step checked */
 	const struct umpire_verify_opts *opts;
+	/* The scenario's deadline policy, for default steps (default.h). */
+	struct umpire_deadline_policy pol;
+	struct umpire_arena pol_arena;	/* owns its strings */
 	struct held held[UMPIRE_VERIFY_RECEIPTS_MAX];
 	struct umpire_verify_result *res;
 };
@@ -818,6 +823,12 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 			committed->id, g->id);
 		goto done;
 	}
+	const struct umpire_node *kept = umpire_game_parse(&r->pol_arena,
+		UMPIRE_SCENARIO_PATH, scen.ptr, scen.len, r->d);
+	if (!kept || umpire_deadline_read(&r->pol, kept, r->d)) {
+		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
+		goto done;
+	}
 	bool unhashed;
 	const char *source;
 	umpire_hidden_before(&hidden, NULL);
@@ -928,6 +939,143 @@ done:
 	return rc;
 }
 
+/*
+ * A default step (default.h): the scenario sets deadlines, the step is
+ * dated with the deadline of the decision it answers (counted from the
+ * date of umpire's commit before it, *since), and its orders are
+ * exactly the bot's that umpire tick draws (opath NULL: a forfeit, no
+ * orders).  *deadline is set.
+ */
+static bool
+check_default(struct run *r, const struct umpire_game *g,
+	const struct umpire_decision *dec, const char *opath,
+	const struct umpire_buf *orders, long long *since, long long *deadline)
+{
+	struct umpire_commit_info c;
+	struct umpire_buf want = UMPIRE_BUF_INIT;
+	char da[UMPIRE_TIME_SIZE], db[UMPIRE_TIME_SIZE], dc[UMPIRE_TIME_SIZE];
+	char whose[80];
+
+	if (!r->pol.set) {
+		bad(r, "umpire is its author, as of a default step that umpire "
+			"tick commits, but the scenario sets no deadlines");
+		return false;
+	}
+	*since = r->date;
+	*deadline = *since + umpire_deadline_of(&r->pol, dec->player,
+		dec->kind);
+	umpire_history_rev_commit(r->h, r->rev, &c);
+	if (c.committer_time != *deadline) {
+		struct umpire_buf dur = UMPIRE_BUF_INIT;
+		umpire_duration_format(&dur, *deadline - *since);
+		bad(r, "a default step for %s %s dated %s, %s its deadline, %s "
+			"(%s after %s, the date of commit %s that made it awaited): "
+			"umpire tick dates a default step with its deadline",
+			umpire_possessive(dec->player, whose, sizeof(whose)), dec->kind,
+			umpire_time_format(da, c.committer_time),
+			c.committer_time < *deadline ? "before" : "not",
+			umpire_time_format(db, *deadline), umpire_buf_cstr(&dur),
+			umpire_time_format(dc, *since),
+			umpire_history_rev_id(r->h, r->dated_rev));
+		umpire_buf_free(&dur);
+		return false;
+	}
+	if (!opath)
+		return true;	/* a forfeit: no orders */
+	umpire_default_orders(g, *deadline, &want);
+	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
+	if (!same) {
+		bad(r, "the orders of this default step are not the bot's that "
+			"umpire tick plays (umpire bot --seed " UMPIRE_DEFAULT_SALT ")");
+		file_differs(r, opath, &want, orders);
+	}
+	umpire_buf_free(&want);
+	return same;
+}
+
+/*
+ * A default forfeit (default.h): game.yaml changed, the report and
+ * picture added (and the secret part, in a game that hides), dated
+ * with its deadline; the game ends with the awaited player last.
+ */
+static int
+check_forfeit(struct run *r, struct umpire_game *g,
+	const struct umpire_change *ch, size_t n,
+	const struct umpire_decision *dec, const struct umpire_step_paths *paths,
+	struct umpire_verify_result *res)
+{
+	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
+		msg = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
+	struct umpire_hidden hidden = { 0 };
+	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct expect made[EXPECT_MAX] = {
+		{ UMPIRE_MODIFIED, UMPIRE_STATE_PATH },
+	};
+	size_t nmade = 1;
+	char hash[UMPIRE_HASH_HEX + 1];
+	long long since, deadline;
+	long step = g->step;
+	int rc;
+
+	bool drawn = adds(ch, n, paths->picture);
+	step_adds(made, &nmade, paths, drawn);
+	hidden_adds(made, &nmade, ch, n, &a, step, g->hides);
+	if (!changes_are(ch, n, made, nmade)) {
+		char list[1024], add[512];
+		changes_text(list, sizeof(list), ch, n);
+		bad(r, "a default forfeit at step %ld should modify %s and add %s, "
+			"and nothing else of umpire's; this commit: %s", step,
+			UMPIRE_STATE_PATH, paths_text(add, sizeof(add), made, nmade,
+			UMPIRE_ADDED), list);
+		rc = EX_DATAERR;
+		goto done;
+	}
+	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)) ||
+	    (rc = read_rev(r, paths->report, &report)) ||
+	    (drawn && (rc = read_rev(r, paths->picture, &picture))))
+		goto done;
+	rc = EX_DATAERR;
+	if (!check_default(r, g, dec, NULL, NULL, &since, &deadline))
+		goto done;
+	const char *player = umpire_arena_strdup(&a, dec->player),
+		*kind = umpire_arena_strdup(&a, dec->kind);
+	bool unhashed;
+	const char *source;
+	want.want_picture = true;
+	umpire_hidden_before(&hidden, g);
+	umpire_default_forfeit(g, &a, deadline, &want);
+	umpire_hidden_after(&hidden, g, step);
+	umpire_report_hash(hash, state.ptr, state.len);
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
+	    !same_hidden(r, &hidden, ch, n, g, step))
+		goto done;
+	umpire_default_note(&want, player, kind, since, deadline, r->pol.dflt);
+	umpire_report_receipt(&want, step, NULL, NULL, 0, state.ptr, state.len);
+	if (!check_receipt(r, step, paths->report, &report, NULL, NULL, hash,
+	    &unhashed) ||
+	    !same_report(r, paths->report, &want.text, &report) ||
+	    !same_picture(r, paths->picture, &want.picture, drawn, &picture) ||
+	    !step_message(r, &want, paths->report, &report, &msg, &source))
+		goto done;
+	umpire_default_trailer(&msg, r->pol.dflt, deadline);
+	if (!check_commit(r, "umpire tick commits a default step", &msg, source))
+		goto done;
+	note_other(r, step, unhashed);
+	note_step(r, step, hash);
+	res->steps++;
+	rc = 0;
+done:
+	umpire_arena_free(&a);
+	umpire_buf_free(&state);
+	umpire_buf_free(&report);
+	umpire_buf_free(&picture);
+	umpire_buf_free(&msg);
+	umpire_hidden_free(&hidden);
+	umpire_step_report_free(&want);
+	return rc;
+}
+
 /* A commit that should be exactly the step the game awaits. */
 static int
 check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *res)
@@ -958,6 +1106,14 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	umpire_step_paths(&paths, g->step, dec.player);
 	const char *opath = paths.orders, *rpath = paths.report,
 		*ppath = paths.picture;
+	/* umpire as the author: a default step of umpire tick's (default.h). */
+	struct umpire_person author;
+	umpire_history_rev_author(r->h, r->rev, &author);
+	bool dflt = same_person(&author, UMPIRE_COMMITTER_NAME,
+		UMPIRE_COMMITTER_EMAIL);
+	if (dflt && dec.player && r->pol.set &&
+	    r->pol.dflt == UMPIRE_DEFAULT_FORFEIT)
+		return check_forfeit(r, g, ch, n, &dec, &paths, res);
 	bool drawn = adds(ch, n, ppath);
 	/* Every file a step changes. */
 	struct expect stepped[EXPECT_MAX] = {
@@ -966,7 +1122,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	};
 	size_t nstepped = 2;
 	/* In a game whose players have keys, the orders' signature. */
-	if (g->keyed)
+	if (g->keyed && !dflt)
 		stepped[nstepped++] = (struct expect){ UMPIRE_ADDED,
 			paths.signature };
 	size_t nfixed = nstepped;
@@ -995,20 +1151,22 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    (rc = read_rev(r, opath, &orders)) ||
 	    (rc = read_rev(r, rpath, &report)) ||
 	    (drawn && (rc = read_rev(r, ppath, &picture))) ||
-	    (g->keyed && (rc = read_rev(r, paths.signature, &sig))))
+	    (g->keyed && !dflt && (rc = read_rev(r, paths.signature, &sig))))
 		goto done;
 	rc = EX_DATAERR;
+	long long since = r->date, deadline = 0;
+	if (dflt && !check_default(r, g, &dec, opath, &orders, &since,
+	    &deadline))
+		goto done;
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
-	if (g->keyed && umpire_game_check_signature(g, dec.player,
+	if (g->keyed && !dflt && umpire_game_check_signature(g, dec.player,
 	    paths.signature, sig.ptr, sig.len, orders.ptr, orders.len, fp,
 	    r->d)) {
 		bad(r, "the signature of %s does not hold", opath);
 		goto done;
 	}
 	const struct umpire_player *who = umpire_game_player(g, dec.player);
-	struct umpire_person author;
-	umpire_history_rev_author(r->h, r->rev, &author);
-	if (who && (strcmp(author.name, who->name) != 0 ||
+	if (who && !dflt && (strcmp(author.name, who->name) != 0 ||
 	    strcmp(author.email, who->email) != 0)) {
 		char whose[80];
 		bad(r, "its author is %s <%s>, but the orders are %s, %s <%s>",
@@ -1027,6 +1185,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	long step = g->step;
 	bool unhashed;
 	const char *source;
+	const char *player = umpire_arena_strdup(&a, dec.player),
+		*kind = umpire_arena_strdup(&a, dec.kind);
 	want.want_picture = true;
 	umpire_hidden_before(&hidden, g);
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
@@ -1035,6 +1195,9 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
 	    !same_hidden(r, &hidden, ch, n, g, step))
 		goto done;
+	if (dflt)
+		umpire_default_note(&want, player, kind, since, deadline,
+			r->pol.dflt);
 	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
 		state.ptr, state.len);
 	if (!check_receipt(r, step, rpath, &report, opath, &orders, hash,
@@ -1044,6 +1207,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    !step_message(r, &want, rpath, &report, &msg, &source))
 		goto done;
 	umpire_signed_trailer(&msg, fp);
+	if (dflt)
+		umpire_default_trailer(&msg, r->pol.dflt, deadline);
 	if (!check_commit(r, NULL, &msg, source))
 		goto done;
 	note_other(r, step, unhashed);
@@ -1107,11 +1272,21 @@ verify_public(struct run *r, size_t n)
 			goto done;
 		}
 		umpire_step_paths(&paths, prev->step, dec.player);
-		if (!adds(ch, nch, paths.orders)) {
+		/*
+		 * A default step (default.h) is umpire's and unsigned; a
+		 * default forfeit has no orders and ends the game.
+		 */
+		struct umpire_person author;
+		umpire_history_rev_author(r->h, r->rev, &author);
+		bool dflt = same_person(&author, UMPIRE_COMMITTER_NAME,
+			UMPIRE_COMMITTER_EMAIL);
+		bool forfeit = dflt && umpire_game_over(cur) &&
+			!adds(ch, nch, paths.orders);
+		if (!forfeit && !adds(ch, nch, paths.orders)) {
 			bad(r, "step %ld should add %s", prev->step, paths.orders);
 			goto done;
 		}
-		if (prev->keyed) {
+		if (prev->keyed && !dflt) {
 			char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
 			umpire_buf_clear(&orders);
 			umpire_buf_clear(&sig);
@@ -1246,8 +1421,10 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 		if (sealed)
 			return verify_public(&r, n);
 	}
-	if ((rc = check_creation(&r, seed, seed_source, &g, res)))
+	if ((rc = check_creation(&r, seed, seed_source, &g, res))) {
+		umpire_arena_free(&r.pol_arena);
 		return rc;
+	}
 	for (r.rev++; r.rev < n; r.rev++) {
 		if ((rc = check_step(&r, g, res)))
 			break;
@@ -1266,5 +1443,6 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 		umpire_buf_free(&b);
 	}
 	umpire_game_free(g);
+	umpire_arena_free(&r.pol_arena);
 	return rc;
 }

@@ -7,7 +7,9 @@
  * step (game.yaml, orders/NNNN-PLAYER.yaml, reports/NNNN.md and
  * reports/NNNN.svg) whose orders pass the checks, whose state, report
  * and picture are what re-adjudicating them gives, and whose author is
- * the player; or the reveal of a sealed seed.
+ * the player; or a default step of umpire tick's, umpire's, dated with
+ * its deadline, with the bot's orders or a forfeit (default.h); or the
+ * reveal of a sealed seed.
  * Commits that leave umpire's files alone are not steps and are skipped.
  *
  * Every commit of umpire's is also checked as git records it: plain

@@ -16,8 +16,10 @@ expect_exit 1 "$ACTION_VALIDATOR" "$TMP/broken.yml"
 python3 - "$FORGE/gitlab/gitlab-ci.yml" <<'PY' || fail "gitlab-ci.yml"
 import sys, yaml
 ci = yaml.safe_load(open(sys.argv[1]))
-for job in ("umpire-check", "umpire-turn"):
+for job in ("umpire-check", "umpire-turn", "umpire-tick"):
     assert ci[job]["script"] and ci[job]["rules"], job
+assert "ci.sh tick" in ci["umpire-tick"]["script"][-1]
+assert ci["umpire-tick"]["rules"][0]["if"] == '$CI_PIPELINE_SOURCE == "schedule"'
 assert ci["default"]["resource_group"] == "umpire"
 assert ci["umpire-check"]["artifacts"]["reports"]["codequality"]
 PY
@@ -35,8 +37,18 @@ PY
 }
 steps "Check the proposed orders" >"$TMP/check.sh"
 steps "Adjudicate" >"$TMP/turn.sh"
-grep -q 'ci.sh check' "$TMP/check.sh" && grep -q 'ci.sh turn' "$TMP/turn.sh" ||
-	fail "the workflow's steps: $(cat "$TMP/check.sh" "$TMP/turn.sh")"
+steps "Apply the deadlines" >"$TMP/tick.sh"
+grep -q 'ci.sh check' "$TMP/check.sh" && grep -q 'ci.sh turn' "$TMP/turn.sh" &&
+	grep -q 'ci.sh tick' "$TMP/tick.sh" ||
+	fail "the workflow's steps: $(cat "$TMP/check.sh" "$TMP/turn.sh" "$TMP/tick.sh")"
+for wf in "$FORGE/github/umpire.yml" "$FORGE/forgejo/umpire.yml"; do
+	python3 - "$wf" <<'PY' || fail "$wf: no schedule for tick"
+import sys, yaml
+wf = yaml.safe_load(open(sys.argv[1]))
+on = wf[True] if True in wf else wf["on"]
+assert on["schedule"][0]["cron"], on
+PY
+done
 ok
 
 export GIT_AUTHOR_NAME=Player GIT_AUTHOR_EMAIL=player@example.org
@@ -94,5 +106,31 @@ expect_err "nothing to adjudicate"
 git clone -q "$TMP/origin.git" "$TMP/v" || fail "clone"
 expect_exit 0 umpire verify "$TMP/v"
 expect_out "every state, report, picture and roll matches"
+
+# The scheduled run: with no deadlines, tick says so and pushes nothing.
+before=$(git -C "$TMP/origin.git" rev-parse main)
+expect_exit 0 runner "$TMP/tick.sh"
+expect_out "has no deadlines"
+[ "$(git -C "$TMP/origin.git" rev-parse main)" = "$before" ] ||
+	fail "a tick without deadlines pushed"
+# A game with deadlines, 72h a decision: a scheduled run 7 days on plays
+# the two overdue decisions and pushes them; the game still verifies.
+D=$TMP/dgame
+{ cat "$SCENARIO"; printf 'deadlines: {decision: 72h, reminders: [1h]}\n'; } >"$TMP/dl.yaml"
+umpire new "$D" --scenario "$TMP/dl.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+T0=$(git -C "$D" log -1 --format=%ct)
+mkdir "$D/.umpire" && cp "$FORGE/umpire-ci.sh" "$D/.umpire/ci.sh"
+git -C "$D" add .umpire && git -C "$D" commit -q -m "CI" || fail "commit"
+rm -rf "$TMP/origin.git"
+git clone -q --bare "$D" "$TMP/origin.git" || fail "clone --bare"
+UMPIRE_NOW=$((T0 + 71 * 3600 + 60)) expect_exit 0 runner "$TMP/tick.sh"
+expect_out "reminder: step 1 of amb-"
+UMPIRE_NOW=$((T0 + 7 * 86400)) expect_exit 0 runner "$TMP/tick.sh"
+expect_out "umpire played the bot's orders for green's turn at step 1"
+[ "$(git -C "$TMP/origin.git" log -1 --format='%an %ct' main)" = "umpire $((T0 + 144 * 3600))" ] ||
+	fail "tick pushed: $(git -C "$TMP/origin.git" log -2 --format='%an %ct %s' main)"
+rm -rf "$TMP/v" && git clone -q "$TMP/origin.git" "$TMP/v" || fail "clone"
+expect_exit 0 umpire verify "$TMP/v"
 
 done_ok

@@ -28,4 +28,6 @@ expect_out "armymen   Army Men"
 expect_out "# Step 1: "
 expect_out "'s hand"
 expect_out "awaiting: "
+expect_out "umpire played the bot's orders for "
+expect_out "turn at step 1"
 done_ok

@@ -24,7 +24,8 @@ sides read YAML 1.2 core (see umpiretest.Yaml12Loader).  Checked:
 - every file in samples/ is a valid scenario, orders or army file;
 - states written by `umpire new` and by every turn of a bot game, and
   the bot's orders, are valid (games of every ruleset: Army Men on both
-  its sample scenarios).
+  its sample scenarios); so are a default step of umpire tick's and a
+  game it forfeited, in every ruleset.
 
     UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_schema_agree.py
 """
@@ -254,6 +255,38 @@ def test_written_files():
             check("result" in end and "awaiting" not in end,
                   "%s: a finished game's state has no result" % game)
             first_state("amb", game, "g%d" % i)
+        # Deadlines: a default step's orders and state, and a forfeited
+        # game's state, in every ruleset (Backgammon Wars sealed).
+        for ruleset in PLAYED:
+            src = ut.read(os.path.join(ut.ROOT, "samples", ruleset,
+                                       "standard.yaml"))
+            for dflt in ("bot", "forfeit"):
+                name = "dl-%s-%s" % (ruleset, dflt)
+                game, scen = os.path.join(tmp, name), os.path.join(
+                    tmp, name + ".yaml")
+                ut.write(scen, src + "deadlines: {decision: 1h, default: %s}\n"
+                         % dflt)
+                seed = ["--seed", ut.seed_hex(0x91)]
+                if ruleset == "bgw":
+                    sf = os.path.join(tmp, name + ".seed")
+                    ut.write(sf, ut.seed_hex(0x91))
+                    seed = ["--seed-file", sf]
+                ut.umpire_ok("new", game, "--scenario", scen, *(
+                    seed + ["--sealed"] if ruleset == "bgw" else seed))
+                rc, t0, err = ut.run(["git", "-C", game, "log", "-1",
+                                      "--format=%ct"])
+                check(rc == 0, "git log: %s" % err)
+                ut.umpire_ok("tick", game, "--now", str(int(t0) + 3601),
+                             *(seed if ruleset == "bgw" else []))
+                files = [("state", os.path.join(game, "game.yaml"))]
+                files += [("orders", f) for f in glob.glob(
+                    os.path.join(game, "orders", "0001-*.yaml"))]
+                check(len(files) == (2 if dflt == "bot" else 1),
+                      "%s: %s" % (name, files))
+                for kind, f in files:
+                    dst = os.path.join(tmp, "%s-%s.yaml" % (name, kind))
+                    ut.write(dst, ut.read(f, "rb"))
+                    saved[ruleset + "/" + kind].append(dst)
         problems = []
         for schema, files in saved.items():
             c = c_verdicts(schema, files)

@@ -1,0 +1,375 @@
+/*
+ * cmd_tick.c - umpire tick: apply a game's deadline policy (deadline.h,
+ * default.h) at a moment, the clock's or --now's.
+ *
+ * Each overdue decision gets one default step, dated with its deadline;
+ * the next decision's deadline counts from that date, so one tick long
+ * after the last step applies every default that would have fallen due
+ * by then, as a cron that never missed a minute would have.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+
+#include "cli.h"
+#include "core/deadline.h"
+#include "core/default.h"
+#include "core/hidden.h"
+
+/* A string as a JSON string literal. */
+static void
+json_str(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			putc(c, out);
+	}
+	putc('"', out);
+}
+
+/*
+ * The date of the commit that made HEAD's decision awaited: the last
+ * commit along first parents that changed game.yaml (a step, or umpire
+ * new).  Commits that leave it alone (a README, a player's push of
+ * orders on a branch) do not count.
+ */
+static int
+awaited_since(struct umpire_history *h, long long *out, struct umpire_diags *d)
+{
+	struct umpire_change ch[64];
+	size_t n, nch;
+	int rc;
+
+	if ((rc = umpire_history_load(h, &n, d)))
+		return rc;
+	for (size_t i = n; i-- > 0;) {
+		if ((rc = umpire_history_rev_changes(h, i, ch, 64, &nch, d)))
+			return rc;
+		for (size_t k = 0; k < nch && k < 64; k++)
+			if (strcmp(ch[k].path, UMPIRE_STATE_PATH) == 0) {
+				struct umpire_commit_info c;
+				umpire_history_rev_commit(h, i, &c);
+				*out = c.committer_time;
+				return 0;
+			}
+	}
+	umpire_diag(d, UMPIRE_ERROR, umpire_history_dir(h), 0, 0, "no commit "
+		"holds game.yaml");
+	return EX_NOINPUT;
+}
+
+/*
+ * The most default steps one run commits: a --now years ahead of a game
+ * with short deadlines would otherwise play it out to the end in one
+ * call.  The next run goes on where this one stopped.
+ */
+#define TICK_MAX_DEFAULTS 32
+
+struct tick {
+	const char *dir;
+	bool json;
+	struct umpire_history *h;
+	struct umpire_game *g;
+	struct umpire_deadline_policy pol;
+	const char *seed_file;
+	bool unsealed;
+	size_t defaults;
+};
+
+/* One default step for the awaited decision, dated deadline. */
+static int
+play_default(struct tick *t, long long since, long long deadline,
+	struct umpire_diags *d)
+{
+	struct umpire_game *g = t->g;
+	struct umpire_buf orders = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
+		msg = UMPIRE_BUF_INIT;
+	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_hidden hidden;
+	struct umpire_step_paths paths;
+	struct umpire_decision dec;
+	const struct umpire_node *doc;
+	char when[UMPIRE_TIME_SIZE], whose[80];
+	int rc;
+
+	memset(&hidden, 0, sizeof(hidden));
+	if (!t->unsealed && ((rc = cli_load_secret(t->h, g, t->seed_file, d)) ||
+	    (rc = cli_unseal(g, t->seed_file, d))))
+		goto done;
+	t->unsealed = true;
+	umpire_game_decision(g, &dec);
+	long step = g->step;
+	umpire_step_paths(&paths, step, dec.player);
+	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
+	if (!forfeit)
+		umpire_default_orders(g, deadline, &orders);
+	/* The bot's orders are legal; checked as any orders are, all the same. */
+	if (!forfeit && (rc = umpire_game_check(g, &a, paths.orders, orders.ptr,
+	    orders.len, &doc, d))) {
+		umpire_diag(d, UMPIRE_ERROR, t->dir, 0, 0, "internal error: the "
+			"bot's orders for step %ld are refused", step);
+		rc = EX_SOFTWARE;
+		goto done;
+	}
+	const char *player = umpire_arena_printf(&a, "%s", dec.player);
+	const char *kind = umpire_arena_printf(&a, "%s", dec.kind);
+	report.want_picture = true;
+	umpire_hidden_before(&hidden, g);
+	if (forfeit)
+		umpire_default_forfeit(g, &a, deadline, &report);
+	else
+		umpire_game_resolve(g, &a, doc, &report);
+	umpire_hidden_after(&hidden, g, step);
+	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_default_note(&report, player, kind, since, deadline, t->pol.dflt);
+	umpire_report_receipt(&report, step, forfeit ? NULL : paths.orders,
+		orders.ptr, orders.len, state.ptr, state.len);
+	struct umpire_file files[] = {
+		{ UMPIRE_STATE_PATH, state.ptr, state.len },
+		{ paths.report, report.text.ptr, report.text.len },
+		{ paths.picture, report.picture.ptr, report.picture.len },
+		{ paths.orders, orders.ptr, orders.len },
+	};
+	struct umpire_file *extra = umpire_arena_alloc(&a,
+		(1 + hidden.n) * sizeof(*extra));
+	for (size_t i = 0; i < hidden.n; i++)
+		extra[i] = (struct umpire_file){ hidden.files[i].path,
+			hidden.files[i].data.ptr, hidden.files[i].data.len };
+	umpire_report_commit_message(&msg, &report);
+	umpire_default_trailer(&msg, t->pol.dflt, deadline);
+	struct umpire_person self = { UMPIRE_COMMITTER_NAME,
+		UMPIRE_COMMITTER_EMAIL };
+	umpire_history_date_next(t->h, deadline);
+	if ((rc = cli_commit(t->h, files, forfeit ? 3 : 4, extra, hidden.n,
+	    &self, msg.ptr, d)))
+		goto done;
+	t->defaults++;
+	umpire_time_format(when, deadline);
+	if (t->json) {
+		printf("%s{\"step\": %ld, \"player\": ", t->defaults > 1 ? ", " : "",
+			step);
+		json_str(stdout, player);
+		printf(", \"kind\": ");
+		json_str(stdout, kind);
+		printf(", \"deadline\": \"%s\", \"default\": \"%s\"}", when,
+			umpire_default_name(t->pol.dflt));
+	} else {
+		fwrite(report.text.ptr, 1, report.text.len, stdout);
+		if (forfeit)
+			printf("\ntick: no orders from %s by %s: %s forfeits the game "
+				"at step %ld\n\n", player, when, player, step);
+		else
+			printf("\ntick: no orders from %s by %s: umpire played the "
+				"bot's orders for %s %s at step %ld\n\n", player, when,
+				umpire_possessive(player, whose, sizeof(whose)), kind,
+				step);
+	}
+done:
+	umpire_hidden_free(&hidden);
+	umpire_buf_free(&orders);
+	umpire_buf_free(&state);
+	umpire_buf_free(&msg);
+	umpire_step_report_free(&report);
+	umpire_arena_free(&a);
+	return rc;
+}
+
+/* Print the reminders due in (after, now], each once. */
+static size_t
+remind(const struct tick *t, long long since, long long deadline,
+	long long after, long long now, size_t printed)
+{
+	struct umpire_decision dec;
+	char when[UMPIRE_TIME_SIZE], due[UMPIRE_TIME_SIZE], whose[80];
+	size_t n = 0;
+
+	umpire_game_decision(t->g, &dec);
+	for (size_t i = 0; i < t->pol.nreminders; i++) {
+		long long at = deadline - t->pol.reminders[i];
+		if (at < since || at > now || at <= after)
+			continue;
+		struct umpire_buf before = UMPIRE_BUF_INIT, left = UMPIRE_BUF_INIT;
+		umpire_duration_format(&before, t->pol.reminders[i]);
+		umpire_duration_format(&left, deadline - now);
+		umpire_time_format(when, deadline);
+		umpire_time_format(due, at);
+		if (t->json) {
+			printf("%s{\"step\": %ld, \"player\": ", printed + n ? ", " : "",
+				t->g->step);
+			json_str(stdout, dec.player);
+			printf(", \"kind\": ");
+			json_str(stdout, dec.kind);
+			printf(", \"deadline\": \"%s\", \"due\": \"%s\", \"before\": "
+				"\"%s\"}", when, due, umpire_buf_cstr(&before));
+		} else {
+			printf("reminder: step %ld of %s awaits %s %s by %s (%s left)\n",
+				t->g->step, t->g->id,
+				umpire_possessive(dec.player, whose, sizeof(whose)),
+				dec.kind, when, umpire_buf_cstr(&left));
+		}
+		umpire_buf_free(&before);
+		umpire_buf_free(&left);
+		n++;
+	}
+	return n;
+}
+
+int
+cmd_tick(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ "since", required_argument, NULL, 'S' },
+		{ "seed-file", required_argument, NULL, 'f' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "format", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct tick t = { 0 };
+	const char *now_arg = NULL, *since_arg = NULL;
+	bool force = false, quiet = false;
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "q", opts, &rc)) != -1) {
+		switch (c) {
+		case -2: return rc;
+		case 'q': quiet = true; break;
+		case 'n': now_arg = optarg; break;
+		case 'S': since_arg = optarg; break;
+		case 'f': t.seed_file = optarg; break;
+		case 'F': force = true; break;
+		case 'o':
+			if (strcmp(optarg, "json") == 0)
+				t.json = true;
+			else if (strcmp(optarg, "text") != 0)
+				return cli_usage(argv[0], "--format is text or json, not "
+					"'%s'", optarg);
+			if ((rc = cli_set_format(argv[0], optarg)))
+				return rc;
+			break;
+		}
+	}
+	if (argc - optind != 1)
+		return cli_usage(argv[0], "name one game directory");
+	long long now = (long long)time(NULL), after = -1;
+	if (now_arg && umpire_time_parse(&now, now_arg) != 0)
+		return cli_usage(argv[0], "--now %s: not a time: give RFC 3339 in "
+			"UTC (2026-11-26T07:00:00Z) or seconds since the epoch",
+			now_arg);
+	if (since_arg && umpire_time_parse(&after, since_arg) != 0)
+		return cli_usage(argv[0], "--since %s: not a time: give RFC 3339 "
+			"in UTC (2026-11-26T07:00:00Z) or seconds since the epoch",
+			since_arg);
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_buf scen = UMPIRE_BUF_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	const struct umpire_node *doc;
+	struct umpire_decision dec;
+	char when[UMPIRE_TIME_SIZE], whose[80];
+	long long since = 0, deadline = 0;
+
+	t.dir = argv[optind];
+	if ((rc = cli_open_game(&t.h, &t.g, t.dir, true, &d)) ||
+	    (!force && (rc = umpire_history_check_head(t.h, &d))) ||
+	    (rc = umpire_history_read(t.h, UMPIRE_SCENARIO_PATH, &scen, &d)))
+		goto done;
+	char name[4096];
+	snprintf(name, sizeof(name), "%s/%s", t.dir, UMPIRE_SCENARIO_PATH);
+	rc = EX_DATAERR;
+	if (!(doc = umpire_game_parse(&a, name, scen.ptr, scen.len, &d)) ||
+	    !umpire_game_validate(doc, "scenario", &d) ||
+	    umpire_deadline_read(&t.pol, doc, &d))
+		goto done;
+	rc = 0;
+	if (t.json)
+		printf("{\"game\": \"%s\", \"now\": \"%s\", \"policy\": %s, "
+			"\"defaults\": [", t.g->id, umpire_time_format(when, now),
+			t.pol.set ? "true" : "false");
+	if (!t.pol.set) {
+		if (!t.json && !quiet)
+			printf("tick: game %s has no deadlines (its scenario sets "
+				"none): nothing to do\n", t.g->id);
+		goto out;
+	}
+	if ((rc = awaited_since(t.h, &since, &d)))
+		goto out;
+	dec.player = NULL;
+	for (;;) {
+		umpire_game_decision(t.g, &dec);
+		if (!dec.player)
+			break;
+		deadline = since + umpire_deadline_of(&t.pol, dec.player,
+			dec.kind);
+		if (now < deadline)
+			break;
+		if (t.defaults == TICK_MAX_DEFAULTS) {
+			umpire_diag(&d, UMPIRE_WARNING, t.dir, 0, 0, "%d default steps "
+				"in one run, the most; run tick again for the rest",
+				TICK_MAX_DEFAULTS);
+			break;
+		}
+		if ((rc = play_default(&t, since, deadline, &d)))
+			goto out;
+		since = deadline;
+	}
+	if (t.json)
+		printf("], \"reminders\": [");
+	size_t reminders = 0;
+	if (dec.player)
+		reminders = remind(&t, since, deadline, after, now, 0);
+	if (t.json) {
+		printf("], \"awaiting\": ");
+		if (dec.player) {
+			printf("{\"step\": %ld, \"player\": ", t.g->step);
+			json_str(stdout, dec.player);
+			printf(", \"kind\": ");
+			json_str(stdout, dec.kind);
+			printf(", \"since\": \"%s\"", umpire_time_format(when, since));
+			printf(", \"deadline\": \"%s\"}", umpire_time_format(when,
+				deadline));
+		} else {
+			printf("null");
+		}
+	} else if (quiet) {
+		/* Nothing but defaults and reminders: for cron's mail. */
+	} else if (dec.player) {
+		struct umpire_buf left = UMPIRE_BUF_INIT;
+		umpire_duration_format(&left, deadline - now);
+		printf("tick: step %ld of %s awaits %s %s by %s (%s left)%s\n",
+			t.g->step, t.g->id,
+			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+			umpire_time_format(when, deadline), umpire_buf_cstr(&left),
+			t.defaults || reminders ? "" : ": nothing to do");
+		umpire_buf_free(&left);
+	} else {
+		struct umpire_buf how = UMPIRE_BUF_INIT;
+		umpire_result_summary(&how, &t.g->result);
+		printf("tick: game %s is over (%s)%s\n", t.g->id,
+			umpire_buf_cstr(&how), t.defaults ? "" : ": nothing to do");
+		umpire_buf_free(&how);
+	}
+out:
+	if (t.json) {
+		if (!t.pol.set || rc)
+			printf("], \"reminders\": [], \"awaiting\": null");
+		printf("}\n");
+	}
+done:
+	umpire_buf_free(&scen);
+	umpire_arena_free(&a);
+	umpire_game_free(t.g);
+	umpire_history_close(t.h);
+	return cli_done(&d, rc);
+}
