@@ -266,6 +266,36 @@ initiative_ties(void **state)
 	done(&x);
 }
 
+static int
+always_three(void *arg, unsigned sides, const char *purpose)
+{
+	(void)sides;
+	(void)purpose;
+	++*(int *)arg;
+	return 3;
+}
+
+/* VS-77: dice that always tie end after 100 roll-offs, with the first
+ * tied player in seat order; seeded dice never get there. */
+static void
+initiative_tie_cap(void **state)
+{
+	(void)state;
+	struct fx x;
+	int drawn = 0;
+
+	load(&x, duel);
+	x.roller = (struct vs_roller){ always_three, &drawn };
+	assert_int_equal(vs_advance(&x.g, &x.roller, &x.tell), VS_DECIDE);
+	assert_int_equal(drawn, 2 * VS_MAX_ROLL_OFFS);
+	assert_int_equal(x.g.pos.player, 0);
+	const char *end = "; tied 100 times: the first in seat order wins "
+		"(VS-77); red wins.\n- Round 1 begins.\n";
+	assert_true(strlen(told(&x)) > strlen(end));
+	assert_string_equal(told(&x) + strlen(told(&x)) - strlen(end), end);
+	done(&x);
+}
+
 /* ------------------------------------------------------------- attacks */
 
 /* II: a distance attack hits on 5 or more; a hero adds 1; a figure
@@ -3229,6 +3259,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(initiative_then_choice),
 		cmocka_unit_test(initiative_ties),
+		cmocka_unit_test(initiative_tie_cap),
 		cmocka_unit_test(distance_hit_defeats),
 		cmocka_unit_test(armour_saves),
 		cmocka_unit_test(cover_from_the_wall),

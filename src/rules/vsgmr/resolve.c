@@ -1998,6 +1998,14 @@ initiative(struct vs_game *g, unsigned rollers, const struct vs_roller *dice,
 		}
 		unsigned top;
 		int k = vs_roll_off(&top, totals, n, in);
+		/* VS-77: after 100 ties in a row, the first tied in seat
+		 * order, which seeded dice never reach. */
+		if (k > 1 && pass >= VS_MAX_ROLL_OFFS) {
+			top &= ~(top - 1);
+			say(t, " tied %d times: the first in seat order wins "
+				"(VS-77);", pass);
+			k = 1;
+		}
 		if (k <= 1) {
 			for (int p = 0; p < n; p++)
 				if (top & bit(p)) {

@@ -327,8 +327,9 @@
  * VS-44 A player is awaited in a phase only if he has a figure the rules
  *       let act in it then: one that can move (or, Spawning, one to
  *       come, VS-51); one with a distance weapon, or one touching an
- *       opponent it may fight, that has not attacked this round; a guy
- *       on foot for skill rolls (II).  The others are passed over
+ *       opponent it may fight or a building or terrain feature, that
+ *       has not attacked this round; a guy on foot for skill rolls
+ *       (II).  The others are passed over
  *       without asking: no mail for nothing.  One awaited may do
  *       nothing.
  * VS-45 The game ends after the last round's skill rolls (5, II), or at
@@ -510,8 +511,11 @@
  * VS-71 Items (III): a figure picks up an object at the end of its move
  *       if the object lies under its base (the table: its point within
  *       the base, VS-21) or in one of its spaces (the map).  A figure
- *       defeated or gone off drops what it carries where it stood (its
- *       centre, or its lowest space), and its riders stay there on foot.
+ *       defeated drops what it carries where it stood (its centre, or
+ *       its lowest space), and its riders stay there on foot; one that
+ *       leaves the surface drops it at its path's last waypoint (space)
+ *       on the surface, and its riders leave with it (II: they "move
+ *       along").
  * VS-72 A building or terrain feature whose save fails is removed whole
  *       (III: "part or all ... decide between the players": umpire
  *       cannot cut a piece), but for Fortress Assault's building, which
@@ -520,6 +524,33 @@
  *       landed, as the order says, else as it was; every figure starts
  *       landed.  One flying neither makes nor takes hand to hand
  *       attacks.
+ * VS-74 On the map a figure moved straight back (VS-28) goes a king's
+ *       step at a time away from the centre of the spaces of the figure
+ *       that pushes or frightens it, as far as VS-32 makes the length;
+ *       a barrier or any figure stops it, and a step over the map's
+ *       edge puts it off (VS-36); one that starts on difficult ground
+ *       goes no further than its slowed allowance (VS-33), as on the
+ *       table.  A rider moved so is thrown from its mount only if it
+ *       lands clear of it; else it stays on it (VS-57).  A figure is at
+ *       its player's own edge (Transport, VS-50) when its base touches
+ *       it (VS-21) or a space of it is on it; a rider is brought there
+ *       by its mount.
+ * VS-75 A cavalry figure or vehicle with nobody aboard neither moves nor
+ *       attacks, unless Independent (II: "Cavalry can move if it has a
+ *       rider"; V: Independent "does not need a rider ... to move and
+ *       attack"), and its player is not awaited for it.
+ * VS-76 A recruited figure "changes sides on the spot" (V): it is not
+ *       taken off the surface, so VS-71 is not for it; it keeps what it
+ *       carries, and a recruited rider its mount, a recruited mount its
+ *       riders.
+ * VS-77 A rider carried by its mount has moved this round (II: it "will
+ *       move along"), and is not ordered again.  A figure pushed or
+ *       frightened across the opposite edge has escaped (VS-49) as one
+ *       that walked.  A building or terrain feature is attacked at a
+ *       distance when it is in range and faced (VS-23, VS-24): sight is
+ *       a figure's question (II: "see ... the foe").  Initiative's
+ *       roll-offs (VS-14) end after 100 ties in a row with the first
+ *       tied player in seat order, which seeded dice never reach.
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
@@ -1119,6 +1150,7 @@ enum vs_range vs_map_range(const struct vs_scale *sc, int distance);
 struct umpire_result;
 
 #define VS_ROUNDS 5		/* II: "When 5 rounds are finished" */
+#define VS_MAX_ROLL_OFFS 100	/* initiative's ties in a row (VS-77) */
 #define VS_MAX_ROUNDS 100	/* umpire's, when a scenario sets no
 				   limit (VS-45, VS-52) */
 
