@@ -1,8 +1,10 @@
 #!/bin/sh
 # play.sh UMPIRE: replay the sample games, Army Man Backgammon
 # (samples/amb/game), WWII Combined Arms (samples/wwii/game), Army Men
-# (samples/armymen/game) and the first 40 steps of a game of Backgammon
-# Wars (samples/bgw/game): each is its seed and every player's orders.
+# (samples/armymen/game), the first 40 steps of a game of Backgammon
+# Wars (samples/bgw/game) and a four-player Basic Game of Very Simple
+# Generic Miniatures Rules (samples/vsgmr/game): each is its seed and
+# every player's orders.
 # The Backgammon Wars game hides its players' hands, so it is sealed:
 # its seed (published here, as a sample's may be) is given to every
 # call, and each orders file carries its player's signature, made with
@@ -47,5 +49,6 @@ replay amb
 replay wwii
 replay armymen
 replay bgw
-echo "The games are in $top/amb, $top/wwii, $top/armymen and $top/bgw:"
+replay vsgmr
+echo "The games are in $top/amb, $top/wwii, $top/armymen, $top/bgw and $top/vsgmr:"
 echo "try umpire status on any of them, or read its reports/."

@@ -10,16 +10,16 @@
  * Sample Armies, VIII. Scenarios, IX. Miniatures For Every Scale, X.
  * Solo VSGMR.
  *
- * This much of the ruleset is built, each part pure (no die is drawn,
- * no file read but an army's and a scenario's) and tested on its own:
- * what a figure is and what it costs (army.c); every roll the rules
- * make, judged from the faces the dice show (fight.c); the questions
- * of the tabletop (space.c) and of the battle map (map.c); the order
- * of decisions in a round and how a game ends (round.c); a
- * scenario or a state read and checked into a game (scenario.c); and a
- * game written as a state (state.c).  The orders file, the resolution
- * that draws the dice, the bot and the pictures come next, and with them the ruleset's entry in the
- * registry: until then umpire does not play VSGMR.
+ * The rules are pure (no die drawn, no file read) up to round.c, each
+ * part tested on its own: what a figure is and what it costs
+ * (army.c); every roll the rules make, judged from the faces the dice
+ * show (fight.c); the questions of the tabletop (space.c) and of the
+ * battle map (map.c); the order of decisions in a round and how a game
+ * ends (round.c).  Then the files: a scenario or a state read and
+ * checked into a game (scenario.c), a game written as a state
+ * (state.c), orders read and checked (orders.c); the resolution that
+ * draws the dice (resolve.c); the bot, the board as text and as a
+ * picture; and the hooks core calls (ruleset.c).
  *
  * Files, in a one-way chain (each calls only those above it):
  *   army.c      figures, their prices, an army (a roster) read from YAML
