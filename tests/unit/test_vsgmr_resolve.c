@@ -2367,7 +2367,8 @@ map_knockback_stopped(void **state)
 	dice(&x, 2, 8, 4);
 	resolve(&x, &o);
 	assert_drawn(&x, "blaster attacks knight", "knight's armour roll");
-	assert_told(&x, "- **blaster** fires at **knight**: 8 (d10: 8, needs 5): "
+	assert_told(&x, "- **blaster** fires at **knight**, at Short Range: "
+		"8 (d10: 8, needs 5): "
 		"a hit.\n"
 		"  - **knight**'s armour (d6: 4, needs 4): saves.\n"
 		"  - The hit becomes a miss.\n"
@@ -2386,7 +2387,8 @@ map_knockback_stopped(void **state)
 	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
 	dice(&x, 2, 8, 4);
 	resolve(&x, &o);
-	assert_told(&x, "- **blaster** fires at **knight**: 8 (d10: 8, needs 5): "
+	assert_told(&x, "- **blaster** fires at **knight**, at Short Range: "
+		"8 (d10: 8, needs 5): "
 		"a hit.\n"
 		"  - **knight**'s armour (d6: 4, needs 4): saves.\n"
 		"  - The hit becomes a miss.\n"
@@ -2413,7 +2415,8 @@ map_knockback_off(void **state)
 	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
 	dice(&x, 2, 9, 5);
 	resolve(&x, &o);
-	assert_told(&x, "- **blaster** fires at **knight**: 9 (d10: 9, needs 5): "
+	assert_told(&x, "- **blaster** fires at **knight**, at Short Range: "
+		"9 (d10: 9, needs 5): "
 		"a hit.\n"
 		"  - **knight**'s armour (d6: 5, needs 4): saves.\n"
 		"  - The hit becomes a miss.\n"
@@ -2443,7 +2446,8 @@ map_fear_in_difficult_ground(void **state)
 	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
 	dice(&x, 1, 1);
 	resolve(&x, &o);
-	assert_told(&x, "- **archer** fires at **ghost**: 1 (d6: 1, needs 5): "
+	assert_told(&x, "- **archer** fires at **ghost**, at Short Range: "
+		"1 (d6: 1, needs 5): "
 		"struck by fear.\n"
 		"  - **archer** is struck by fear of **ghost**.\n"
 		"  - **archer** is pushed back 3 of 6 spaces, from j6 to j3.\n");
@@ -2526,16 +2530,50 @@ map_revenge(void **state)
 	resolve(&x, &o);
 	assert_drawn(&x, "archer attacks knight", "knight's armour roll",
 		"knight attacks archer");
-	assert_told(&x, "- **archer** fires at **knight**: 5 (d6: 5, needs 5): "
+	assert_told(&x, "- **archer** fires at **knight**, at Short Range: "
+		"5 (d6: 5, needs 5): "
 		"a hit.\n"
 		"  - **knight**'s armour (d6: 1, needs 4): fails.\n"
 		"  - **knight** is defeated: 3 points for red.\n"
-		"- Revenge: **knight** fires at **archer**: 6 (d6: 6, needs 5): a "
+		"- Revenge: **knight** fires at **archer**, at Short Range: "
+		"6 (d6: 6, needs 5): a "
 		"hit.\n"
 		"  - **archer** is defeated: 2 points for blue.\n");
 	assert_int_equal(F(&x, "knight")->where, VS_DEFEATED);
 	assert_int_equal(F(&x, "archer")->where, VS_DEFEATED);
 	assert_int_equal(x.g.player[1].score, 2);
+	done(&x);
+}
+
+/* VS-40: Short Range (10 spaces at 25mm) changes nothing but is
+ * reported; at 11 spaces, Long Range, the attack is reported as ever. */
+static void
+map_short_range_reported(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, map);
+	put_sq(&x, "archer", "d4");
+	put_sq(&x, "knight", "d14");
+	await(&x, 0, VS_PHASE_DISTANCE);
+	struct vs_attack_order a[] = { at_figure(&x, "archer", "knight") };
+	struct vs_orders o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 1, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **archer** fires at **knight**, at Short Range: "
+		"4 (d6: 4, needs 5): a miss.\n");
+	done(&x);
+
+	load(&x, map);
+	put_sq(&x, "archer", "d3");
+	put_sq(&x, "knight", "d14");
+	await(&x, 0, VS_PHASE_DISTANCE);
+	o = attacks(&x, VS_PHASE_DISTANCE, 1, a);
+	dice(&x, 1, 4);
+	resolve(&x, &o);
+	assert_told(&x, "- **archer** fires at **knight**: 4 (d6: 4, needs 5): "
+		"a miss.\n");
 	done(&x);
 }
 
@@ -3317,6 +3355,7 @@ main(void)
 		cmocka_unit_test(map_adjacency),
 		cmocka_unit_test(map_moves),
 		cmocka_unit_test(map_revenge),
+		cmocka_unit_test(map_short_range_reported),
 		cmocka_unit_test(map_summon),
 		cmocka_unit_test(fortress_struck_hand_to_hand),
 		cmocka_unit_test(fortress_holds),

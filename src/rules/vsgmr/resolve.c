@@ -959,6 +959,33 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 	return NULL;
 }
 
+/*
+ * Whether x's distance attack at tg is at the map's Short Range, which
+ * changes nothing but is reported (VS-40).  A Revenge attacker that has
+ * fallen is put back a moment, as can_attack does.
+ */
+static bool
+short_range(struct act *s, int x, const struct vs_target *tg)
+{
+	struct vs_game *g = s->g;
+	int d;
+
+	if (!g->on_map)
+		return false;
+	enum vs_where w = g->figure[x].where;
+	g->figure[x].where = VS_ON;
+	if (tg->kind == VS_AT_FEATURE) {
+		d = map_feature_distance(g, x, tg->index);
+	} else {
+		struct map_view v;
+		map_view(g, s->a, &v);
+		int mx = v.index[x], my = v.index[tg->index];
+		d = mx < 0 || my < 0 ? -1 : vs_map_distance(&v.m, mx, my);
+	}
+	g->figure[x].where = w;
+	return d >= 0 && vs_map_range(g->scale, d) == VS_SHORT_RANGE;
+}
+
 /* n dice of the same sides (vs_attack_dice, vs_armor_dice). */
 static int
 roll_dice(struct act *s, int *dice, unsigned sides, int n,
@@ -1113,9 +1140,11 @@ attack(struct act *s, int x, struct vs_target tg, enum vs_attack kind,
 	vs_attack_judge(&ar, &f->profile, tp, kind, cover, dice, n);
 	const char *lead = s->lead;
 	s->lead = NULL;
-	say(t, "- %s**%s** %s **%s**%s: %s (%s): %s.\n", lead ? lead : "",
+	say(t, "- %s**%s** %s **%s**%s%s: %s (%s): %s.\n", lead ? lead : "",
 		f->id,
 		kind == VS_DISTANCE ? "fires at" : "strikes", target_name(g, &tg),
+		kind == VS_DISTANCE && short_range(s, x, &tg) ?
+		", at Short Range" : "",
 		ar.cover ? ", in cover" : "", dice_text(s, dice, n),
 		roll_text(t, &ar.roll), ar.feared ? "struck by fear" : ar.hit ?
 		"a hit" : "a miss");
