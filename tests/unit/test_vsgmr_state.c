@@ -445,6 +445,13 @@ struct bad {
 };
 
 static const struct bad bad[] = {
+	/* A rider on another side's mount, neither recruited (VS-57,
+	 * VS-76). */
+	{ "a rider on an enemy's mount", ENV PLAYERS AWAIT TABLE RED
+	  "      - {id: rider, type: troop, at: [30, 20], rides: horse}\n"
+	  BLUE "      - {id: horse, type: cavalry, at: [30, 20]}\n" ROUND,
+	  "t.yaml:18:55: error: horse is blue's: a guy rides his own side's "
+	  "cavalry or vehicles (II, VS-57)", false },
 	/* Figures' keys of play. */
 	{ "an unknown status", STATE("      - {id: g, type: troop, status: "
 	  "dead}\n", ""),
@@ -651,6 +658,16 @@ allowed(void **state)
 		"      - {id: g, type: troop, at: c1}\n  blue:\n    edge: north\n"
 		"    figures:\n      - {id: chief, type: hero, commander: true, "
 		"at: c16}\n" ROUND,
+		/* A horse recruited from under its rider (VS-76): the rider
+		 * is red's, the horse blue's now; and a rider recruited on
+		 * its own side's mount. */
+		STATE("      - {id: horse, type: cavalry, at: [30, 20], owner: "
+		"blue}\n"
+		"      - {id: rider, type: troop, at: [30, 20], rides: horse}\n",
+		""),
+		STATE("      - {id: horse, type: cavalry, at: [30, 20]}\n"
+		"      - {id: rider, type: troop, at: [30, 20], rides: horse, "
+		"owner: blue}\n", ""),
 		/* The round in awaiting, as ruleset.c writes it. */
 		ENV PLAYERS "awaiting: {player: red, step: 3, kind: move, "
 		"round: 1}\n" TABLE RED BLUE ROUND,

@@ -1339,8 +1339,9 @@ find_figure(const struct rd *r, const char *id)
 }
 
 /*
- * Riders (II, VS-7, VS-57): a guy on its own side's cavalry or vehicle,
- * not on a rider, one and `carries` more to a mount; it stands where its
+ * Riders (II, VS-7, VS-57): a guy on its own side's cavalry or vehicle
+ * (in a state, a side's since one of them was recruited, VS-76), not
+ * on a rider, one and `carries` more to a mount; it stands where its
  * mount does, and may leave its place to be taken from it.
  */
 static void
@@ -1384,7 +1385,11 @@ check_rides(struct rd *r)
 			r->placed[i] = false;
 			continue;
 		}
-		if (mf->owner != f->owner) {
+		/* A state may hold a rider and mount of two sides, one of
+		 * them recruited on the spot (VS-76). */
+		bool recruited = r->state && (f->owner != r->force_of[i] ||
+			mf->owner != r->force_of[m]);
+		if (mf->owner != f->owner && !recruited) {
 			umpire_node_error(r->d, v, "%s is %s's: a guy rides his own "
 				"side's cavalry or vehicles (II, VS-57)", mf->id,
 				g->player[mf->owner].id);

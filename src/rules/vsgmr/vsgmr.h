@@ -542,7 +542,11 @@
  * VS-76 A recruited figure "changes sides on the spot" (V): it is not
  *       taken off the surface, so VS-71 is not for it; it keeps what it
  *       carries, and a recruited rider its mount, a recruited mount its
- *       riders.
+ *       riders.  Rider and mount of two sides so made ride on together:
+ *       the mount moves by its owner's orders (a rider aboard lets it,
+ *       II), the rider may get down by its own move, and, being
+ *       enemies, they may fight each other.  A state may so hold a
+ *       rider on another side's mount; a scenario may not (VS-57).
  * VS-77 A rider carried by its mount has moved this round (II: it "will
  *       move along"), and is not ordered again.  A figure pushed or
  *       frightened across the opposite edge has escaped (VS-49) as one
