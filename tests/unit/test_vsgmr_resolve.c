@@ -3130,6 +3130,12 @@ solo_sequence(void **state)
 	assert_int_equal(x.g.pos.player, 0);
 	assert_int_equal(x.g.pos.first, 0);
 	assert_int_equal(x.g.player[0].activation, 3);
+	/* Its bounds, from the figures on the table as it was rolled
+	 * (VS-74): a 6 has no points bound. */
+	assert_int_equal(x.g.player[0].most, 2);
+	assert_int_equal(x.g.player[0].most_points, 2);
+	assert_int_equal(x.g.player[1].most, 2);
+	assert_int_equal(x.g.player[1].most_points, 0);
 	assert_false(x.g.player[1].owed);
 	done(&x);
 }
@@ -3220,6 +3226,51 @@ solo_six_brings_one_back(void **state)
 	assert_int_equal(F(&x, "grunt")->where, VS_ON);
 	assert_int_equal(F(&x, "grunt")->by, -1);
 	assert_false(x.g.player[1].owed);
+	/* A 1: one figure (VS-74). */
+	assert_int_equal(x.g.player[1].most, 1);
+	done(&x);
+}
+
+/* X, VS-54: a 6's return not made by the round's end is lost with it;
+ * the round's activation and its count go too (VS-74). */
+static void
+solo_return_lost_with_the_round(void **state)
+{
+	(void)state;
+	struct fx x;
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%s", SMALL("basic", ""));
+	char *blue = strstr(text, "    edge: north\n");
+	memmove(blue + 14, blue, strlen(blue) + 1);
+	memcpy(blue, "    bot: true\n", 14);
+	load(&x, text);
+	F(&x, "grunt")->where = VS_DEFEATED;
+	F(&x, "grunt")->by = 0;
+	await(&x, 1, VS_PHASE_SKILL);
+	x.g.pos.round = 2;
+	x.g.pos.winner = 0;
+	x.g.player[1].activation = 6;
+	x.g.player[1].most = 1;
+	x.g.player[1].owed = true;
+	x.g.player[0].activation = 2;
+	x.g.player[0].most = 2;
+	x.g.player[0].most_points = 2;
+	x.g.player[0].active = 1;
+	x.g.player[0].active_points = 1;
+	dice(&x, 2, 4, 5);
+	pass(&x);
+	assert_told(&x, "- blue does nothing.\n"
+		"- Round 3 begins.\n"
+		"- red's activation die: 4: 3 figures.\n"
+		"- blue's activation die: 5: 1 figure.\n");
+	assert_false(x.g.player[1].owed);
+	assert_int_equal(F(&x, "grunt")->where, VS_DEFEATED);
+	assert_int_equal(x.g.player[0].activation, 4);
+	assert_int_equal(x.g.player[0].most, 3);
+	assert_int_equal(x.g.player[0].most_points, 0);
+	assert_int_equal(x.g.player[0].active, 0);
+	assert_int_equal(x.g.player[0].active_points, 0);
 	done(&x);
 }
 
@@ -3302,6 +3353,7 @@ main(void)
 		cmocka_unit_test(solo_sequence),
 		cmocka_unit_test(solo_activations_counted),
 		cmocka_unit_test(solo_six_brings_one_back),
+		cmocka_unit_test(solo_return_lost_with_the_round),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
