@@ -2,7 +2,7 @@
  * test_vsgmr_orders - a VSGMR player's orders read and checked
  * (src/rules/vsgmr/orders.c): good orders of each phase read into
  * exactly the struct expected, and each refusal with its whole
- * diagnostic, place included (VS-63 to VS-73), on a small table game
+ * diagnostic, place included (VS-63 to VS-74), on a small table game
  * written here and on the map duel of tests/vsgmr/scenarios/.  Games
  * are built from scenarios (vs_scenario_read) and their play fields
  * (moved, flying, a player's die, ...) set by hand, as a state file
