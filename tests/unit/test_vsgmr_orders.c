@@ -518,7 +518,7 @@ enum tweak {
 	T_NONE, T_MOVED, T_FRESH, T_DEFEATED, T_CLOSE, T_FACING_AWAY,
 	T_BEHIND_HOUSE, T_TOUCH, T_FLYING, T_INSPIRED, T_ATTACKED, T_SKILLED,
 	T_BLUE_GONE, T_SOLO, T_CROWD, T_MAGE, T_SPAWN6, T_SPAWN1, T_SPAWN5,
-	T_DIE1, T_DIE3, T_DIE3_ACTED,
+	T_DIE1, T_DIE1_NONE, T_DIE3, T_DIE3_ACTED,
 };
 
 static void
@@ -582,6 +582,9 @@ tweak(struct vs_game *g, enum tweak t)
 		break;
 	case T_DIE1:
 		solo_die(g, 1, 1, 0, false);
+		break;
+	case T_DIE1_NONE:
+		solo_die(g, 1, 0, 0, false);
 		break;
 	case T_DIE3:
 		solo_die(g, 3, 2, 6, false);
@@ -927,6 +930,11 @@ static const struct bad bad[] = {
 	  "o.yaml:8:14: error: archer-2 would be the 2nd figure of red's to "
 	  "act this round: his activation die shows 1, for a single figure "
 	  "(X, VS-74)", false },
+	{ "solo: a 1, no figure as it was rolled", false, T_DIE1_NONE, 0,
+	  MOVE, HEAD "moves: [{figure: archer-1, path: [[20, 4]]}]\n",
+	  "o.yaml:6:18: error: archer-1 cannot act this round: red's "
+	  "activation die shows 1, and he had no figure on the playing "
+	  "surface as it was rolled (X, VS-74)", false },
 	{ "solo: a 3, beyond both bounds", false, T_DIE3, 0, MOVE,
 	  HEAD "moves:\n"
 	  "  - {figure: archer-1, path: [[20, 4]]}\n"

@@ -630,7 +630,8 @@ static const struct bad bad[] = {
 	  "is for a 2 or 3 only (X, VS-74)", false },
 	{ "a 1 for two figures", SOLO("activation: 1, activation-figures: 2"),
 	  "t.yaml:8:44: error: red's activation die shows 1: "
-	  "activation-figures is 1 (X, VS-74)", false },
+	  "activation-figures is 1, or 0 when he had no figure on the "
+	  "playing surface (X, VS-74)", false },
 	{ "activated beyond both bounds", SOLO("activation: 2, "
 	  "activation-figures: 1, activation-points: 2, active: 2, "
 	  "active-points: 3"),

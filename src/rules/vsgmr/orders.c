@@ -1574,10 +1574,15 @@ limit_one(struct ck *c, bool *seen, int *n, int *points, int i,
 			ordinal(*n), pl->id, *points, *points == 1 ? "" : "s",
 			pl->activation, pl->most, pl->most == 1 ? "" : "s",
 			pl->most_points, pl->most_points == 1 ? "" : "s");
-	else
+	else if (pl->most == 1)
 		err(c, fn ? fn : order, "%s would be the %d%s figure of %s's "
 			"to act this round: his activation die shows 1, for a "
 			"single figure (X, VS-74)", f->id, *n, ordinal(*n), pl->id);
+	else
+		err(c, fn ? fn : order, "%s cannot act this round: %s's "
+			"activation die shows 1, and he had no figure on the "
+			"playing surface as it was rolled (X, VS-74)", f->id,
+			pl->id);
 	return false;
 }
 

@@ -1981,8 +1981,7 @@ activation(struct vs_game *g, unsigned sides, const struct vs_roller *dice,
 			"%s's activation", pname(g, p)));
 		vs_solo_judge(&so, die, figures, points);
 		g->player[p].activation = die;
-		/* VS-74: on a 1, one figure, even one yet to come. */
-		g->player[p].most = die == 1 ? 1 : so.figures;
+		g->player[p].most = so.figures;		/* VS-74 */
 		g->player[p].most_points = so.points;
 		g->player[p].owed = so.revive && defeated > 0;
 		say(t, "- %s's activation die: %d: ", pname(g, p), die);

@@ -392,9 +392,10 @@ read_bounds(struct rd *r, const struct umpire_node *v, struct vs_player *pl)
 			pl->id, die);
 		return;
 	}
-	if (die == 1 && pl->most != 1) {
+	if (die == 1 && pl->most > 1) {
 		umpire_node_error(r->d, fig, "%s's activation die shows 1: "
-			"activation-figures is 1 (X, VS-74)", pl->id);
+			"activation-figures is 1, or 0 when he had no figure on "
+			"the playing surface (X, VS-74)", pl->id);
 		return;
 	}
 	if (!vs_solo_within(die, pl->most, pl->most_points, pl->active,

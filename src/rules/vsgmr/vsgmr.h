@@ -529,12 +529,12 @@
  *       playing surface as its die is rolled, and hold all round
  *       (figures that fall or come later change nothing): on 4 to 6
  *       none; on 2 or 3 half their number rounded up and half their
- *       points (VS-16); on 1 one figure.  On 2 or 3 "alternately"
- *       lets the side choose as it goes: the figures activated in the
- *       round must be within at least one of the two bounds, the
- *       number or the points.  Orders that would activate a figure
- *       beyond are refused; an order that comes to nothing when
- *       carried out activates nobody.
+ *       points (VS-16); on 1 one figure, none if it had none.  On 2
+ *       or 3 "alternately" lets the side choose as it goes: the
+ *       figures activated in the round must be within at least one
+ *       of the two bounds, the number or the points.  Orders that
+ *       would activate a figure beyond are refused; an order that
+ *       comes to nothing when carried out activates nobody.
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
