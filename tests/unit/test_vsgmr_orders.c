@@ -2,7 +2,7 @@
  * test_vsgmr_orders - a VSGMR player's orders read and checked
  * (src/rules/vsgmr/orders.c): good orders of each phase read into
  * exactly the struct expected, and each refusal with its whole
- * diagnostic, place included (VS-63 to VS-73), on a small table game
+ * diagnostic, place included (VS-63 to VS-78), on a small table game
  * written here and on the map duel of tests/vsgmr/scenarios/.  Games
  * are built from scenarios (vs_scenario_read) and their play fields
  * (moved, flying, a player's die, ...) set by hand, as a state file
@@ -149,6 +149,26 @@ static void
 pt(struct vs_game *g, int i, int32_t x, int32_t y)
 {
 	g->figure[i].at.at = (struct umpire_pt){ x, y };
+}
+
+/* Red's activation die (X, VS-78) at `die`, allowing `most` figures or
+ * figures worth `points`; archer-1 and the boss have acted when `acted`
+ * (2 figures, 4 points). */
+static void
+solo_die(struct vs_game *g, int die, int most, int points, bool acted)
+{
+	g->solo = true;
+	g->player[1].bot = true;
+	g->player[0].activation = die;
+	g->player[0].most = most;
+	g->player[0].most_points = points;
+	if (acted) {
+		g->figure[ARCHER1].moved = true;
+		g->figure[BOSS].skilled = true;
+		g->player[0].active = 2;
+		g->player[0].active_points = g->figure[ARCHER1].points +
+			g->figure[BOSS].points;
+	}
 }
 
 /* ------------------------------------------------------------ good orders */
@@ -402,6 +422,63 @@ good_summons_skills(void **state)
 	game_done(&gm);
 }
 
+/* X, VS-78: solo play's activation die allows these. */
+static void
+good_solo_limits(void **state)
+{
+	(void)state;
+	struct game gm;
+	struct orders r;
+	static const char moves3[] = HEAD "moves:\n"
+		"  - {figure: archer-1, path: [[20, 4]]}\n"
+		"  - {figure: archer-2, path: [[22, 4]]}\n"
+		"  - {figure: bard, path: [[40, 4]]}\n";
+
+	game_read(&gm, false);
+	/* 4 to 6: every figure, whatever the bounds. */
+	solo_die(&gm.g, 4, 1, 0, false);
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, moves3);
+	orders_done(&r);
+	/* A 3: 3 figures worth 7 points are beyond 2 figures but within 7
+	 * points, one of the two bounds (VS-78). */
+	solo_die(&gm.g, 3, 2, 7, false);
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, moves3);
+	orders_done(&r);
+	/* Or within the figures alone: 2 heroes worth 6 points, beyond 1. */
+	solo_die(&gm.g, 2, 2, 1, false);
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD "moves:\n"
+		"  - {figure: boss, path: [[10, 4]]}\n"
+		"  - {figure: bird, path: [[50, 4]]}\n");
+	orders_done(&r);
+	/* A 1: the one figure; a rider carried by the horse is not
+	 * activated by it. */
+	solo_die(&gm.g, 1, 1, 0, false);
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
+		"moves: [{figure: horse, path: [[30, 6]]}]\n");
+	orders_done(&r);
+	/* Figures that acted this round count once: archer-1 and the boss
+	 * have used up a 3's 2 figures, and act again. */
+	game_done(&gm);
+	game_read(&gm, false);
+	pt(&gm.g, GRUNT1, 2000, 1200);
+	solo_die(&gm.g, 3, 2, 0, true);
+	orders_clean(&r, &gm.g, 0, VS_PHASE_DISTANCE, HEAD
+		"attacks: [{figure: archer-1, target: grunt-1}]\n");
+	orders_done(&r);
+	/* A 6's return is no action: on top of a full 1 (VS-78). */
+	solo_die(&gm.g, 1, 1, 0, false);
+	gm.g.player[0].active = 1;
+	gm.g.player[0].active_points = 1;
+	gm.g.figure[ARCHER1].moved = true;
+	gm.g.player[0].owed = true;
+	gm.g.figure[ARCHER2].where = VS_DEFEATED;
+	orders_clean(&r, &gm.g, 0, VS_PHASE_SKILL, HEAD
+		"return: {figure: archer-2, at: [12, 5]}\n");
+	assert_true(r.o.has_return);
+	orders_done(&r);
+	game_done(&gm);
+}
+
 static void
 good_spawn(void **state)
 {
@@ -441,6 +518,7 @@ enum tweak {
 	T_NONE, T_MOVED, T_FRESH, T_DEFEATED, T_CLOSE, T_FACING_AWAY,
 	T_BEHIND_HOUSE, T_TOUCH, T_FLYING, T_INSPIRED, T_ATTACKED, T_SKILLED,
 	T_BLUE_GONE, T_SOLO, T_CROWD, T_MAGE, T_SPAWN6, T_SPAWN1, T_SPAWN5,
+	T_DIE1, T_DIE1_NONE, T_DIE3, T_DIE3_ACTED,
 };
 
 static void
@@ -501,6 +579,19 @@ tweak(struct vs_game *g, enum tweak t)
 		g->player[0].owed = true;
 		g->figure[BOSS].where = VS_DEFEATED;
 		pt(g, CHIEF, 1000, 1000);
+		break;
+	case T_DIE1:
+		solo_die(g, 1, 1, 0, false);
+		break;
+	case T_DIE1_NONE:
+		solo_die(g, 1, 0, 0, false);
+		break;
+	case T_DIE3:
+		solo_die(g, 3, 2, 6, false);
+		break;
+	case T_DIE3_ACTED:
+		pt(g, GRUNT1, 2000, 1200);
+		solo_die(g, 3, 3, 4, true);
 		break;
 	case T_SPAWN6:
 	case T_SPAWN1:
@@ -832,6 +923,37 @@ static const struct bad bad[] = {
 	  HEAD "skills: [{figure: boss}]\n",
 	  "o.yaml:6:19: error: boss has made its skill roll this round, "
 	  "or summoned (II, VS-69, VS-70)", false },
+	{ "solo: a 1, a second figure", false, T_DIE1, 0, MOVE,
+	  HEAD "moves:\n"
+	  "  - {figure: archer-1, path: [[20, 4]]}\n"
+	  "  - {figure: archer-2, path: [[22, 4]]}\n",
+	  "o.yaml:8:14: error: archer-2 would be the 2nd figure of red's to "
+	  "act this round: his activation die shows 1, for a single figure "
+	  "(X, VS-78)", false },
+	{ "solo: a 1, no figure as it was rolled", false, T_DIE1_NONE, 0,
+	  MOVE, HEAD "moves: [{figure: archer-1, path: [[20, 4]]}]\n",
+	  "o.yaml:6:18: error: archer-1 cannot act this round: red's "
+	  "activation die shows 1, and he had no figure on the playing "
+	  "surface as it was rolled (X, VS-78)", false },
+	{ "solo: a 3, beyond both bounds", false, T_DIE3, 0, MOVE,
+	  HEAD "moves:\n"
+	  "  - {figure: archer-1, path: [[20, 4]]}\n"
+	  "  - {figure: archer-2, path: [[22, 4]]}\n"
+	  "  - {figure: bard, path: [[40, 4]]}\n",
+	  "o.yaml:9:14: error: bard would be the 3rd figure of red's to act "
+	  "this round, worth 7 points with the others: his activation die "
+	  "shows 3, for up to 2 figures or figures worth up to 6 points "
+	  "(X, VS-78)", false },
+	{ "solo: counted with the round's earlier actions", false,
+	  T_DIE3_ACTED, 0, DIST,
+	  HEAD "attacks:\n"
+	  "  - {figure: archer-1, target: grunt-1}\n"
+	  "  - {figure: archer-2, target: grunt-1}\n"
+	  "summons: [{figure: mage, ally: bard, at: [64, 2]}]\n",
+	  "o.yaml:9:20: error: mage would be the 4th figure of red's to act "
+	  "this round, worth 13 points with the others: his activation die "
+	  "shows 3, for up to 3 figures or figures worth up to 4 points "
+	  "(X, VS-78)", false },
 	{ "return not owed", false, T_NONE, 0, SKILL,
 	  HEAD "return: {figure: boss, at: [12, 5]}\n",
 	  "o.yaml:6:9: error: red is owed no figure: a defeated figure "
@@ -1000,6 +1122,7 @@ main(void)
 		cmocka_unit_test(good_map_attacks),
 		cmocka_unit_test(good_summons_skills),
 		cmocka_unit_test(good_spawn),
+		cmocka_unit_test(good_solo_limits),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(partial),
 	};

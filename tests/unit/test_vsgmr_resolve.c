@@ -8,6 +8,8 @@
  * purposes, in that order.
  */
 #include "core/result.h"
+#include "core/rng.h"
+#include "core/ruleset.h"
 #include "core/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
@@ -3198,6 +3200,12 @@ solo_sequence(void **state)
 	assert_int_equal(x.g.pos.player, 0);
 	assert_int_equal(x.g.pos.first, 0);
 	assert_int_equal(x.g.player[0].activation, 3);
+	/* Its bounds, from the figures on the table as it was rolled
+	 * (VS-78): a 6 has no points bound. */
+	assert_int_equal(x.g.player[0].most, 2);
+	assert_int_equal(x.g.player[0].most_points, 2);
+	assert_int_equal(x.g.player[1].most, 2);
+	assert_int_equal(x.g.player[1].most_points, 0);
 	assert_false(x.g.player[1].owed);
 	done(&x);
 }
@@ -3288,7 +3296,170 @@ solo_six_brings_one_back(void **state)
 	assert_int_equal(F(&x, "grunt")->where, VS_ON);
 	assert_int_equal(F(&x, "grunt")->by, -1);
 	assert_false(x.g.player[1].owed);
+	/* A 1: one figure (VS-78). */
+	assert_int_equal(x.g.player[1].most, 1);
 	done(&x);
+}
+
+/* X, VS-54: a 6's return not made by the round's end is lost with it;
+ * the round's activation and its count go too (VS-78). */
+static void
+solo_return_lost_with_the_round(void **state)
+{
+	(void)state;
+	struct fx x;
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%s", SMALL("basic", ""));
+	char *blue = strstr(text, "    edge: north\n");
+	memmove(blue + 14, blue, strlen(blue) + 1);
+	memcpy(blue, "    bot: true\n", 14);
+	load(&x, text);
+	F(&x, "grunt")->where = VS_DEFEATED;
+	F(&x, "grunt")->by = 0;
+	await(&x, 1, VS_PHASE_SKILL);
+	x.g.pos.round = 2;
+	x.g.pos.winner = 0;
+	x.g.player[1].activation = 6;
+	x.g.player[1].most = 1;
+	x.g.player[1].owed = true;
+	x.g.player[0].activation = 2;
+	x.g.player[0].most = 2;
+	x.g.player[0].most_points = 2;
+	x.g.player[0].active = 1;
+	x.g.player[0].active_points = 1;
+	dice(&x, 2, 4, 5);
+	pass(&x);
+	assert_told(&x, "- blue does nothing.\n"
+		"- Round 3 begins.\n"
+		"- red's activation die: 4: 3 figures.\n"
+		"- blue's activation die: 5: 1 figure.\n");
+	assert_false(x.g.player[1].owed);
+	assert_int_equal(F(&x, "grunt")->where, VS_DEFEATED);
+	assert_int_equal(x.g.player[0].activation, 4);
+	assert_int_equal(x.g.player[0].most, 3);
+	assert_int_equal(x.g.player[0].most_points, 0);
+	assert_int_equal(x.g.player[0].active, 0);
+	assert_int_equal(x.g.player[0].active_points, 0);
+	done(&x);
+}
+
+/* ------------------------------------------------------------ the bot */
+
+static int
+random_die(void *arg, unsigned sides, const char *purpose)
+{
+	(void)purpose;
+	return 1 + (int)umpire_rng_below(arg, sides);
+}
+
+struct bot_tally {
+	int decisions, owed, returns, limited;
+};
+
+/*
+ * A whole game of the bot's, on random dice: every decision's orders
+ * pass their own check, the activation die's limit among them (X,
+ * VS-78); after each, every side is within its die's bounds; and a
+ * figure owed comes back, on the surface (VS-54).
+ */
+static void
+bot_game(const char *text, bool both_bots, int seed, struct bot_tally *t)
+{
+	struct fx x;
+	struct umpire_rng dice_rng, rng;
+	char salt[64];
+
+	load(&x, text);
+	x.g.solo = x.g.pos.solo = true;
+	for (int p = 0; p < x.g.nplayers; p++)
+		x.g.player[p].bot = both_bots || x.g.player[p].bot || p > 0;
+	snprintf(salt, sizeof(salt), "bot dice %d", seed);
+	umpire_rng_seed(&dice_rng, salt, strlen(salt));
+	snprintf(salt, sizeof(salt), "bot %d", seed);
+	umpire_rng_seed(&rng, salt, strlen(salt));
+	x.roller = (struct vs_roller){ random_die, &dice_rng };
+	int r = vs_advance(&x.g, &x.roller, &x.tell);
+	for (int step = 0; r == VS_DECIDE && step < 2000; step++) {
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		struct umpire_ctx ctx;
+		struct vs_orders o;
+		int p = x.g.pos.player;
+		bool owed = x.g.player[p].owed &&
+			x.g.pos.phase == VS_PHASE_SKILL;
+
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.arena = &a;
+		ctx.diags = &d;
+		struct umpire_node *orders = umpire_node_map(&a, false);
+		vs_bot(&ctx, &x.g, &rng, orders);
+		size_t bad = vs_orders_read(&o, &a, &x.g, p, x.g.pos.phase,
+			orders, false, &d);
+		if (bad) {
+			char *msg = diags_text(&d);
+			fail_msg("seed %d, step %d: the bot's orders fail:\n%s",
+				seed, step, msg);
+		}
+		t->decisions++;
+		if (x.g.player[p].activation >= 1 &&
+		    x.g.player[p].activation <= 3)
+			t->limited++;
+		if (owed)
+			t->owed++;
+		untell(&x);
+		assert_int_equal(vs_resolve(&x.g, &o, &x.roller, &x.tell), 0);
+		if (o.has_return) {
+			t->returns++;
+			assert_true(owed);
+			assert_int_equal(x.g.figure[o.return_figure].where,
+				VS_ON);
+		}
+		for (int q = 0; q < x.g.nplayers; q++) {
+			const struct vs_player *pl = &x.g.player[q];
+			if (!vs_solo_within(pl->activation, pl->most,
+			    pl->most_points, pl->active, pl->active_points))
+				fail_msg("seed %d, step %d: %s has activated %d "
+					"figures worth %d, beyond his %d's %d or %d",
+					seed, step, pl->id, pl->active,
+					pl->active_points, pl->activation, pl->most,
+					pl->most_points);
+		}
+		r = x.g.pos.player >= 0 ? VS_DECIDE : VS_GAME_OVER;
+		umpire_diags_free(&d);
+		umpire_arena_free(&a);
+	}
+	done(&x);
+}
+
+/* The bot within the limit and making its returns, over many games on
+ * the table (the solo sample) and the map (the map duel). */
+static void
+bot_within_the_limit(void **state)
+{
+	(void)state;
+	char *solo = slurp("samples/vsgmr/solo.yaml", NULL);
+	char *duel_text = slurp("tests/vsgmr/scenarios/map-duel.yaml", NULL);
+	struct bot_tally table = { 0 }, grid = { 0 };
+
+	char *four = slurp("samples/vsgmr/standard.yaml", NULL);
+	for (int seed = 0; seed < 100; seed++)
+		bot_game(solo, true, seed, &table);
+	for (int seed = 0; seed < 100; seed++)
+		bot_game(four, true, seed, &table);
+	for (int seed = 0; seed < 30; seed++)
+		bot_game(duel_text, true, seed, &grid);
+	/* The limit was met often, and owed figures came back, nearly
+	 * always: a place may be lacking, rarely. */
+	assert_true(table.limited > table.decisions / 4);
+	assert_true(grid.limited > grid.decisions / 4);
+	assert_true(table.owed > 10);
+	assert_true(grid.owed > 3);
+	assert_true(table.returns * 10 >= table.owed * 9);
+	assert_true(grid.returns * 10 >= grid.owed * 9);
+	free(solo);
+	free(duel_text);
+	free(four);
 }
 
 int
@@ -3372,6 +3543,8 @@ main(void)
 		cmocka_unit_test(solo_sequence),
 		cmocka_unit_test(solo_activations_counted),
 		cmocka_unit_test(solo_six_brings_one_back),
+		cmocka_unit_test(solo_return_lost_with_the_round),
+		cmocka_unit_test(bot_within_the_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -203,7 +203,8 @@ samples(void **state)
 /* Spawning in round 2's movement, in the form umpire writes. */
 static const char midgame[] = ENV
 	"players:\n"
-	"  red: {score: 4, roll: 5, inspired: true, activation: 2, active: 1, "
+	"  red: {score: 4, roll: 5, inspired: true, activation: 2, "
+	"activation-figures: 3, activation-points: 4, active: 1, "
 	"active-points: 2, owed: true}\n"
 	"  blue: {score: 2, roll: 3, spawn: 3}\n"
 	"awaiting: {player: blue, step: 3, kind: move}\n"
@@ -272,6 +273,8 @@ in_play(void **state)
 	assert_int_equal(g->player[0].roll, 5);
 	assert_true(g->player[0].inspired);
 	assert_int_equal(g->player[0].activation, 2);
+	assert_int_equal(g->player[0].most, 3);
+	assert_int_equal(g->player[0].most_points, 4);
 	assert_int_equal(g->player[0].active, 1);
 	assert_int_equal(g->player[0].active_points, 2);
 	assert_true(g->player[0].owed);
@@ -337,6 +340,42 @@ in_play(void **state)
 	assert_int_equal(g->object[1].at.x, 5300);
 	read_done(&r);
 	round_trip("midgame.yaml", midgame);
+}
+
+/* Solo play's dice and their bounds read and written again (X, VS-78):
+ * a 5 has no points bound, a 1 a single figure, and a 2 with bounds of 0
+ * writes them still. */
+static void
+solo_bounds(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"activation: 5, activation-figures: 4, active: 3, "
+		"active-points: 9",
+		"activation: 1, activation-figures: 1, active: 1, "
+		"active-points: 2, owed: true",
+		"activation: 2, activation-figures: 0, activation-points: 0",
+		"score: 1, activation: 3, activation-figures: 1, "
+		"activation-points: 5, active: 2, active-points: 5",
+	};
+	static const int most[] = { 4, 1, 0, 1 }, points[] = { 0, 0, 0, 5 };
+	const char *was = "score: 4, roll: 5, inspired: true, activation: 2, "
+		"activation-figures: 3, activation-points: 4, active: 1, "
+		"active-points: 2, owed: true";
+	const char *at = strstr(midgame, was);
+
+	assert_non_null(at);
+	for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++) {
+		char text[sizeof(midgame) + 200];
+		struct rd r;
+		snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - midgame),
+			midgame, lines[k], at + strlen(was));
+		read_clean(&r, "solo.yaml", text, true);
+		assert_int_equal(r.g.player[0].most, most[k]);
+		assert_int_equal(r.g.player[0].most_points, points[k]);
+		read_done(&r);
+		round_trip("solo.yaml", text);
+	}
 }
 
 /* On the map: a removed building's squares are open ground again. */
@@ -580,6 +619,36 @@ static const struct bad bad[] = {
 	{ "a spawn die of 7", ENV "players:\n  red: {}\n  blue: {spawn: 7}\n"
 	  AWAIT TABLE RED BLUE ROUND,
 	  "t.yaml:9:17: error: spawn is a whole number from 0 to 6", true },
+	/* Solo play's activation die and its bounds (X, VS-78). */
+#define SOLO(red) ENV "players:\n  red: {" red "}\n  blue: {}\n" AWAIT \
+	TABLE RED BLUE ROUND
+	{ "bounds without a die", SOLO("activation-figures: 2"),
+	  "t.yaml:8:29: error: activation-figures is the bound of an "
+	  "activation die, and red has none (X, VS-78)", false },
+	{ "a die without bounds", SOLO("activation: 5"),
+	  "t.yaml:8:8: error: red's activation die has no bound: "
+	  "activation-figures comes with activation (X, VS-78)", false },
+	{ "a 3 without its points", SOLO("activation: 3, activation-figures: 1"),
+	  "t.yaml:8:8: error: red's activation die shows 3: activation-points "
+	  "comes with it (X, VS-78)", false },
+	{ "points with a 5", SOLO("activation: 5, activation-figures: 2, "
+	  "activation-points: 1"),
+	  "t.yaml:8:66: error: red's activation die shows 5: activation-points "
+	  "is for a 2 or 3 only (X, VS-78)", false },
+	{ "a 1 for two figures", SOLO("activation: 1, activation-figures: 2"),
+	  "t.yaml:8:44: error: red's activation die shows 1: "
+	  "activation-figures is 1, or 0 when he had no figure on the "
+	  "playing surface (X, VS-78)", false },
+	{ "activated beyond both bounds", SOLO("activation: 2, "
+	  "activation-figures: 1, activation-points: 2, active: 2, "
+	  "active-points: 3"),
+	  "t.yaml:8:8: error: red has activated 2 figures worth 3 points, "
+	  "beyond his activation die's bounds, 1 figures or 2 points (X, "
+	  "VS-78)", false },
+	{ "bounds below 0", SOLO("activation: 2, activation-figures: -1, "
+	  "activation-points: 2"),
+	  "t.yaml:8:44: error: activation-figures is a whole number from 0 to "
+	  "32000", true },
 	{ "removed: yes", ENV PLAYERS AWAIT TABLE "features:\n  - {id: hill, "
 	  "does: [rough], corner: [30, 20], size: [4, 4], removed: yes}\n"
 	  RED BLUE ROUND,
@@ -710,6 +779,7 @@ main(void)
 		cmocka_unit_test(corpus),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(allowed),
+		cmocka_unit_test(solo_bounds),
 		cmocka_unit_test(names),
 	};
 

@@ -19,8 +19,15 @@
  *               Strike name follow-ups likewise; every attack asks
  *               Inspiration's reroll (VS-68).
  *   skill       no skill rolls (no scenario gives them an effect, VS-70);
- *               a returning figure comes back next to a figure of its
- *               side when one is owed (VS-54).
+ *               when a defeated figure is owed (X's 6, VS-54), the
+ *               first of its defeated figures for which a place drawn
+ *               within a Move Unit of its force's edge passes the check
+ *               (64 draws a figure) comes back there.
+ *
+ * In solo play every figure that would act for the first time this
+ * round does only while the side stays within its activation die's
+ * bounds (X, VS-78); the figures before it in the game's order come
+ * first.
  *
  * Every order is judged as resolve.c and the check judge it (space.c,
  * map.c, vs_can_attack), so the orders pass the check.
@@ -586,6 +593,144 @@ attack(struct umpire_ctx *ctx, struct vs_game *c, int i, enum vs_attack kind,
 	f->attacked = true;
 }
 
+/* ----------------------------------------------------------- solo play */
+
+static bool
+acted(const struct vs_figure *f)
+{
+	return f->moved || f->attacked || f->skilled;
+}
+
+/* Whether figure i of player p may act without going beyond his
+ * activation die: it has acted this round already, or one more stays
+ * within a bound (X, VS-78). */
+static bool
+may_act(const struct vs_game *c, int p, int i)
+{
+	const struct vs_player *pl = &c->player[p];
+
+	return acted(&c->figure[i]) || vs_solo_within(pl->activation, pl->most,
+		pl->most_points, pl->active + 1, pl->active_points +
+		c->figure[i].points);
+}
+
+/* After figure i's turn in the orders: counted if it acted first now. */
+static void
+count(struct vs_game *c, int p, int i, bool was)
+{
+	if (!was && acted(&c->figure[i])) {
+		c->player[p].active++;
+		c->player[p].active_points += c->figure[i].points;
+	}
+}
+
+/* A place for defeated figure i within a Move Unit of compass edge
+ * `edge`, drawn (X's 6). */
+static struct umpire_node *
+return_at(struct umpire_arena *a, const struct vs_game *g, int i, int edge,
+	struct umpire_rng *rng)
+{
+	const struct vs_figure *f = &g->figure[i];
+
+	if (g->on_map) {
+		int size = f->size ? f->size : 1;
+		int files = g->grid.files - size + 1, ranks = g->grid.ranks -
+			size + 1, n = vs_map_units(g->scale, 2);
+		if (files < 1 || ranks < 1 || n < 1)
+			return NULL;
+		int deep = (int)below(rng, (unsigned)n);
+		struct umpire_square s;
+		switch (edge) {
+		case VS_SOUTH:
+			s = (struct umpire_square){ 1 + (int)below(rng,
+				(unsigned)files), 1 + deep };
+			break;
+		case VS_NORTH:
+			s = (struct umpire_square){ 1 + (int)below(rng,
+				(unsigned)files), ranks - deep };
+			break;
+		case VS_WEST:
+			s = (struct umpire_square){ 1 + deep, 1 + (int)below(rng,
+				(unsigned)ranks) };
+			break;
+		default:
+			s = (struct umpire_square){ files - deep, 1 +
+				(int)below(rng, (unsigned)ranks) };
+			break;
+		}
+		return sq_node(a, s);
+	}
+	int32_t half = f->at.base / 2 + 1, w = g->table.width,
+		d = g->table.depth;
+	int32_t deep = half + (int32_t)below(rng, VS_MOVE_UNIT);
+	int32_t along_x = half + (int32_t)below(rng, (unsigned)(w > 2 * half ?
+		w - 2 * half : 1));
+	int32_t along_y = half + (int32_t)below(rng, (unsigned)(d > 2 * half ?
+		d - 2 * half : 1));
+	struct umpire_pt pt;
+	switch (edge) {
+	case VS_SOUTH:
+		pt = (struct umpire_pt){ along_x, deep };
+		break;
+	case VS_NORTH:
+		pt = (struct umpire_pt){ along_x, d - deep };
+		break;
+	case VS_WEST:
+		pt = (struct umpire_pt){ deep, along_y };
+		break;
+	default:
+		pt = (struct umpire_pt){ w - deep, along_y };
+		break;
+	}
+	return pt_node(a, pt);
+}
+
+/*
+ * X's 6 (VS-54): when p is owed a figure, a defeated figure of his back
+ * within a Move Unit of the edge its force began by, more than a Move
+ * Unit from every opposing figure: places drawn near that edge, each
+ * judged by the check itself, 64 a figure; none if none is found.
+ */
+static void
+bring_back(struct umpire_ctx *ctx, const struct vs_game *g, int p,
+	struct umpire_rng *rng, struct umpire_node *orders)
+{
+	struct umpire_arena *a = ctx->arena;
+
+	if (!g->solo || !g->player[p].owed)
+		return;
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct vs_figure *f = &g->figure[i];
+		if (f->owner != p || f->where != VS_DEFEATED || f->fresh)
+			continue;
+		int began = p;
+		for (int q = 0; q < g->nplayers; q++)
+			if (i >= g->player[q].first &&
+			    i < g->player[q].first + g->player[q].nfigures)
+				began = q;
+		for (int tries = 0; tries < 64; tries++) {
+			struct umpire_node *at = return_at(a, g, i,
+				(int)g->player[began].edge, rng);
+			if (!at)
+				break;
+			struct umpire_node *try = umpire_node_map(a, false);
+			struct umpire_node *n = umpire_map_add(a, try, "return",
+				umpire_node_map(a, true));
+			umpire_map_add(a, n, "figure", umpire_node_str(a, f->id));
+			umpire_map_add(a, n, "at", at);
+			struct vs_orders o;
+			struct umpire_diags d = UMPIRE_DIAGS_INIT;
+			size_t bad = vs_orders_read(&o, a, g, p, VS_PHASE_SKILL,
+				try, false, &d);
+			umpire_diags_free(&d);
+			if (bad || !o.has_return)
+				continue;
+			umpire_map_add(a, orders, "return", n);
+			return;
+		}
+	}
+}
+
 /* ------------------------------------------------------------------ bot */
 
 void
@@ -624,12 +769,15 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		for (int i = 0; i < c->nfigures; i++) {
 			struct vs_figure *f = &c->figure[i];
 			if (f->owner != p || !on(c, i) || f->moved || f->fresh ||
-			    f->mount >= 0 || !can_move(c, i) || below(rng, 4) == 0)
+			    f->mount >= 0 || !can_move(c, i) || below(rng, 4) == 0 ||
+			    !may_act(c, p, i))
 				continue;
+			bool was = acted(f);
 			if (c->on_map)
 				move_map(ctx, c, i, rng, list);
 			else
 				move_table(ctx, c, i, rng, list);
+			count(c, p, i, was);
 		}
 		umpire_map_add(a, orders, "moves", list);
 		return;
@@ -639,10 +787,13 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		struct umpire_node *list = umpire_node_seq(a, false);
 		for (int i = 0; i < c->nfigures; i++) {
 			struct vs_figure *f = &c->figure[i];
-			if (f->owner != p || !on(c, i) || f->attacked || f->fresh)
+			if (f->owner != p || !on(c, i) || f->attacked || f->fresh ||
+			    !may_act(c, p, i))
 				continue;
+			bool was = acted(f);
 			attack(ctx, c, i, g->pos.phase == VS_PHASE_DISTANCE ?
 				VS_DISTANCE : VS_HAND_TO_HAND, rng, list);
+			count(c, p, i, was);
 		}
 		umpire_map_add(a, orders, "attacks", list);
 		return;
@@ -650,6 +801,8 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	case VS_PHASE_SKILL:
 	case VS_PHASES:
 		umpire_map_add(a, orders, "skills", umpire_node_seq(a, true));
+		if (g->pos.phase == VS_PHASE_SKILL)
+			bring_back(ctx, g, p, rng, orders);
 		return;
 	}
 }

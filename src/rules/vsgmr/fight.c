@@ -370,6 +370,16 @@ vs_solo_judge(struct vs_solo *out, int die, int figures, int points)
 	return 0;
 }
 
+bool
+vs_solo_within(int die, int most, int most_points, int figures, int points)
+{
+	if (die < 1 || die >= 4)
+		return true;		/* no die, or every figure */
+	if (figures <= most)
+		return true;
+	return die >= 2 && points <= most_points;	/* VS-78 */
+}
+
 /* --------------------------------------------------------------- movement */
 
 int

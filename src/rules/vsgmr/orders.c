@@ -1535,6 +1535,91 @@ read_return(struct ck *c, const struct umpire_node *n, struct vs_orders *o)
 	put(c, i, &pp);
 }
 
+/* ------------------------------------------------------ solo's limit */
+
+static const char *
+ordinal(int n)
+{
+	if (n % 100 >= 11 && n % 100 <= 13)
+		return "th";
+	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" :
+		"th";
+}
+
+/* One figure an order would have act, and the order's node. */
+static bool
+limit_one(struct ck *c, bool *seen, int *n, int *points, int i,
+	const struct umpire_node *order)
+{
+	const struct vs_game *g = c->g;
+	const struct vs_player *pl = &g->player[c->player];
+
+	if (i < 0 || i >= g->nfigures)
+		return true;
+	const struct vs_figure *f = &g->figure[i];
+	if (seen[i] || f->moved || f->attacked || f->skilled)
+		return true;	/* counted already: once a round (VS-78) */
+	seen[i] = true;
+	++*n;
+	*points += f->points;
+	if (vs_solo_within(pl->activation, pl->most, pl->most_points, *n,
+	    *points))
+		return true;
+	const struct umpire_node *fn = umpire_map_get(order, "figure");
+	if (pl->activation >= 2)
+		err(c, fn ? fn : order, "%s would be the %d%s figure of %s's "
+			"to act this round, worth %d point%s with the others: "
+			"his activation die shows %d, for up to %d figure%s or "
+			"figures worth up to %d point%s (X, VS-78)", f->id, *n,
+			ordinal(*n), pl->id, *points, *points == 1 ? "" : "s",
+			pl->activation, pl->most, pl->most == 1 ? "" : "s",
+			pl->most_points, pl->most_points == 1 ? "" : "s");
+	else if (pl->most == 1)
+		err(c, fn ? fn : order, "%s would be the %d%s figure of %s's "
+			"to act this round: his activation die shows 1, for a "
+			"single figure (X, VS-78)", f->id, *n, ordinal(*n), pl->id);
+	else
+		err(c, fn ? fn : order, "%s cannot act this round: %s's "
+			"activation die shows 1, and he had no figure on the "
+			"playing surface as it was rolled (X, VS-78)", f->id,
+			pl->id);
+	return false;
+}
+
+/*
+ * X, VS-78: in solo play the figures these orders have act for the
+ * first time this round, added to those that acted before, stay within
+ * the side's activation die.  The first beyond it is refused.
+ */
+static void
+check_limit(struct ck *c, const struct vs_orders *o)
+{
+	const struct vs_game *g = c->g;
+	const struct vs_player *pl = &g->player[c->player];
+	int n = pl->active, points = pl->active_points;
+
+	if (pl->activation < 1 || pl->activation > 3)
+		return;
+	bool *seen = umpire_arena_alloc(c->a, ((size_t)g->nfigures + 1) *
+		sizeof(*seen));
+	for (int k = 0; k < o->nmoves; k++)
+		if (!limit_one(c, seen, &n, &points, o->moves[k].figure,
+		    o->moves[k].node))
+			return;
+	for (int k = 0; k < o->nattacks; k++)
+		if (!limit_one(c, seen, &n, &points, o->attacks[k].figure,
+		    o->attacks[k].node))
+			return;
+	for (int k = 0; k < o->nskills; k++)
+		if (!limit_one(c, seen, &n, &points, o->skills[k].figure,
+		    o->skills[k].node))
+			return;
+	for (int k = 0; k < o->nsummons; k++)
+		if (!limit_one(c, seen, &n, &points, o->summons[k].figure,
+		    o->summons[k].node))
+			return;
+}
+
 /* ------------------------------------------------------------- phases */
 
 /* The keys each phase's orders may hold besides the envelope. */
@@ -1710,5 +1795,7 @@ vs_orders_read(struct vs_orders *out, struct umpire_arena *a,
 	if (phase == VS_PHASE_SKILL && is_map(v = umpire_map_get(orders,
 	    "return")))
 		read_return(&c, v, out);
+	if (phase != VS_PHASE_INITIATIVE)
+		check_limit(&c, out);
 	return c.errors;
 }

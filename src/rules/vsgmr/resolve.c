@@ -1760,10 +1760,12 @@ acted(const struct vs_figure *f)
 }
 
 /*
- * X, VS-16: a solo side's figures that took their first action of the
- * round in this step count against its activation die, by number and
- * by points, so that the next orders can be held to it.  before[i]
- * says whether figure i had acted as the step began.
+ * X, VS-16, VS-78: a solo side's figures that took their first action
+ * of the round in this step count against its activation die, by number
+ * and by points, so that the next orders can be held to it: once a
+ * round each, whatever phases they act in.  before[i] says whether
+ * figure i had acted as the step began; a figure whose orders came to
+ * nothing has not acted.
  */
 static void
 count_active(struct vs_game *g, int p, const bool *before)
@@ -1973,7 +1975,9 @@ scenario_over(struct vs_game *g, struct vs_told *t)
 	}
 }
 
-/* A new round's start: what a round allows is allowed again. */
+/* A new round's start: what a round allows is allowed again; what a
+ * round's activation die gave ends with it, a 6's return unused too
+ * (X: "at the very beginning of each turn"; VS-54, VS-78). */
 static void
 clear_round(struct vs_game *g)
 {
@@ -1982,8 +1986,11 @@ clear_round(struct vs_game *g)
 		f->moved = f->attacked = f->skilled = f->fresh = false;
 	}
 	for (int p = 0; p < g->nplayers; p++) {
-		g->player[p].inspired = false;
-		g->player[p].active = g->player[p].active_points = 0;
+		struct vs_player *pl = &g->player[p];
+		pl->inspired = false;
+		pl->active = pl->active_points = 0;
+		pl->activation = pl->most = pl->most_points = 0;
+		pl->owed = false;
 	}
 }
 
@@ -2074,6 +2081,8 @@ activation(struct vs_game *g, unsigned sides, const struct vs_roller *dice,
 			"%s's activation", pname(g, p)));
 		vs_solo_judge(&so, die, figures, points);
 		g->player[p].activation = die;
+		g->player[p].most = so.figures;		/* VS-78 */
+		g->player[p].most_points = so.points;
 		g->player[p].owed = so.revive && defeated > 0;
 		say(t, "- %s's activation die: %d: ", pname(g, p), die);
 		if (so.points)

@@ -354,6 +354,58 @@ read_flag(struct rd *r, const struct umpire_node *map, const char *key,
 		*out = v->u.b;
 }
 
+/* The activation die's bounds (VS-78): with the die, the points for a 2
+ * or 3 only, and what the side activated within them. */
+static void
+read_bounds(struct rd *r, const struct umpire_node *v, struct vs_player *pl)
+{
+	const struct umpire_node *fig = umpire_map_get(v, "activation-figures");
+	const struct umpire_node *pts = umpire_map_get(v, "activation-points");
+	int die = pl->activation;
+	bool two = die == 2 || die == 3;
+
+	if (fig)
+		read_count(r, fig, 0, VS_MAX_PLAYERS * VS_MAX_FIGURES,
+			"activation-figures", &pl->most);
+	if (pts)
+		read_count(r, pts, 0, MAX_SCORE, "activation-points",
+			&pl->most_points);
+	if (!die) {
+		if (fig || pts)
+			umpire_node_error(r->d, fig ? fig : pts, "%s is the "
+				"bound of an activation die, and %s has none "
+				"(X, VS-78)", fig ? "activation-figures" :
+				"activation-points", pl->id);
+		return;
+	}
+	if (!fig) {
+		umpire_node_error(r->d, v, "%s's activation die has no bound: "
+			"activation-figures comes with activation (X, VS-78)",
+			pl->id);
+		return;
+	}
+	if (two != (pts != NULL)) {
+		umpire_node_error(r->d, pts ? pts : v, two ? "%s's activation "
+			"die shows %d: activation-points comes with it (X, "
+			"VS-78)" : "%s's activation die shows %d: "
+			"activation-points is for a 2 or 3 only (X, VS-78)",
+			pl->id, die);
+		return;
+	}
+	if (die == 1 && pl->most > 1) {
+		umpire_node_error(r->d, fig, "%s's activation die shows 1: "
+			"activation-figures is 1, or 0 when he had no figure on "
+			"the playing surface (X, VS-78)", pl->id);
+		return;
+	}
+	if (!vs_solo_within(die, pl->most, pl->most_points, pl->active,
+	    pl->active_points))
+		umpire_node_error(r->d, v, "%s has activated %d figures worth "
+			"%d points, beyond his activation die's bounds, %d "
+			"figures or %d points (X, VS-78)", pl->id, pl->active,
+			pl->active_points, pl->most, pl->most_points);
+}
+
 /* A state's players: their scores and this round's dice (VS-14, VS-46,
  * VS-51, VS-54, VS-68). */
 static void
@@ -382,6 +434,7 @@ read_players_play(struct rd *r)
 				&pl->active_points);
 		read_flag(r, v, "inspired", &pl->inspired);
 		read_flag(r, v, "owed", &pl->owed);
+		read_bounds(r, v, pl);
 	}
 }
 

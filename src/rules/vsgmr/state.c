@@ -90,6 +90,12 @@ write_players(struct umpire_arena *a, const struct vs_game *g,
 		add_true(a, p, "inspired", pl->inspired);
 		add_int(a, p, "spawn", pl->spawn);
 		add_int(a, p, "activation", pl->activation);
+		if (pl->activation)	/* VS-78: even when 0 */
+			umpire_map_add(a, p, "activation-figures",
+				umpire_node_int(a, pl->most));
+		if (pl->activation == 2 || pl->activation == 3)
+			umpire_map_add(a, p, "activation-points",
+				umpire_node_int(a, pl->most_points));
 		add_int(a, p, "active", pl->active);
 		add_int(a, p, "active-points", pl->active_points);
 		add_true(a, p, "owed", pl->owed);

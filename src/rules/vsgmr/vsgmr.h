@@ -555,6 +555,21 @@
  *       a figure's question (II: "see ... the foe").  Initiative's
  *       roll-offs (VS-14) end after 100 ties in a row with the first
  *       tied player in seat order, which seeded dice never reach.
+ * VS-78 Solo play's limit (X, VS-16): a figure "takes actions" when it
+ *       moves, attacks, makes a skill roll or summons in the round; a
+ *       rider carried by its mount, a figure spawned, summoned or
+ *       brought back by a 6 does not by that.  Each counts once a
+ *       round, however many phases it acts in, and as its own side's
+ *       when it acts.  The bounds come from the side's figures on the
+ *       playing surface as its die is rolled, and hold all round
+ *       (figures that fall or come later change nothing): on 4 to 6
+ *       none; on 2 or 3 half their number rounded up and half their
+ *       points (VS-16); on 1 one figure, none if it had none.  On 2
+ *       or 3 "alternately" lets the side choose as it goes: the
+ *       figures activated in the round must be within at least one
+ *       of the two bounds, the number or the points.  Orders that
+ *       would activate a figure beyond are refused; an order that
+ *       comes to nothing when carried out activates nobody.
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
@@ -850,6 +865,12 @@ struct vs_solo {
 	bool revive;		/* a 6: a defeated figure returns, if any */
 };
 int vs_solo_judge(struct vs_solo *out, int die, int figures, int points);
+/* Whether a side whose die showed `die`, allowing `most` figures or (a 2
+ * or 3) figures worth `most_points`, stays within it with `figures`
+ * figures worth `points` activated this round: within at least one
+ * bound (VS-78).  No die (0) or 4 to 6: always. */
+bool vs_solo_within(int die, int most, int most_points, int figures,
+	int points);
 
 /* How far p may move in a turn, in hundredths of an inch (VS-17), if it
  * moves at all: cavalry and vehicles need a rider or driver unless
@@ -1363,6 +1384,8 @@ struct vs_player {
 	int spawn;		/* Spawning's die for his awaited movement
 				   (VS-51), 0: none */
 	int activation;		/* X: this round's activation die, 0: none */
+	int most, most_points;	/* X: the die's bounds, from his figures on
+				   the surface as it was rolled (VS-78) */
 	int active, active_points;	/* X: figures and points activated
 				   this round so far (VS-16) */
 	bool owed;		/* X: a 6 brings a defeated figure back (VS-54) */
@@ -1485,9 +1508,13 @@ int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
  *       while the phase is initiative.  rounds, end and solo come from
  *       the scenario's keys, written again unchanged.
  *   players: {red: {name: ..., score: 4, roll: 5, inspired: true,
- *       spawn: 3, activation: 2, active: 1, active-points: 2,
+ *       spawn: 3, activation: 2, activation-figures: 3,
+ *       activation-points: 10, active: 1, active-points: 2,
  *       owed: true}}: struct vs_player's play fields, each written
- *       only when not 0 or false.
+ *       only when not 0 or false; activation-figures and
+ *       activation-points (most, most_points: VS-78) always with
+ *       activation, the second only for a 2 or 3, and never without
+ *       it; active and active-points within them (vs_solo_within).
  *   forces.P.figures: one entry a figure, as the scenario wrote it
  *       but with no count (its id is the figure's: soldier-3), and
  *       these keys, each only when not the default:
