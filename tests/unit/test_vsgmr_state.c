@@ -572,6 +572,19 @@ static const struct bad bad[] = {
 	  "troop, at: [10, 46]}\n", ""),
 	  "t.yaml:22:54: error: chief's base overlaps g's: bases never overlap "
 	  "(VS-21, VS-26)", false },
+	/* Fortress Assault's building stands below VS-53's count only. */
+	{ "a standing building with its count of hits", ENV PLAYERS AWAIT
+	  "scenario: fortress-assault\ntable: {width: 72, depth: 48}\n"
+	  "features:\n  - {id: keep, does: [barrier, cover], corner: [30, 18], "
+	  "size: [12, 12], hits: 2}\nbuilding: keep\n"
+	  "forces:\n  red:\n    edge: south\n    team: assaulter\n"
+	  "    figures:\n"
+	  "      - {id: boss, type: hero, commander: true, at: [10, 2]}\n"
+	  "  blue:\n    edge: north\n    team: defender\n    figures:\n"
+	  "      - {id: chief, type: hero, commander: true, at: [10, 46]}\n"
+	  ROUND,
+	  "t.yaml:14:80: error: keep falls at 2 successful hits (VS-53), and "
+	  "has 2: give fewer, or removed: true once it has fallen", false },
 	/* Players and features. */
 	{ "a score below 0", ENV "players:\n  red: {score: -1}\n  blue: {}\n"
 	  AWAIT TABLE RED BLUE ROUND,
