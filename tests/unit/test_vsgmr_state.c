@@ -631,6 +631,27 @@ refusals(void **state)
 	assert_int_equal(failed, 0);
 }
 
+/* A round's number refused is the one error: the phase, winner and
+ * first are not judged as round 0's, nor awaiting.round against 0. */
+static void
+round_number_alone(void **state)
+{
+	(void)state;
+	struct rd r;
+	char *msg;
+
+	read_text(&r, "t.yaml", ENV PLAYERS "awaiting: {player: red, step: 3, "
+		"kind: move, round: 99}\n" TABLE RED BLUE "round: {number: 99, "
+		"phase: move, winner: red, first: red}\n", true, true);
+	msg = diags_text(&r.d);
+	assert_int_not_equal(r.rc, 0);
+	assert_string_equal(msg, "t.yaml:22:17: error: a round's number (0 "
+		"before the first, up to the game's last) is a whole number "
+		"from 0 to 5\n");
+	free(msg);
+	read_done(&r);
+}
+
 /* What a state allows that a scenario's set-up does not. */
 static void
 allowed(void **state)
@@ -722,6 +743,7 @@ main(void)
 		cmocka_unit_test(map_in_play),
 		cmocka_unit_test(corpus),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test(round_number_alone),
 		cmocka_unit_test(allowed),
 		cmocka_unit_test(names),
 	};

@@ -2395,9 +2395,15 @@ read_round(struct rd *r)
 			"first}: where the game is (VS-41)");
 		return;
 	}
-	if ((v = umpire_map_get(rn, "number")))
+	if ((v = umpire_map_get(rn, "number"))) {
+		size_t before = r->d->errors;
 		read_count(r, v, 0, last, "a round's number (0 before the "
 			"first, up to the game's last)", &pos->round);
+		/* What follows is judged by the number: with none, it would
+		 * judge round 0's rules and say so wrongly. */
+		if (r->d->errors > before)
+			return;
+	}
 	if ((v = umpire_map_get(rn, "phase"))) {
 		if ((k = name_index(vs_phase_names, VS_PHASES,
 		    umpire_node_cstr(v))) < 0)
