@@ -293,6 +293,48 @@ picture(void **state)
 	}
 }
 
+/* The largest sample's map, 30 files by 24 ranks, with forty figures
+ * and every kind of ground: its picture stays under 50 KB (a report's
+ * picture is mailed and committed each step). */
+static void
+picture_size(void **state)
+{
+	(void)state;
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct fx x;
+
+	umpire_buf_puts(&text, "umpire: 1\nruleset: vsgmr\ntitle: big\n"
+		"points: any\nplayers:\n  north: {}\n  south: {}\n"
+		"map: {files: 30, ranks: 24, scale: 25mm}\nfeatures:\n"
+		"  - {id: hut, kind: building, squares: [o11, p11, o12, p12]}\n"
+		"  - {id: fence, kind: partial, squares: [e14, f14, g14, h14]}\n"
+		"  - {id: swamp, kind: difficult, squares: [j9, j10, k9, k10]}\n"
+		"  - {id: mine, kind: darkness, squares: [x14, x15, y14, y15]}\n"
+		"  - {id: rocks, kind: small, squares: [h16, u12, e3]}\n"
+		"forces:\n");
+	for (int side = 0; side < 2; side++) {
+		umpire_buf_printf(&text, "  %s:\n    edge: %s\n    figures:\n",
+			side ? "north" : "south", side ? "north" : "south");
+		for (int i = 0; i < 20; i++)
+			umpire_buf_printf(&text, "      - {id: figure-%d-%d, "
+				"type: %s, at: %c%d}\n", side, i,
+				i ? "troop" : "hero, commander: true", 'a' + i,
+				side ? 24 : 1);
+	}
+	umpire_buf_putc(&text, '\0');
+	load(&x, text.ptr);
+	struct umpire_svg s = UMPIRE_SVG_INIT;
+	struct umpire_buf doc = UMPIRE_BUF_INIT;
+	vs_picture(&s, &x.g, NULL, NULL);
+	umpire_svg_document(&doc, &s, s.width, s.height, "t");
+	if (doc.len >= 50000)
+		fail_msg("the picture of a 30 x 24 map is %zu bytes", doc.len);
+	umpire_svg_free(&s);
+	umpire_buf_free(&doc);
+	umpire_buf_free(&text);
+	done(&x);
+}
+
 int
 main(void)
 {
@@ -300,6 +342,7 @@ main(void)
 		cmocka_unit_test(table_board),
 		cmocka_unit_test(map_board),
 		cmocka_unit_test(picture),
+		cmocka_unit_test(picture_size),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

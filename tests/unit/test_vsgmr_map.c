@@ -1371,6 +1371,58 @@ terrain_names(void **state)
 		assert_string_equal(vs_terrain_names[i], book[i]);
 }
 
+/*
+ * vs_map_stand is vs_map_move without the search: over every space of
+ * a crowded map (allies, enemies, a rider, a large figure, every kind
+ * of ground), for walkers and fliers, a move is allowed exactly when
+ * the figure may stand there and its reach gets there, in the same
+ * steps.  The bot asks vs_map_stand of each candidate with the reach it
+ * already holds, so its choices are the check's.
+ */
+static void
+stand_is_move_without_search(void **state)
+{
+	(void)state;
+	static const char *const rows[] = {
+		"..*...~~..%%....",
+		".A..B.~~..%%..c.",
+		"......==....dd..",
+		"..##..==....dd..",
+		"..##.a...E......",
+		"W........~~~..F.",
+		"......G.....*...",
+		".......h........",
+		NULL,
+	};
+	struct board b;
+	char why[256];
+
+	draw(&b, rows);
+	mount(&b, 'A', 'W');
+	for (int fl = 0; fl < 2; fl++)
+		for (int i = 0; i < b.m.nfigures; i++) {
+			struct vs_profile p = fig(VS_TROOP);
+			if (fl)
+				p.traits |= 1u << VS_FLIGHT;
+			struct vs_map_reach r;
+			vs_map_reach(&r, &b.m, i, scale("25mm"), &p);
+			for (int f = 0; f <= 17; f++)
+				for (int rk = 0; rk <= 9; rk++) {
+					struct umpire_square to = { f, rk };
+					int got = vs_map_move(&b.m, i, scale("25mm"), &p,
+						to, -1, why, sizeof(why));
+					int st = vs_map_stand(&b.m, i, to, -1, why,
+						sizeof(why));
+					int steps = vs_map_reach_steps(&r, to);
+					int want = st == 0 && steps >= 0 ? steps : -1;
+					if (got != want)
+						fail_msg("figure %d to %d,%d: move %d, "
+						    "stand %d and reach %d", i, f, rk,
+						    got, st, steps);
+				}
+		}
+}
+
 int
 main(void)
 {
@@ -1404,6 +1456,7 @@ main(void)
 		cmocka_unit_test(within),
 		cmocka_unit_test(misplaced),
 		cmocka_unit_test(terrain_names),
+		cmocka_unit_test(stand_is_move_without_search),
 	};
 
 	return cmocka_run_group_tests_name("vsgmr map", tests, NULL, NULL);

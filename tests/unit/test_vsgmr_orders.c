@@ -1111,10 +1111,41 @@ partial(void **state)
 	game_done(&gm);
 }
 
+/* A coordinate beyond the plane is the schema's to refuse: its one
+ * diagnostic says so, and the orders' reading (partial, after the
+ * schema's fault) adds no second at the same place; three decimals, which
+ * the schema takes, are the reading's. */
+static void
+beyond_the_plane_said_once(void **state)
+{
+	(void)state;
+	struct game gm;
+	struct orders r;
+
+	game_read(&gm, false);
+	orders_read(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
+		"moves: [{figure: archer-1, path: [[1e9, -1e9]]}]\n", false);
+	if (r.d.n) {
+		char *msg = diags_text(&r.d);
+		fail_msg("said again:\n%s", msg);
+	}
+	orders_done(&r);
+	orders_read(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
+		"moves: [{figure: archer-1, path: [[200, 4.125]]}]\n", false);
+	assert_int_equal(r.d.n, 0);
+	orders_done(&r);
+	orders_read(&r, &gm.g, 0, VS_PHASE_MOVE, HEAD
+		"moves: [{figure: archer-1, path: [[20, 4.125]]}]\n", true);
+	assert_int_equal(r.d.n, 1);
+	orders_done(&r);
+	game_done(&gm);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(beyond_the_plane_said_once),
 		cmocka_unit_test(good_initiative),
 		cmocka_unit_test(good_moves_table),
 		cmocka_unit_test(good_moves_map),

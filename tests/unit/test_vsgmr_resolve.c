@@ -1897,6 +1897,31 @@ skill_rolls(void **state)
 	done(&x);
 }
 
+/* A task is the player's words, shown as words: no image, link, tag or
+ * table cell of his gets into the report's Markdown (VS-70). */
+static void
+skill_task_is_words(void **state)
+{
+	(void)state;
+	struct fx x;
+
+	load(&x, arena);
+	await(&x, 0, VS_PHASE_SKILL);
+	struct vs_orders o = orders(&x, VS_PHASE_SKILL);
+	struct vs_skill_order sk[] = {
+		{ fig(&x, "scout"), "see ![x](http://e/a.png) <img src=x> "
+		  "**b** | c", NULL },
+	};
+	o.skills = sk;
+	o.nskills = 1;
+	dice(&x, 1, 2);
+	resolve(&x, &o);
+	assert_told(&x, "- **scout** makes a skill roll (see \\!\\[x\\]"
+		"\\(http://e/a.png\\) \\<img src\\=x\\> \\*\\*b\\*\\* "
+		"\\| c): d10: 2 +1 (Hero guy) = 3, needs 4: it fails.\n");
+	done(&x);
+}
+
 /* -------------------------------------------------------------- moves */
 
 static struct vs_orders
@@ -3509,6 +3534,7 @@ main(void)
 		cmocka_unit_test(summon_judged_again),
 		cmocka_unit_test(summon_onto_its_own_rider),
 		cmocka_unit_test(skill_rolls),
+		cmocka_unit_test(skill_task_is_words),
 		cmocka_unit_test(move_and_face),
 		cmocka_unit_test(ride_dismount_board),
 		cmocka_unit_test(flight_after_a_move),

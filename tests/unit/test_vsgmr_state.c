@@ -611,6 +611,19 @@ static const struct bad bad[] = {
 	  "troop, at: [10, 46]}\n", ""),
 	  "t.yaml:22:54: error: chief's base overlaps g's: bases never overlap "
 	  "(VS-21, VS-26)", false },
+	/* Fortress Assault's building stands below VS-53's count only. */
+	{ "a standing building with its count of hits", ENV PLAYERS AWAIT
+	  "scenario: fortress-assault\ntable: {width: 72, depth: 48}\n"
+	  "features:\n  - {id: keep, does: [barrier, cover], corner: [30, 18], "
+	  "size: [12, 12], hits: 2}\nbuilding: keep\n"
+	  "forces:\n  red:\n    edge: south\n    team: assaulter\n"
+	  "    figures:\n"
+	  "      - {id: boss, type: hero, commander: true, at: [10, 2]}\n"
+	  "  blue:\n    edge: north\n    team: defender\n    figures:\n"
+	  "      - {id: chief, type: hero, commander: true, at: [10, 46]}\n"
+	  ROUND,
+	  "t.yaml:14:80: error: keep falls at 2 successful hits (VS-53), and "
+	  "has 2: give fewer, or removed: true once it has fallen", false },
 	/* Players and features. */
 	{ "a score below 0", ENV "players:\n  red: {score: -1}\n  blue: {}\n"
 	  AWAIT TABLE RED BLUE ROUND,
@@ -685,6 +698,27 @@ refusals(void **state)
 		read_done(&r);
 	}
 	assert_int_equal(failed, 0);
+}
+
+/* A round's number refused is the one error: the phase, winner and
+ * first are not judged as round 0's, nor awaiting.round against 0. */
+static void
+round_number_alone(void **state)
+{
+	(void)state;
+	struct rd r;
+	char *msg;
+
+	read_text(&r, "t.yaml", ENV PLAYERS "awaiting: {player: red, step: 3, "
+		"kind: move, round: 99}\n" TABLE RED BLUE "round: {number: 99, "
+		"phase: move, winner: red, first: red}\n", true, true);
+	msg = diags_text(&r.d);
+	assert_int_not_equal(r.rc, 0);
+	assert_string_equal(msg, "t.yaml:22:17: error: a round's number (0 "
+		"before the first, up to the game's last) is a whole number "
+		"from 0 to 5\n");
+	free(msg);
+	read_done(&r);
 }
 
 /* What a state allows that a scenario's set-up does not. */
@@ -778,6 +812,7 @@ main(void)
 		cmocka_unit_test(map_in_play),
 		cmocka_unit_test(corpus),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test(round_number_alone),
 		cmocka_unit_test(allowed),
 		cmocka_unit_test(solo_bounds),
 		cmocka_unit_test(names),

@@ -359,9 +359,10 @@ move_map(struct umpire_ctx *ctx, struct vs_game *c, int i,
 		for (int df = -reach; df <= reach; df++) {
 			struct umpire_square to = { f->sq.file + df,
 				f->sq.rank + dr };
+			/* r is this move's reach: vs_map_move's search, done
+			 * once, not once a candidate. */
 			if ((df == 0 && dr == 0) || vs_map_reach_steps(r, to) < 1 ||
-			    vs_map_move(&m, ix[i], c->scale, &f->profile, to, -1,
-			    NULL, 0) < 0)
+			    vs_map_stand(&m, ix[i], to, -1, NULL, 0) < 0)
 				continue;
 			if (go_to) {
 				int64_t a1 = to.file - c->figure[e].sq.file;

@@ -410,12 +410,11 @@ vs_map_reach_steps(const struct vs_map_reach *r, struct umpire_square to)
 }
 
 int
-vs_map_move(const struct vs_map *m, int who, const struct vs_scale *sc,
-	const struct vs_profile *p, struct umpire_square to, int onto,
-	char *why, size_t n)
+vs_map_stand(const struct vs_map *m, int who, struct umpire_square to,
+	int onto, char *why, size_t n)
 {
 	const struct vs_map_figure *f = &m->figures[who];
-	char a[UMPIRE_SQUARE_NAME], b[UMPIRE_SQUARE_NAME];
+	char a[UMPIRE_SQUARE_NAME];
 
 	if (onto < -1 || onto >= m->nfigures || onto == who) {
 		umpire_refuse(why, n, "figure %d is no other figure on the map "
@@ -478,6 +477,19 @@ vs_map_move(const struct vs_map *m, int who, const struct vs_scale *sc,
 			"(II)", umpire_grid_name(to, a));
 		return -1;
 	}
+	return 0;
+}
+
+int
+vs_map_move(const struct vs_map *m, int who, const struct vs_scale *sc,
+	const struct vs_profile *p, struct umpire_square to, int onto,
+	char *why, size_t n)
+{
+	const struct vs_map_figure *f = &m->figures[who];
+	char a[UMPIRE_SQUARE_NAME], b[UMPIRE_SQUARE_NAME];
+
+	if (vs_map_stand(m, who, to, onto, why, n) < 0)
+		return -1;
 
 	struct vs_map_reach r;
 	vs_map_reach(&r, m, who, sc, p);

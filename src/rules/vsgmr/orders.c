@@ -133,6 +133,16 @@ allied(const struct vs_game *g, int p, int q)
 
 /* ------------------------------------------------------------ reading */
 
+/* Whether the schema, whose range for a coordinate is the plane's, has
+ * refused this one already: a number beyond +-163.84. */
+static bool
+beyond_the_plane(const struct umpire_node *v)
+{
+	if (v->type == UMPIRE_INT)
+		return v->big || v->u.i >= 164 || v->u.i <= -164;
+	return v->type == UMPIRE_FLOAT && (v->u.f > 163.84 || v->u.f < -163.84);
+}
+
 /* A point [x, y], inches with at most two decimals; off the table is
  * allowed (VS-27), beyond the plane is not (TABLE-1). */
 static bool
@@ -148,8 +158,10 @@ read_pt(struct ck *c, const struct umpire_node *n, struct umpire_pt *out)
 	for (int i = 0; i < 2; i++)
 		if (umpire_node_fixed(n->u.seq.v[i], 2, UMPIRE_PLANE_MAX,
 		    &v[i]) < 0) {
-			if (c->partial && n->u.seq.v[i]->type != UMPIRE_INT &&
-			    n->u.seq.v[i]->type != UMPIRE_FLOAT)
+			/* What the schema refused, it has said already. */
+			if (c->partial && ((n->u.seq.v[i]->type != UMPIRE_INT &&
+			    n->u.seq.v[i]->type != UMPIRE_FLOAT) ||
+			    beyond_the_plane(n->u.seq.v[i])))
 				return false;
 			err(c, n->u.seq.v[i], "a coordinate is inches with at most "
 				"two decimals, from -163.84 to 163.84 (TABLE-1)");

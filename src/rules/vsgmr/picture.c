@@ -163,16 +163,35 @@ map_ground(struct umpire_svg *s, const struct layout *l)
 	const struct vs_game *g = l->g;
 	char name[UMPIRE_SQUARE_NAME];
 
+	int w = g->grid.files * CELL, h = g->grid.ranks * CELL;
+
+	/* Open ground under the whole map, then each rank's runs of other
+	 * ground one rectangle a run, then the lines between squares: two
+	 * rectangles a square made a 30 x 24 map's picture 110 KB. */
+	umpire_svg_rect(s, BORDER, BORDER, w, h, 0, &fill[VS_MAP_OPEN]);
 	for (int r = 1; r <= g->grid.ranks; r++)
-		for (int c = 1; c <= g->grid.files; c++) {
+		for (int c = 1; c <= g->grid.files; ) {
 			int kind = g->ground[umpire_grid_index(&g->grid,
 				(struct umpire_square){ c, r })];
-			int x = BORDER + (c - 1) * CELL;
-			int y = BORDER + (g->grid.ranks - r) * CELL;
-			umpire_svg_rect(s, x, y, CELL, CELL, 0,
-				&fill[kind >= 0 && kind < VS_MAP_TERRAINS ? kind : 0]);
-			umpire_svg_rect(s, x, y, CELL, CELL, 0, &grid);
+			int run = 1;
+			if (kind < 0 || kind >= VS_MAP_TERRAINS)
+				kind = VS_MAP_OPEN;
+			while (c + run <= g->grid.files &&
+			    g->ground[umpire_grid_index(&g->grid,
+			    (struct umpire_square){ c + run, r })] == kind)
+				run++;
+			if (kind != VS_MAP_OPEN)
+				umpire_svg_rect(s, BORDER + (c - 1) * CELL,
+					BORDER + (g->grid.ranks - r) * CELL,
+					run * CELL, CELL, 0, &fill[kind]);
+			c += run;
 		}
+	for (int c = 0; c <= g->grid.files; c++)
+		umpire_svg_line(s, BORDER + c * CELL, BORDER,
+			BORDER + c * CELL, BORDER + h, &grid);
+	for (int r = 0; r <= g->grid.ranks; r++)
+		umpire_svg_line(s, BORDER, BORDER + r * CELL, BORDER + w,
+			BORDER + r * CELL, &grid);
 	/* Files along the foot, ranks along the left. */
 	for (int c = 1; c <= g->grid.files; c++) {
 		umpire_grid_name((struct umpire_square){ c, 1 }, name);

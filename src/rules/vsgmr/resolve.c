@@ -1487,6 +1487,29 @@ summon_order(struct act *s, const struct vs_summon_order *o)
 		where_text(s->t, g, o->ally));
 }
 
+/*
+ * A player's own words, as the report's Markdown shows them and no more:
+ * every ASCII mark that Markdown or HTML gives a meaning a backslash
+ * before it (CommonMark escapes any), so a task cannot draw an image,
+ * link, table cell or tag into a report every player reads.
+ */
+static const char *
+plain_words(struct umpire_arena *a, const char *text)
+{
+	static const char marks[] = "\\`*_{}[]()<>#+!|~&=^$";
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	for (const char *p = text; *p; p++) {
+		if (strchr(marks, *p))
+			umpire_buf_putc(&b, '\\');
+		umpire_buf_putc(&b, *p);
+	}
+	const char *out = umpire_arena_strdup(a, b.len ? umpire_buf_cstr(&b) :
+		"");
+	umpire_buf_free(&b);
+	return out;
+}
+
 static void
 skill_order(struct act *s, const struct vs_skill_order *o)
 {
@@ -1505,7 +1528,8 @@ skill_order(struct act *s, const struct vs_skill_order *o)
 		umpire_arena_printf(s->t->a, "%s's skill roll", f->id));
 	vs_skill_judge(&r, &f->profile, die);
 	say(s->t, "- **%s** makes a skill roll%s%s%s: %s: %s.\n", f->id,
-		o->task ? " (" : "", o->task ? o->task : "", o->task ? ")" : "",
+		o->task ? " (" : "", o->task ? plain_words(s->t->a, o->task) : "",
+		o->task ? ")" : "",
 		roll_text(s->t, &r), r.made ? "it succeeds" : "it fails");
 }
 

@@ -815,6 +815,33 @@ read_building(struct rd *r)
 	}
 }
 
+/*
+ * A state's Fortress building stands until its VS-53 count of hits, and
+ * falls at it (resolve removes it at the last): a standing one with the
+ * count would end the game as fallen while it blocks and covers still.
+ * After read_teams, for the count is the Assaulters'.
+ */
+static void
+check_building_hits(struct rd *r)
+{
+	struct vs_game *g = r->g;
+	unsigned assaulters = 0;
+
+	if (g->building < 0)
+		return;
+	const struct vs_feature *f = &g->feature[g->building];
+	for (int p = 0; p < g->nplayers; p++)
+		if (g->player[p].team == VS_ASSAULTER)
+			assaulters |= 1u << p;
+	int need = vs_fortress_hits(assaulters);
+	if (!f->removed && f->hits >= need) {
+		const struct umpire_node *h = umpire_map_get(f->node, "hits");
+		umpire_node_error(r->d, h ? h : f->node, "%s falls at %d "
+			"successful hits (VS-53), and has %d: give fewer, or "
+			"removed: true once it has fallen", f->id, need, f->hits);
+	}
+}
+
 /* ---------------------------------------------------------------- forces */
 
 static void
@@ -2421,9 +2448,15 @@ read_round(struct rd *r)
 			"first}: where the game is (VS-41)");
 		return;
 	}
-	if ((v = umpire_map_get(rn, "number")))
+	if ((v = umpire_map_get(rn, "number"))) {
+		size_t before = r->d->errors;
 		read_count(r, v, 0, last, "a round's number (0 before the "
 			"first, up to the game's last)", &pos->round);
+		/* What follows is judged by the number: with none, it would
+		 * judge round 0's rules and say so wrongly. */
+		if (r->d->errors > before)
+			return;
+	}
 	if ((v = umpire_map_get(rn, "phase"))) {
 		if ((k = name_index(vs_phase_names, VS_PHASES,
 		    umpire_node_cstr(v))) < 0)
@@ -2504,6 +2537,8 @@ read_game(struct vs_game *g, struct umpire_arena *a,
 	read_building(r);
 	read_forces(r);
 	read_teams(r);
+	if (state)
+		check_building_hits(r);
 	init_round(r);
 	if (state)
 		read_round(r);

@@ -1136,6 +1136,13 @@ int vs_map_reach_steps(const struct vs_map_reach *r, struct umpire_square to);
 int vs_map_move(const struct vs_map *m, int who, const struct vs_scale *sc,
 	const struct vs_profile *p, struct umpire_square to, int onto,
 	char *why, size_t n);
+/* vs_map_move's checks of where the move ends, without its search: 0
+ * if figure who may end a move on `to` (boarding onto, or -1), else -1
+ * with the reason in why.  vs_map_move(...) >= 0 exactly when this is 0
+ * and vs_map_reach_steps of its reach to `to` is >= 0: the bot, which
+ * already holds the reach, asks this of every candidate space. */
+int vs_map_stand(const struct vs_map *m, int who, struct umpire_square to,
+	int onto, char *why, size_t n);
 /* Whether it may leave the map this turn (VS-36): the steps it takes,
  * the step off included, or -1 with the reason in why. */
 int vs_map_leave(const struct vs_map *m, int who, const struct vs_scale *sc,
