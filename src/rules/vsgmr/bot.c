@@ -85,25 +85,6 @@ on(const struct vs_game *g, int i)
 	return g->figure[i].where == VS_ON;
 }
 
-static struct umpire_node *
-pt_node(struct umpire_arena *a, struct umpire_pt p)
-{
-	struct umpire_node *n = umpire_node_seq(a, true);
-
-	umpire_seq_add(a, n, umpire_node_fixed_new(a, p.x, 2));
-	umpire_seq_add(a, n, umpire_node_fixed_new(a, p.y, 2));
-	return n;
-}
-
-static struct umpire_node *
-sq_node(struct umpire_arena *a, struct umpire_square s)
-{
-	char name[UMPIRE_SQUARE_NAME];
-
-	return umpire_node_str(a, umpire_arena_strdup(a,
-		umpire_grid_name(s, name)));
-}
-
 /* The nearest enemy on the surface, centre to centre (the map: king
  * moves), or -1. */
 static int
@@ -133,19 +114,6 @@ nearest_foe(const struct vs_game *g, int i)
 		}
 	}
 	return best;
-}
-
-static bool
-can_move(const struct vs_game *g, int i)
-{
-	const struct vs_figure *f = &g->figure[i];
-
-	if (vs_is_guy(&f->profile) || vs_has(&f->profile, VS_INDEPENDENT))
-		return true;
-	for (int k = 0; k < g->nfigures; k++)
-		if (on(g, k) && g->figure[k].mount == i)
-			return true;
-	return false;
 }
 
 /* ------------------------------------------------------------ the table */
@@ -236,7 +204,7 @@ move_table(struct umpire_ctx *ctx, struct vs_game *c, int i,
 		umpire_map_add(a, n, "figure", umpire_node_str(a, f->id));
 		struct umpire_node *path = umpire_map_add(a, n, "path",
 			umpire_node_seq(a, true));
-		umpire_seq_add(a, path, pt_node(a, to));
+		umpire_seq_add(a, path, vs_pt_node(a, to));
 		f->at.at = to;
 		for (int k = 0; k < c->nfigures; k++)
 			if (c->figure[k].mount == i && on(c, k))
@@ -389,7 +357,7 @@ move_map(struct umpire_ctx *ctx, struct vs_game *c, int i,
 	struct umpire_node *path = umpire_map_add(a, n, "path",
 		umpire_node_seq(a, true));
 	for (int k = 0; k < nsteps; k++)
-		umpire_seq_add(a, path, sq_node(a, steps[k]));
+		umpire_seq_add(a, path, vs_sq_node(a, steps[k]));
 	struct umpire_square was = f->sq;
 	f->sq = best;
 	for (int k = 0; k < c->nfigures; k++)
@@ -428,7 +396,7 @@ spawn_place(struct umpire_ctx *ctx, struct vs_game *c, int i, int edge,
 			struct vs_map m = map_of(a, c, &ix);
 			bool ok = vs_map_misplaced(&m, NULL, 0) < 0;
 			if (ok) {
-				*at = sq_node(a, s);
+				*at = vs_sq_node(a, s);
 				return true;
 			}
 			f->where = VS_WAITING;
@@ -458,7 +426,7 @@ spawn_place(struct umpire_ctx *ctx, struct vs_game *c, int i, int edge,
 			NULL, 0, fig, n, -1 };
 		struct vs_move mv;
 		if (vs_move_judge(&mv, &ask) == 0 && mv.verdict == VS_MOVE_OK) {
-			*at = pt_node(a, p);
+			*at = vs_pt_node(a, p);
 			return true;
 		}
 		f->where = VS_WAITING;
@@ -659,7 +627,7 @@ return_at(struct umpire_arena *a, const struct vs_game *g, int i, int edge,
 				(int)below(rng, (unsigned)ranks) };
 			break;
 		}
-		return sq_node(a, s);
+		return vs_sq_node(a, s);
 	}
 	int32_t half = f->at.base / 2 + 1, w = g->table.width,
 		d = g->table.depth;
@@ -683,7 +651,7 @@ return_at(struct umpire_arena *a, const struct vs_game *g, int i, int edge,
 		pt = (struct umpire_pt){ w - deep, along_y };
 		break;
 	}
-	return pt_node(a, pt);
+	return vs_pt_node(a, pt);
 }
 
 /*
@@ -770,7 +738,7 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		for (int i = 0; i < c->nfigures; i++) {
 			struct vs_figure *f = &c->figure[i];
 			if (f->owner != p || !on(c, i) || f->moved || f->fresh ||
-			    f->mount >= 0 || !can_move(c, i) || below(rng, 4) == 0 ||
+			    f->mount >= 0 || !vs_can_move(c, i) || below(rng, 4) == 0 ||
 			    !may_act(c, p, i))
 				continue;
 			bool was = acted(f);

@@ -97,22 +97,6 @@ key_of(const struct umpire_node *map, const char *key)
 	return p ? p->key : map;
 }
 
-/* Hundredths as inches, as a file writes them: 17, 12.5, 12.34. */
-static const char *
-len_text(struct umpire_arena *a, int64_t v)
-{
-	const char *sign = v < 0 ? "-" : "";
-	int64_t m = v < 0 ? -v : v;
-
-	if (m % 100 == 0)
-		return umpire_arena_printf(a, "%s%lld", sign, (long long)(m / 100));
-	if (m % 10 == 0)
-		return umpire_arena_printf(a, "%s%lld.%lld", sign,
-			(long long)(m / 100), (long long)(m % 100 / 10));
-	return umpire_arena_printf(a, "%s%lld.%02lld", sign,
-		(long long)(m / 100), (long long)(m % 100));
-}
-
 static const char *
 sq_name(struct umpire_arena *a, struct umpire_square s)
 {
@@ -503,7 +487,7 @@ place_refused(struct ck *c, int i, const struct vs_place *p, int skip)
 	struct umpire_figure me = { p->at, f->at.base, f->at.facing };
 	if (!umpire_table_holds(&g->table, p->at))
 		return umpire_arena_printf(c->a, "[%s, %s] is off the table",
-			len_text(c->a, p->at.x), len_text(c->a, p->at.y));
+			vs_len_text(c->a, p->at.x), vs_len_text(c->a, p->at.y));
 	for (int j = 0; j < g->nfigures; j++) {
 		if (j == i || j == skip || c->w[j].where != VS_ON)
 			continue;
@@ -581,12 +565,12 @@ move_verdict(struct ck *c, const struct vs_move *mv, const int *ally_of,
 		if (mv->rough >= 0)
 			return umpire_arena_printf(c->a, "%s's path is %s\" long; it "
 				"starts in rough terrain (%s), so it moves a Half Move "
-				"Unit, %s\" (II, VS-17, VS-26)", who, len_text(c->a,
+				"Unit, %s\" (II, VS-17, VS-26)", who, vs_len_text(c->a,
 				mv->length), g->feature[mv->rough].id,
-				len_text(c->a, mv->allowance));
+				vs_len_text(c->a, mv->allowance));
 		return umpire_arena_printf(c->a, "%s's path is %s\" long, and it "
 			"moves %s\" (II, VS-17, VS-26)", who,
-			len_text(c->a, mv->length), len_text(c->a, mv->allowance));
+			vs_len_text(c->a, mv->length), vs_len_text(c->a, mv->allowance));
 	case VS_MOVE_BARRIER:
 		return umpire_arena_printf(c->a, "%s's path crosses %s, a barrier: "
 			"only Flight passes over one (II, V, VS-26)", who,
@@ -705,7 +689,7 @@ table_move(struct ck *c, int i, struct vs_move_order *mo,
 		err(c, umpire_map_get(mo->node, "off"), "%s's path does not end "
 			"beyond the %s edge: its last waypoint [%s, %s] is off the "
 			"table elsewhere (VS-27)", f->id, vs_compass_names[mo->off],
-			len_text(c->a, end.x), len_text(c->a, end.y));
+			vs_len_text(c->a, end.x), vs_len_text(c->a, end.y));
 		return false;
 	}
 	if (mo->board >= 0 && !umpire_pt_eq(end,
@@ -713,8 +697,8 @@ table_move(struct ck *c, int i, struct vs_move_order *mo,
 		err(c, path, "%s boards %s: its path ends on %s's centre [%s, "
 			"%s], where a rider stands (II, VS-57)", f->id,
 			g->figure[mo->board].id, g->figure[mo->board].id,
-			len_text(c->a, c->w[mo->board].at.at.x),
-			len_text(c->a, c->w[mo->board].at.at.y));
+			vs_len_text(c->a, c->w[mo->board].at.at.x),
+			vs_len_text(c->a, c->w[mo->board].at.at.y));
 		return false;
 	}
 	/* Played: its riders move along (II), off the table too, as
@@ -1055,8 +1039,8 @@ read_move(struct ck *c, const struct umpire_node *n, struct vs_move_order *mo)
 					"in its spaces" : "under its base", f->id,
 					g->on_map ? sq_name(c->a, g->object[o].sq) :
 					umpire_arena_printf(c->a, "it is at [%s, %s]",
-					len_text(c->a, g->object[o].at.x),
-					len_text(c->a, g->object[o].at.y)));
+					vs_len_text(c->a, g->object[o].at.x),
+					vs_len_text(c->a, g->object[o].at.y)));
 			} else {
 				c->holder[o] = i;
 				mo->pick[mo->npick++] = o;
@@ -1269,7 +1253,7 @@ attack_judge(struct ck *c, int by, const struct vs_target *t,
 		const struct vs_figure *tf = &g->figure[t->index];
 		if (!vs_in_range(&f->at, &tf->at)) {
 			err(c, t->node, "%s is %s\" from %s, beyond a Distance Attack "
-				"Unit, 11\" (II, VS-23)", tid, len_text(c->a,
+				"Unit, 11\" (II, VS-23)", tid, vs_len_text(c->a,
 				vs_gap(&f->at, &tf->at, UMPIRE_UP)), f->id);
 			return false;
 		}
@@ -1301,7 +1285,7 @@ attack_judge(struct ck *c, int by, const struct vs_target *t,
 	const struct umpire_piece *p = &g->pieces[t->index];
 	if (!vs_in_range_of(&f->at, p)) {
 		err(c, t->node, "%s is %s\" from %s, beyond a Distance Attack "
-			"Unit, 11\" (II, VS-23)", tid, len_text(c->a,
+			"Unit, 11\" (II, VS-23)", tid, vs_len_text(c->a,
 			vs_piece_gap(&f->at, p, UMPIRE_UP)), f->id);
 		return false;
 	}

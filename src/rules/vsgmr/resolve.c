@@ -165,8 +165,8 @@ on(const struct vs_game *g, int i)
 /* Whether a figure can move at all, or attack (II, V): a guy, or a
  * mount with a rider or driver, or Independent ("does not need a
  * rider, pilot or driver to move and attack"). */
-static bool
-can_move(const struct vs_game *g, int i)
+bool
+vs_can_move(const struct vs_game *g, int i)
 {
 	const struct vs_figure *f = &g->figure[i];
 
@@ -876,7 +876,7 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 	*cover = false;
 	if (!last && !on(g, x))
 		return "it is no longer on the playing surface";
-	if (!can_move(g, x))
+	if (!vs_can_move(g, x))
 		return "it has no rider or driver (V, Independent)";
 	if (kind == VS_DISTANCE && !f->profile.distance)
 		return "it has no distance attack";
@@ -1913,7 +1913,7 @@ able(struct vs_game *g, struct umpire_arena *a, unsigned *out)
 			continue;
 		bool summon = vs_has(&f->profile, VS_SUMMON) && !f->attacked &&
 			!f->skilled;
-		bool crewed = can_move(g, i);
+		bool crewed = vs_can_move(g, i);
 		if (!f->moved && crewed)
 			out[VS_PHASE_MOVE] |= b;
 		if ((!f->attacked && crewed && f->profile.distance) || summon)

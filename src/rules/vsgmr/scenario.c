@@ -141,8 +141,8 @@ plural(int n)
 }
 
 /* Hundredths as inches, as a file writes them: 17, 12.5, 12.34. */
-static const char *
-len_text(struct umpire_arena *a, int64_t v)
+const char *
+vs_len_text(struct umpire_arena *a, int64_t v)
 {
 	const char *sign = v < 0 ? "-" : "";
 	int64_t m = v < 0 ? -v : v;
@@ -159,8 +159,8 @@ len_text(struct umpire_arena *a, int64_t v)
 static const char *
 pt_text(struct umpire_arena *a, struct umpire_pt p)
 {
-	return umpire_arena_printf(a, "[%s, %s]", len_text(a, p.x),
-		len_text(a, p.y));
+	return umpire_arena_printf(a, "[%s, %s]", vs_len_text(a, p.x),
+		vs_len_text(a, p.y));
 }
 
 static const char *
@@ -179,7 +179,7 @@ read_len(struct rd *r, const struct umpire_node *n, int32_t max, int32_t *out)
 
 	if (umpire_node_fixed(n, 2, max, &v) < 0 || v < 0) {
 		umpire_node_error(r->d, n, "a length is inches with at most two "
-			"decimals, from 0 to %s (TABLE-1)", len_text(r->a, max));
+			"decimals, from 0 to %s (TABLE-1)", vs_len_text(r->a, max));
 		return false;
 	}
 	*out = (int32_t)v;
@@ -197,7 +197,7 @@ read_pt(struct rd *r, const struct umpire_node *n, struct umpire_pt *out)
 	    umpire_node_fixed(n->u.seq.v[1], 2, UMPIRE_PLANE_MAX, &v[1]) < 0) {
 		umpire_node_error(r->d, n, "a point is [x, y], inches with at "
 			"most two decimals, each within %s (TABLE-1)",
-			len_text(r->a, UMPIRE_PLANE_MAX));
+			vs_len_text(r->a, UMPIRE_PLANE_MAX));
 		return false;
 	}
 	*out = (struct umpire_pt){ (int32_t)v[0], (int32_t)v[1] };
@@ -227,7 +227,7 @@ surface_text(struct rd *r)
 			"rank%s)", g->grid.files, plural(g->grid.files),
 			g->grid.ranks, plural(g->grid.ranks));
 	return umpire_arena_printf(r->a, "the table (%s by %s inches)",
-		len_text(r->a, g->table.width), len_text(r->a, g->table.depth));
+		vs_len_text(r->a, g->table.width), vs_len_text(r->a, g->table.depth));
 }
 
 /* Whether a figure of `size` at s lies on the map, every space of it. */
@@ -457,7 +457,7 @@ read_table(struct rd *r, const struct umpire_node *t)
 	if ((err = umpire_table_check(&g->table))) {
 		umpire_node_error(r->d, t, "%s: a table is from 1 to %s "
 			"inches each way (TABLE-1)", umpire_geom_strerror(err),
-			len_text(r->a, UMPIRE_TABLE_SIDE_MAX));
+			vs_len_text(r->a, UMPIRE_TABLE_SIDE_MAX));
 		return;
 	}
 	r->surface = true;
@@ -2001,7 +2001,7 @@ check_apart(struct rd *r, const struct vs_map *m, const int *idx)
 			umpire_node_error(r->d, r->at[i], "%s is %s inches from "
 				"%s's %s: set up at least 2 Move Units (17 inches) "
 				"from every other player's figures (VIII, VS-30)",
-				f->id, len_text(r->a, vs_gap(&f->at, &o->at,
+				f->id, vs_len_text(r->a, vs_gap(&f->at, &o->at,
 				UMPIRE_DOWN)), g->player[o->owner].id, o->id);
 	}
 }
@@ -2109,7 +2109,7 @@ check_fortress(struct rd *r)
 		if (!ok)
 			umpire_node_error(r->d, r->at[i], "%s is %s inches from %s: "
 				"%s set up %s (%s inches) %s it (VIII, VS-29, VS-30)",
-				f->id, len_text(r->a, vs_piece_gap(&f->at, &b->piece,
+				f->id, vs_len_text(r->a, vs_piece_gap(&f->at, &b->piece,
 				t == VS_DEFENDER ? UMPIRE_UP : UMPIRE_DOWN)), b->id,
 				t == VS_DEFENDER ? "Defenders" : "Assaulters",
 				t == VS_DEFENDER ? "within a Half Move Unit" :

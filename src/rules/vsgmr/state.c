@@ -18,8 +18,8 @@ len_node(struct umpire_arena *a, int32_t v)
 	return umpire_node_fixed_new(a, v, 2);
 }
 
-static struct umpire_node *
-pt_node(struct umpire_arena *a, struct umpire_pt p)
+struct umpire_node *
+vs_pt_node(struct umpire_arena *a, struct umpire_pt p)
 {
 	struct umpire_node *n = umpire_node_seq(a, true);
 
@@ -28,8 +28,8 @@ pt_node(struct umpire_arena *a, struct umpire_pt p)
 	return n;
 }
 
-static struct umpire_node *
-sq_node(struct umpire_arena *a, struct umpire_square s)
+struct umpire_node *
+vs_sq_node(struct umpire_arena *a, struct umpire_square s)
 {
 	char name[UMPIRE_SQUARE_NAME];
 
@@ -152,7 +152,7 @@ write_piece(struct umpire_arena *a, const struct umpire_piece *p,
 			umpire_seq_add(a, d, umpire_node_str(a, does[i]));
 	if (is_rectangle(p)) {
 		struct umpire_node *size;
-		umpire_map_add(a, fn, "corner", pt_node(a, p->lo));
+		umpire_map_add(a, fn, "corner", vs_pt_node(a, p->lo));
 		size = umpire_map_add(a, fn, "size", umpire_node_seq(a, true));
 		umpire_seq_add(a, size, len_node(a, p->hi.x - p->lo.x));
 		umpire_seq_add(a, size, len_node(a, p->hi.y - p->lo.y));
@@ -161,7 +161,7 @@ write_piece(struct umpire_arena *a, const struct umpire_piece *p,
 	struct umpire_node *c = umpire_map_add(a, fn, "corners",
 		umpire_node_seq(a, true));
 	for (int i = 0; i < p->n; i++)
-		umpire_seq_add(a, c, pt_node(a, p->corner[i]));
+		umpire_seq_add(a, c, vs_pt_node(a, p->corner[i]));
 }
 
 static void
@@ -185,7 +185,7 @@ write_features(struct umpire_arena *a, const struct vs_game *g,
 			sq = umpire_map_add(a, fn, "squares", umpire_node_seq(a,
 				true));
 			for (int k = 0; k < f->nsquares; k++)
-				umpire_seq_add(a, sq, sq_node(a, f->squares[k]));
+				umpire_seq_add(a, sq, vs_sq_node(a, f->squares[k]));
 		} else {
 			write_piece(a, &f->piece, fn);
 		}
@@ -212,8 +212,8 @@ write_objects(struct umpire_arena *a, const struct vs_game *g,
 			umpire_map_add(a, on, "held", umpire_node_str(a,
 				g->figure[o->holder].id));
 		else
-			umpire_map_add(a, on, "at", g->on_map ? sq_node(a, o->sq) :
-				pt_node(a, o->at));
+			umpire_map_add(a, on, "at", g->on_map ? vs_sq_node(a, o->sq) :
+				vs_pt_node(a, o->at));
 	}
 }
 
@@ -275,12 +275,12 @@ write_place(struct umpire_arena *a, const struct vs_game *g,
 
 	if (g->on_map) {
 		if (on && !(m && umpire_grid_same(f->sq, m->sq)))
-			umpire_map_add(a, fn, "at", sq_node(a, f->sq));
+			umpire_map_add(a, fn, "at", vs_sq_node(a, f->sq));
 		if (f->size != 1)
 			umpire_map_add(a, fn, "size", umpire_node_int(a, f->size));
 	} else {
 		if (on && !m)
-			umpire_map_add(a, fn, "at", pt_node(a, f->at.at));
+			umpire_map_add(a, fn, "at", vs_pt_node(a, f->at.at));
 		if (on && (f->at.facing.x || f->at.facing.y)) {
 			struct umpire_node *v = umpire_map_add(a, fn, "facing",
 				umpire_node_seq(a, true));

@@ -1494,6 +1494,8 @@ struct vs_game {
  */
 int vs_scenario_read(struct vs_game *g, struct umpire_arena *a,
 	const struct umpire_node *root, struct umpire_diags *d);
+/* Hundredths of an inch as a file writes inches: 17, 12.5, 12.34. */
+const char *vs_len_text(struct umpire_arena *a, int64_t v);
 
 /* ------------------------------------------------------------------ state */
 
@@ -1554,6 +1556,9 @@ extern const char *const vs_status_names[4];
  * has written its envelope); everything in a. */
 void vs_state_write(struct umpire_arena *a, const struct vs_game *g,
 	struct umpire_node *state);
+/* A point [x, y] in inches, and a square's name, as files write them. */
+struct umpire_node *vs_pt_node(struct umpire_arena *a, struct umpire_pt p);
+struct umpire_node *vs_sq_node(struct umpire_arena *a, struct umpire_square s);
 
 /* ----------------------------------------------------------------- orders */
 
@@ -1752,6 +1757,9 @@ unsigned vs_alive(const struct vs_game *g);
 unsigned vs_destroyed(const struct vs_game *g);
 /* Whether a and b are enemies: other players, or other sides (VS-48). */
 bool vs_foes(const struct vs_game *g, int a, int b);
+/* Whether figure i can move at all (II, VS-75): a guy, a mount with a
+ * rider aboard, or Independent. */
+bool vs_can_move(const struct vs_game *g, int i);
 /* Whether figure x may attack tg now as resolve judges it (VS-65):
  * NULL, with *cover as sight found it, or why not.  Scratch in a. */
 const char *vs_can_attack(const struct vs_game *g, struct umpire_arena *a,
