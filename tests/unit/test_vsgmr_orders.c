@@ -153,6 +153,39 @@ pt(struct vs_game *g, int i, int32_t x, int32_t y)
 
 /* ------------------------------------------------------------ good orders */
 
+/* X, VS-16: on a 2 or 3 a solo side may go past half its figures while
+ * the figures are worth at most half its points; one that has acted
+ * already counts no more. */
+static void
+good_solo_activation(void **state)
+{
+	(void)state;
+	struct game gm;
+	struct orders r;
+
+	game_read(&gm, false);
+	gm.g.solo = true;
+	gm.g.player[0].activation = 3;
+	gm.g.player[0].active = 5;		/* of 8 */
+	gm.g.player[0].active_points = 8;	/* of 23 */
+	orders_clean(&r, &gm.g, 0, VS_PHASE_MOVE,
+		HEAD "moves: [{figure: archer-1, path: [[20, 4]]}]\n");
+	orders_done(&r);
+	gm.g.player[0].active_points = 10;
+	gm.g.figure[ARCHER1].moved = true;
+	orders_clean(&r, &gm.g, 0, VS_PHASE_DISTANCE,
+		HEAD "attacks: []\nsummons: []\n");
+	orders_done(&r);
+	gm.g.player[0].activation = 1;
+	gm.g.player[0].active = 1;
+	gm.g.figure[ARCHER1].moved = false;
+	gm.g.figure[BOSS].moved = true;
+	orders_clean(&r, &gm.g, 0, VS_PHASE_SKILL,
+		HEAD "skills: [{figure: boss, task: climb}]\n");
+	orders_done(&r);
+	game_done(&gm);
+}
+
 static void
 good_initiative(void **state)
 {
@@ -441,6 +474,7 @@ enum tweak {
 	T_NONE, T_MOVED, T_FRESH, T_DEFEATED, T_CLOSE, T_FACING_AWAY,
 	T_BEHIND_HOUSE, T_TOUCH, T_FLYING, T_INSPIRED, T_ATTACKED, T_SKILLED,
 	T_BLUE_GONE, T_SOLO, T_CROWD, T_MAGE, T_SPAWN6, T_SPAWN1, T_SPAWN5,
+	T_ACT1, T_ACT3,
 };
 
 static void
@@ -502,6 +536,17 @@ tweak(struct vs_game *g, enum tweak t)
 		g->figure[BOSS].where = VS_DEFEATED;
 		pt(g, CHIEF, 1000, 1000);
 		break;
+	case T_ACT1:
+		g->solo = true;
+		g->player[0].activation = 1;
+		break;
+	case T_ACT3:
+		/* 8 figures worth 23: 4 figures, or worth 11 points. */
+		g->solo = true;
+		g->player[0].activation = 3;
+		g->player[0].active = 5;
+		g->player[0].active_points = 10;
+		break;
 	case T_SPAWN6:
 	case T_SPAWN1:
 	case T_SPAWN5:
@@ -543,6 +588,17 @@ static const struct bad bad[] = {
 	  "  - {figure: archer-1, path: [[20, 6]]}\n",
 	  "o.yaml:8:14: error: archer-1 is named twice: a phase's orders "
 	  "name each figure once (II, VS-63)", false },
+	{ "solo: a second figure on a 1", false, T_ACT1, 0, MOVE,
+	  HEAD "moves:\n"
+	  "  - {figure: archer-1, path: [[20, 4]]}\n"
+	  "  - {figure: archer-2, path: [[22, 4]]}\n",
+	  "o.yaml:8:5: error: archer-2 would be figure 2 to act this round; "
+	  "the activation die shows 1: 1 figure (X, VS-16)", false },
+	{ "solo: over both limits on a 3", false, T_ACT3, 0, MOVE,
+	  HEAD "moves: [{figure: archer-1, path: [[20, 4]]}]\n",
+	  "o.yaml:6:9: error: archer-1 would be figure 6 to act this round, "
+	  "worth 12 points in all; the activation die shows 3: 4 figures, "
+	  "or figures worth 11 points (X, VS-16)", false },
 	{ "an enemy's figure", false, T_NONE, 0, MOVE,
 	  HEAD "moves: [{figure: chief, path: [[10, 44]]}]\n",
 	  "o.yaml:6:18: error: chief belongs to blue: red gives orders to "
@@ -994,6 +1050,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_initiative),
+		cmocka_unit_test(good_solo_activation),
 		cmocka_unit_test(good_moves_table),
 		cmocka_unit_test(good_moves_map),
 		cmocka_unit_test(good_attacks),

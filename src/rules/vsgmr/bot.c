@@ -588,6 +588,38 @@ attack(struct umpire_ctx *ctx, struct vs_game *c, int i, enum vs_attack kind,
 
 /* ------------------------------------------------------------------ bot */
 
+/*
+ * X, VS-16: whether figure i of a solo side may act within its
+ * activation die, counting it in (n, pts) if it has not acted this
+ * round; the check of the orders (orders.c) holds the bot to it too.
+ */
+static bool
+activates(const struct vs_game *g, int i, int *n, int *pts)
+{
+	const struct vs_figure *f = &g->figure[i];
+	const struct vs_player *pl = &g->player[f->owner];
+	int figures = 0, points = 0;
+	struct vs_solo so;
+
+	if (!pl->activation || f->moved || f->attacked || f->skilled)
+		return true;
+	for (int k = 0; k < g->nfigures; k++)
+		if (g->figure[k].owner == f->owner &&
+		    g->figure[k].where == VS_ON) {
+			figures++;
+			points += g->figure[k].points;
+		}
+	if (vs_solo_judge(&so, pl->activation, figures, points) != 0 ||
+	    pl->activation >= 4)
+		return true;
+	if (*n + 1 > so.figures &&
+	    !(so.points && *pts + f->points <= so.points))
+		return false;
+	++*n;
+	*pts += f->points;
+	return true;
+}
+
 void
 vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	struct umpire_node *orders)
@@ -619,12 +651,14 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		return;
 	}
 	case VS_PHASE_MOVE: {
+		int n = g->player[p].active, pts = g->player[p].active_points;
 		spawn(ctx, c, p, rng, orders);
 		struct umpire_node *list = umpire_node_seq(a, false);
 		for (int i = 0; i < c->nfigures; i++) {
 			struct vs_figure *f = &c->figure[i];
 			if (f->owner != p || !on(c, i) || f->moved || f->fresh ||
-			    f->mount >= 0 || !can_move(c, i) || below(rng, 4) == 0)
+			    f->mount >= 0 || !can_move(c, i) ||
+			    below(rng, 4) == 0 || !activates(g, i, &n, &pts))
 				continue;
 			if (c->on_map)
 				move_map(ctx, c, i, rng, list);
@@ -636,10 +670,13 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 	}
 	case VS_PHASE_DISTANCE:
 	case VS_PHASE_HAND: {
+		int n = g->player[p].active, pts = g->player[p].active_points;
 		struct umpire_node *list = umpire_node_seq(a, false);
 		for (int i = 0; i < c->nfigures; i++) {
 			struct vs_figure *f = &c->figure[i];
 			if (f->owner != p || !on(c, i) || f->attacked || f->fresh)
+				continue;
+			if (!activates(g, i, &n, &pts))
 				continue;
 			attack(ctx, c, i, g->pos.phase == VS_PHASE_DISTANCE ?
 				VS_DISTANCE : VS_HAND_TO_HAND, rng, list);

@@ -1627,6 +1627,81 @@ read_first(struct ck *c, const struct umpire_node *orders, struct vs_orders *o)
 		umpire_quote(c->d, id, v->u.s.len), umpire_suggest_hint(&sg));
 }
 
+/*
+ * X, VS-16: a solo side acts this round with no more figures than its
+ * activation die allows, counting those that acted already (active,
+ * active-points) and each figure these orders name that has not: on a
+ * 1 one figure, on a 2 or 3 half its figures rounded up or figures
+ * worth at most half its points, on 4 to 6 every one.  The side's
+ * figures are those it has on the table.  A figure carried along by
+ * its mount does not act.  Refused at the first order over the limit.
+ */
+static void
+solo_limit(struct ck *c, const struct vs_orders *o)
+{
+	const struct vs_game *g = c->g;
+	const struct vs_player *pl = &g->player[c->player];
+	int figures = 0, points = 0;
+
+	if (!pl->activation)
+		return;
+	for (int i = 0; i < g->nfigures; i++)
+		if (g->figure[i].owner == c->player &&
+		    g->figure[i].where == VS_ON) {
+			figures++;
+			points += g->figure[i].points;
+		}
+	struct vs_solo so;
+	if (vs_solo_judge(&so, pl->activation, figures, points) != 0 ||
+	    pl->activation >= 4)
+		return;
+	bool *seen = umpire_arena_alloc(c->a, (size_t)(g->nfigures + 1) *
+		sizeof(*seen));
+	memset(seen, 0, (size_t)(g->nfigures + 1) * sizeof(*seen));
+	int n = pl->active, pts = pl->active_points;
+	int total = o->nmoves + o->nattacks + o->nskills + o->nsummons;
+	for (int k = 0; k < total; k++) {
+		int i;
+		const struct umpire_node *node;
+		if (k < o->nmoves) {
+			i = o->moves[k].figure, node = o->moves[k].node;
+		} else if (k < o->nmoves + o->nattacks) {
+			i = o->attacks[k - o->nmoves].figure;
+			node = o->attacks[k - o->nmoves].node;
+		} else if (k < o->nmoves + o->nattacks + o->nskills) {
+			int j = k - o->nmoves - o->nattacks;
+			i = o->skills[j].figure, node = o->skills[j].node;
+		} else {
+			int j = k - o->nmoves - o->nattacks - o->nskills;
+			i = o->summons[j].figure, node = o->summons[j].node;
+		}
+		if (i < 0 || i >= g->nfigures || seen[i])
+			continue;
+		seen[i] = true;
+		const struct vs_figure *f = &g->figure[i];
+		if (f->moved || f->attacked || f->skilled)
+			continue;
+		n++;
+		pts += f->points;
+		if (n <= so.figures || (so.points && pts <= so.points))
+			continue;
+		if (so.points)
+			err(c, node, "%s would be figure %d to act this round, "
+				"worth %d points in all; the activation die "
+				"shows %d: %d figure%s, or figures worth %d "
+				"point%s (X, VS-16)", f->id, n, pts,
+				pl->activation, so.figures,
+				so.figures == 1 ? "" : "s", so.points,
+				so.points == 1 ? "" : "s");
+		else
+			err(c, node, "%s would be figure %d to act this round; "
+				"the activation die shows %d: %d figure%s "
+				"(X, VS-16)", f->id, n, pl->activation,
+				so.figures, so.figures == 1 ? "" : "s");
+		return;
+	}
+}
+
 size_t
 vs_orders_read(struct vs_orders *out, struct umpire_arena *a,
 	const struct vs_game *g, int player, enum vs_phase phase,
@@ -1710,5 +1785,6 @@ vs_orders_read(struct vs_orders *out, struct umpire_arena *a,
 	if (phase == VS_PHASE_SKILL && is_map(v = umpire_map_get(orders,
 	    "return")))
 		read_return(&c, v, out);
+	solo_limit(&c, out);
 	return c.errors;
 }
