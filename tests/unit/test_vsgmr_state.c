@@ -651,6 +651,10 @@ allowed(void **state)
 		"      - {id: g, type: troop, at: c1}\n  blue:\n    edge: north\n"
 		"    figures:\n      - {id: chief, type: hero, commander: true, "
 		"at: c16}\n" ROUND,
+		/* A rider recruited on its mount (V: "changes sides on the
+		 * spot"): it rides on, its mount still the other side's. */
+		STATE("", "      - {id: pony, type: cavalry, at: [30, 46]}\n"
+		"      - {id: jockey, type: troop, rides: pony, owner: red}\n"),
 		/* The round in awaiting, as ruleset.c writes it. */
 		ENV PLAYERS "awaiting: {player: red, step: 3, kind: move, "
 		"round: 1}\n" TABLE RED BLUE ROUND,

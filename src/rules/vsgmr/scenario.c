@@ -1384,7 +1384,12 @@ check_rides(struct rd *r)
 			r->placed[i] = false;
 			continue;
 		}
-		if (mf->owner != f->owner) {
+		/* In a state, Recruit's figure "changes sides on the spot"
+		 * (V): a recruited rider keeps its mount, a recruited mount
+		 * its riders (resolve.c), so they may be two sides'. */
+		bool recruited = r->force_of[i] != f->owner ||
+			r->force_of[m] != mf->owner;
+		if (mf->owner != f->owner && !(r->state && recruited)) {
 			umpire_node_error(r->d, v, "%s is %s's: a guy rides his own "
 				"side's cavalry or vehicles (II, VS-57)", mf->id,
 				g->player[mf->owner].id);
