@@ -2022,7 +2022,7 @@ flight_after_a_move(void **state)
 	resolve(&x, &o);
 	assert_told(&x, "- **flier** moves 5\", from (33\", 15\") to (33\", "
 		"20\").\n"
-		"  - It stays in flight.\n");
+		"  - It takes off.\n");
 	assert_true(F(&x, "flier")->flying);
 
 	/* Next round, a move that says nothing keeps it flying. */
@@ -2034,6 +2034,17 @@ flight_after_a_move(void **state)
 	resolve(&x, &o);
 	assert_told(&x, "- **flier** moves 4\", from (33\", 20\") to (33\", "
 		"24\").\n");
+	assert_true(F(&x, "flier")->flying);
+
+	/* Said again, it stays in flight. */
+	F(&x, "flier")->moved = false;
+	await(&x, 0, VS_PHASE_MOVE);
+	m[0] = walk(&x, "flier", 0, NULL);
+	m[0].flying = 1;
+	o = moving(&x, 1, m);
+	resolve(&x, &o);
+	assert_told(&x, "- **flier** stays where it stands.\n"
+		"  - It stays in flight.\n");
 	assert_true(F(&x, "flier")->flying);
 
 	F(&x, "flier")->moved = false;

@@ -1717,8 +1717,12 @@ move_order(struct act *s, const struct vs_move_order *o)
 	move_riders(g, i, was);
 	mark(g, t, UMPIRE_MARK_MOVE, i, start, place_of(g, i), NULL);
 	if (o->flying >= 0 && vs_has(&f->profile, VS_FLIGHT)) {
+		bool was_flying = f->flying;
+
 		f->flying = o->flying == 1;
-		say(t, "  - It %s.\n", f->flying ? "stays in flight" : "lands");
+		say(t, "  - It %s.\n", f->flying
+			? (was_flying ? "stays in flight" : "takes off")
+			: (was_flying ? "lands" : "stays on the ground"));
 	}
 	pick(g, i, o, t);
 	transport_check(g, i, -1, t);
