@@ -347,16 +347,24 @@ $(FUZZ_BUILD)/fuzz_mail: tests/fuzz/fuzz_mail.c $(LIB) $(BUILD)/src/cli/mail.o
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) $(MAIL_CFLAGS) -fsanitize=fuzzer \
 		-o $@ $< $(BUILD)/src/cli/mail.o $(LIB) $(DEPS_LIBS) $(MAIL_LIBS) -lm
 
+# Two targets at a time, as the end-to-end tests run: each is one
+# process, and the machines CI runs on have two cores.
+FUZZ_JOBS ?= 2
+FUZZ_RUN = $(FUZZ_SRC:tests/fuzz/%.c=fuzz-run-%)
+.PHONY: $(FUZZ_RUN)
 fuzz-check: fuzz
-	@for f in $(FUZZ_BIN); do \
-		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
-		work=$$(mktemp -d); \
-		echo "fuzz: $$name for $(FUZZ_SECONDS) s on $$corpus"; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-			-rss_limit_mb=2048 -print_final_stats=1 \
-			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
-		rm -rf $$work; \
-	done
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) --output-sync=target \
+		$(FUZZ_RUN)
+
+$(FUZZ_RUN): fuzz-run-%:
+	@f=$(FUZZ_BUILD)/$*; corpus=tests/fuzz/corpus/$(*:fuzz_%=%); \
+	work=$$(mktemp -d); \
+	echo "fuzz: $* for $(FUZZ_SECONDS) s on $$corpus"; \
+	LSAN_OPTIONS=suppressions=$(abspath tests/fuzz/lsan.supp) \
+	$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
+	rm -rf $$work
 
 # make fuzz-long runs each target for FUZZ_LONG_SECONDS (10 minutes
 # each by default), for a release; CI keeps fuzz-check's short run.  The
@@ -369,6 +377,7 @@ fuzz-long: fuzz
 		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
 		work=$(FUZZ_BUILD)/corpus/$${name#fuzz_}; mkdir -p $$work; \
 		echo "fuzz-long: $$name for $(FUZZ_LONG_SECONDS) s on $$corpus"; \
+		LSAN_OPTIONS=suppressions=$(abspath tests/fuzz/lsan.supp) \
 		$$f -max_total_time=$(FUZZ_LONG_SECONDS) -max_len=65536 \
 			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 			-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
