@@ -10,9 +10,9 @@ expected, and nothing written:
   `git status --porcelain --ignored` empty and no new git objects;
 - `umpire check DIR ORDERS` says the same as turn.
 
-Also: a billion-laughs file is refused in well under a second, a file
-of exactly 1 MiB is still read, and orders on standard input are named
-<stdin>.
+Also: a billion-laughs file is refused about as fast as a one-line mistake
+(within five times its time, in the same build), a file of exactly 1 MiB
+is still read, and orders on standard input are named <stdin>.
 
     UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_hostile.py
 """
@@ -214,6 +214,7 @@ def test_hostile_orders():
         before = g.snapshot()
         check(before[1] == "", "the game is not clean to start with: %r"
               % before[1])
+        base = {}       # verb: the seconds it took on the first case
         for name, content, code, want in cases(g.env):
             ut.write(os.path.join(tmp, "o.yaml"), content)
             listing = sorted(os.listdir(tmp))
@@ -234,9 +235,15 @@ def test_hostile_orders():
                 for b in malformed_diagnostics(err.encode(), [
                         "o.yaml", "state.yaml", "g", "umpire"]):
                     problems.append("%s: umpire %s: %s" % (name, verb, b))
-                if name == "billion laughs" and took >= 0.5:
-                    problems.append("billion laughs: umpire %s took %.3f s"
-                                    % (verb, took))
+                # Against the same verb refusing a one-line mistake in
+                # this build, so that the bound is about the work umpire
+                # does, not about a sanitizer's speed.
+                base.setdefault(verb, took)
+                if name == "billion laughs" and took > 5 * base[verb] + 0.05:
+                    problems.append("billion laughs: umpire %s took %.3f s, "
+                                    "more than 5 times the %.3f s of a "
+                                    "one-line mistake"
+                                    % (verb, took, base[verb]))
                 if verb == "turn" and out:
                     problems.append("%s: a refused turn printed %r"
                                     % (name, out[:80]))
