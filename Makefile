@@ -69,20 +69,31 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIB = $(BUILD)/libumpire.a
 BIN = $(BUILD)/umpire
+# umpire mail is a program of its own, so that no other verb loads
+# GMime: umpire-mail is the same command line with the real cmd_mail,
+# where umpire has the stand-in that runs it (src/cli/mail_exec.c).
+MAIL_BIN = $(BUILD)/umpire-mail
+MAIL_EXEC_OBJ = $(BUILD)/src/cli/mail_exec.o
+UMPIRE_CLI_OBJ = $(filter-out $(MAIL_OBJ),$(CLI_OBJ))
+MAIL_CLI_OBJ = $(filter-out $(MAIL_EXEC_OBJ),$(CLI_OBJ))
 
 .PHONY: all libs deps demo check FORCE bench install uninstall clean lint-man \
 	check-unit check-golden check-e2e check-python check-soak check-man \
 	check-chain fuzz fuzz-check fuzz-long valgrind-check umpire soak
 
-all: $(BIN) umpire
+all: $(BIN) $(MAIL_BIN) umpire
 
 # ./umpire is the build made last, sanitized or not: re-pointed every time,
 # since make would judge its age by whichever build it points to.
 umpire: $(BIN)
 	@[ "$$(readlink umpire)" = "$(BIN)" ] || ln -sf $(BIN) umpire
 
-$(BIN): $(CLI_OBJ) $(LIB)
-	$(call cmd,LINK,$@)$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) \
+$(BIN): $(UMPIRE_CLI_OBJ) $(LIB)
+	$(call cmd,LINK,$@)$(CC) $(ALL_CFLAGS) -o $@ $(UMPIRE_CLI_OBJ) $(LIB) \
+		$(ALL_LDFLAGS) $(DEPS_LIBS) -lm
+
+$(MAIL_BIN): $(MAIL_CLI_OBJ) $(LIB)
+	$(call cmd,LINK,$@)$(CC) $(ALL_CFLAGS) -o $@ $(MAIL_CLI_OBJ) $(LIB) \
 		$(ALL_LDFLAGS) $(DEPS_LIBS) $(MAIL_LIBS) -lm
 
 $(MAIL_OBJ): ALL_CFLAGS += $(MAIL_CFLAGS)
@@ -225,11 +236,27 @@ TOOLS_DIR = $(abspath $(BUILD)/tests/tools)
 E2E = $(sort $(wildcard tests/e2e/t-*.sh))
 UMPIRE_ABS = $(abspath $(BIN))
 
-check: deps
-	@$(MAKE) --no-print-directory check-all
+# Every test is a target of its own, run JOBS at a time (the machine's
+# cores), each one's output printed whole when it ends.  The longest come
+# first, so that the last to start are short.
+#
+# Under a sanitizer, the tests that run no more of umpire's code than
+# the others do are left out, since the sanitizer can find nothing new
+# in them: the browser's look at the pictures (Chromium's time), the man
+# pages' lint and the chain of includes (no umpire process at all).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PY = $(sort $(wildcard tests/py/test_*.py))
+ifneq ($(SANITIZE),)
+PY := $(filter-out tests/py/test_browser.py,$(PY))
+endif
+PY_RUN = $(PY:tests/py/%.py=py-%)
+CHECK_TARGETS = $(PY_RUN) $(E2E_RUN) check-soak check-golden check-unit \
+	$(if $(SANITIZE),,check-chain check-man)
 
-check-all: all check-unit check-chain check-golden check-python check-e2e \
-	check-man check-soak
+check: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target check-all
+
+check-all: $(CHECK_TARGETS)
 	@echo "make check: every test passed ($(BUILD))"
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
@@ -246,9 +273,9 @@ tools: $(TOOLS_BIN)
 # use it to act at an exact point of a commit (the branch moved between
 # reading the state and committing, say).
 HOOKS_BIN = $(BUILD)/tests/umpire-hooks
-$(HOOKS_BIN): $(CLI_OBJ) $(BUILD)/tests/hooks/testhook.o $(LIB)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/tests/hooks/testhook.o \
-		$(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) $(MAIL_LIBS) -lm
+$(HOOKS_BIN): $(UMPIRE_CLI_OBJ) $(BUILD)/tests/hooks/testhook.o $(LIB)
+	$(CC) $(ALL_CFLAGS) -o $@ $(UMPIRE_CLI_OBJ) $(BUILD)/tests/hooks/testhook.o \
+		$(LIB) $(ALL_LDFLAGS) $(DEPS_LIBS) -lm
 
 check-unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do echo "unit: $$t"; $$t || exit 1; done
@@ -261,11 +288,11 @@ check-chain: $(LIB)
 check-golden: $(BIN)
 	$(PYTHON) tests/golden.py $(BIN)
 
-check-python: $(BIN) $(TOOLS_BIN)
-	@for t in $(sort $(wildcard tests/py/test_*.py)); do \
-		echo "python: $$t"; \
-		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) $$t || exit 1; \
-	done
+check-python: $(PY_RUN)
+
+$(PY_RUN): py-%: $(BIN) $(MAIL_BIN) $(TOOLS_BIN)
+	@echo "python: tests/py/$*.py"; \
+		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) tests/py/$*.py
 
 # The GitHub Actions workflow validator, pinned, from the npm registry,
 # with the machine's Node.js and npm (Debian's nodejs and npm packages
@@ -283,13 +310,13 @@ $(ACTION_VALIDATOR):
 
 # The end-to-end tests, E2E_JOBS at a time (each in its own temporary
 # directory, its output printed whole when it ends).
-E2E_JOBS ?= 2
+E2E_JOBS ?= $(JOBS)
 E2E_RUN = $(E2E:tests/e2e/%.sh=e2e-%)
-check-e2e: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
+check-e2e: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@$(MAKE) --no-print-directory -j$(E2E_JOBS) --output-sync=target \
 		$(E2E_RUN)
 
-$(E2E_RUN): e2e-%: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
+$(E2E_RUN): e2e-%: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@echo "e2e: tests/e2e/$*.sh"; UMPIRE=$(UMPIRE_ABS) \
 		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
 		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh tests/e2e/$*.sh
@@ -308,15 +335,18 @@ check-man:
 	mandoc -T lint -W warning man/*.[1-9]
 
 # The end-to-end tests again, every umpire under valgrind (CI).
+# umpire mail runs umpire-mail (exec): valgrind follows into the
+# programs of the build, and leaves the system's (sh, git, sendmail) be.
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
-	--errors-for-leak-kinds=definite,indirect --track-fds=no
+	--errors-for-leak-kinds=definite,indirect --track-fds=no \
+	--trace-children=yes --trace-children-skip='/usr/*,/bin/*,/sbin/*'
 VALGRIND_RUN = $(E2E:tests/e2e/%.sh=valgrind-e2e-%)
-.PHONY: $(E2E_RUN) $(VALGRIND_RUN)
-valgrind-check: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
+.PHONY: $(E2E_RUN) $(VALGRIND_RUN) $(PY_RUN) check-all
+valgrind-check: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@$(MAKE) --no-print-directory -j$(E2E_JOBS) --output-sync=target \
 		$(VALGRIND_RUN)
 
-$(VALGRIND_RUN): valgrind-e2e-%: $(BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
+$(VALGRIND_RUN): valgrind-e2e-%: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@echo "valgrind e2e: tests/e2e/$*.sh"; \
 		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" \
 		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
@@ -349,7 +379,7 @@ $(FUZZ_BUILD)/fuzz_mail: tests/fuzz/fuzz_mail.c $(LIB) $(BUILD)/src/cli/mail.o
 
 # Two targets at a time, as the end-to-end tests run: each is one
 # process, and the machines CI runs on have two cores.
-FUZZ_JOBS ?= 2
+FUZZ_JOBS ?= $(JOBS)
 FUZZ_RUN = $(FUZZ_SRC:tests/fuzz/%.c=fuzz-run-%)
 .PHONY: $(FUZZ_RUN)
 fuzz-check: fuzz
@@ -397,6 +427,7 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
+	install -m 755 $(MAIL_BIN) $(DESTDIR)$(BINDIR)/umpire-mail
 	for d in samples/*/ samples/*/armies/; do \
 		r=$${d#samples/}; \
 		[ "$$r" = forge/ ] && continue; \
@@ -416,6 +447,7 @@ install: all
 
 uninstall:
 	rm -rf $(DESTDIR)$(SHAREDIR)
-	rm -f $(DESTDIR)$(BINDIR)/umpire $(DESTDIR)$(MANDIR)/man1/umpire.1 \
+	rm -f $(DESTDIR)$(BINDIR)/umpire $(DESTDIR)$(BINDIR)/umpire-mail \
+		$(DESTDIR)$(MANDIR)/man1/umpire.1 \
 		$(DESTDIR)$(MANDIR)/man5/umpire-files.5 \
 		$(DESTDIR)$(MANDIR)/man7/umpire-*.7

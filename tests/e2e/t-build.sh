@@ -1,7 +1,8 @@
 #!/bin/sh
 # A newcomer's `make`: without the libraries it stops before compiling
 # and names what to install and how; with them it builds quietly, one
-# short line a step, and V=1 shows every command.
+# short line a step, and V=1 shows every command.  umpire and
+# umpire-mail are two programs, and only the second loads GMime.
 . "$(dirname "$0")/lib.sh"
 
 B=$TMP/build
@@ -23,6 +24,20 @@ expect_out "  CC    src/main.c"
 expect_out "  LINK  $B/umpire"
 grep -q -- '-Wall' "$TMP/out" && fail "a quiet build showed a command"
 ok
+# The mail stack is umpire-mail's alone: umpire loads no GMime, GLib
+# nor gpgme, and its mail verb runs the umpire-mail beside it, or says
+# which is missing with exit 75 (the mail system keeps the message).
+libs=$(ldd "$B/umpire") || fail "ldd $B/umpire failed"
+echo "$libs" | grep -E 'gmime|glib|gio|gpgme' &&
+	fail "umpire links the mail stack: $libs"
+ok
+expect_exit 75 "$B/umpire" mail --game "$TMP" </dev/null
+expect_err "umpire mail: error: cannot run $B/umpire-mail: No such file or directory (umpire mail is the program umpire-mail, installed beside umpire)"
+expect_exit 0 mk "$B/umpire-mail"
+expect_out "  LINK  $B/umpire-mail"
+ldd "$B/umpire-mail" | grep -q gmime || fail "umpire-mail links no GMime"
+expect_exit 0 "$B/umpire" mail --help
+expect_out "usage: umpire mail --game DIR"
 rm -f "$B/src/main.o"
 expect_exit 0 mk V=1 "$B/umpire"
 expect_out "-Wall"
