@@ -28,6 +28,31 @@
  * and the verbs that open no repository (resolve, simulate, schema,
  * rules) are spared that cost.  It stops when the process exits.
  */
+/*
+ * Debian's libgit2 is built with mbedTLS, and its git_libgit2_init
+ * parses the system's whole CA bundle (/etc/ssl/certs), some 54 million
+ * instructions: two thirds of a turn, for HTTPS that umpire never
+ * speaks.  umpire takes the parse for its own and reads no certificate:
+ * this definition in the program outranks the library's for every
+ * caller in the process (the dynamic linker looks in the program
+ * first), and libgit2 keeps an empty chain of trusted authorities.  So
+ * should anything in umpire ever open an HTTPS connection, no server
+ * would be trusted: the override fails closed.  A libgit2 built with
+ * OpenSSL, or with no HTTPS, never calls it.  The signature is
+ * mbedTLS's (mbedtls/x509_crt.h), whose headers umpire does not need.
+ */
+struct mbedtls_x509_crt;
+int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
+	const char *path);
+
+int
+mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path)
+{
+	(void)chain;
+	(void)path;
+	return 0;	/* parsed: no certificate */
+}
+
 static void
 library_stop(void)
 {

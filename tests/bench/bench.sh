@@ -4,7 +4,8 @@
 #
 #   1. umpire turn against `git add -A && git commit` of the same files in
 #      the same game repository: median wall times and their ratio
-#      (target <= 0.5);
+#      (target <= 0.5), and each one's instructions under callgrind
+#      (target <= 20 M for the turn);
 #   2. umpire verify: steps re-adjudicated per second over long games
 #      (target >= 5,000);
 #   3. umpire simulate: games per second, Army Man Backgammon, Army Men
@@ -75,6 +76,25 @@ t_git=$(for r in 1 2 3 4 5; do median "$TMP/git-$r.json"; done | sort -g | sed -
 awk -v u="$t_turn" -v g="$t_git" 'BEGIN {
 	printf "turn vs git:   umpire turn %.2f ms, git add -A && git commit %.2f ms (medians of 5 rounds of 10)\n", u * 1e3, g * 1e3
 	printf "               ratio %.2f (target <= 0.5)\n", u / g }'
+
+# Instructions, which a busy machine does not change: one turn, and
+# git's add and commit of the same files (callgrind counts every
+# process git starts).  Target: a turn within 20 M.
+git -C "$G" reset -q --hard "$base"
+count() {	# count LOG CMD...: instructions of CMD and its children
+	log=$1
+	shift
+	valgrind --tool=callgrind --trace-children=yes \
+		--callgrind-out-file="$TMP/cg.%p" "$@" >/dev/null 2>"$log"
+	sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$log" |
+		awk '{ n += $1 } END { print n }'
+}
+i_turn=$(count "$TMP/cg-turn.log" "$UMPIRE" turn "$G" "$next")
+git -C "$TMP/git" reset -q --hard "$base" && cp -r "$TMP/files/." "$TMP/git/"
+i_git=$(count "$TMP/cg-git.log" sh -c "git -C '$TMP/git' add -A && git -C '$TMP/git' -c user.name=x -c user.email=x@x commit -q -m step")
+awk -v u="$i_turn" -v g="$i_git" 'BEGIN {
+	printf "               instructions: turn %.1f M (target <= 20 M), git %.1f M\n", u / 1e6, g / 1e6 }'
+rm -f "$TMP"/cg.*
 
 # 2. verify over long games.  Army Man Backgammon games end within
 # some hundreds of steps even when every move is chosen to advance as
