@@ -366,7 +366,7 @@ FUZZ_BIN = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1
 
 fuzz: deps-fuzz
-	@$(MAKE) --no-print-directory CC=clang BUILD=$(FUZZ_BUILD) \
+	@$(MAKE) --no-print-directory -j$(JOBS) CC=clang BUILD=$(FUZZ_BUILD) \
 		CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" $(FUZZ_BIN)
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
