@@ -38,6 +38,10 @@ expect_out "  LINK  $B/umpire-mail"
 ldd "$B/umpire-mail" | grep -q gmime || fail "umpire-mail links no GMime"
 expect_exit 0 "$B/umpire" mail --help
 expect_out "usage: umpire mail --game DIR"
+# Installed, umpire finds the umpire-mail installed beside it.
+expect_exit 0 mk install DESTDIR="$TMP/inst" PREFIX=/opt/umpire
+expect_exit 0 "$TMP/inst/opt/umpire/bin/umpire" mail --help
+expect_out "usage: umpire mail --game DIR"
 rm -f "$B/src/main.o"
 expect_exit 0 mk V=1 "$B/umpire"
 expect_out "-Wall"
