@@ -3,8 +3,9 @@
  * implementing history share.  Only they include this header, and they
  * are the library's only files that include <git2.h>:
  *
- *   repo.c      starting libgit2, opening a repository, reading HEAD,
- *               and the permissions of a shared repository
+ *   handle.c    what the others share: paths, libgit2's errors, the
+ *               permissions of a shared repository, HEAD read once
+ *   repo.c      starting libgit2, opening and closing a repository
  *   odb.c       reading objects safely; a step's objects in quarantine
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
@@ -90,7 +91,7 @@ struct umpire_history {
 	} changed[8];
 };
 
-/* repo.c */
+/* handle.c */
 
 /*
  * A path, printf-style, into buf: "" if it does not fit, so that the
