@@ -250,7 +250,7 @@ ifneq ($(SANITIZE),)
 PY := $(filter-out tests/py/test_browser.py,$(PY))
 endif
 PY_RUN = $(PY:tests/py/%.py=py-%)
-CHECK_TARGETS = $(PY_RUN) $(E2E_RUN) check-soak check-golden check-unit \
+CHECK_TARGETS = check-soak $(PY_RUN) $(E2E_RUN) check-golden check-unit \
 	$(if $(SANITIZE),,check-chain check-man)
 
 check: deps
