@@ -245,19 +245,24 @@ put_table(struct site *s, struct site_step *st, const char *p, size_t n,
 	const char *end = p + n;
 	int row = 0;
 
+	/* The delimiter row, second, says how the header aligns too. */
+	const char *second = memchr(p, '\n', n);
+	const char *second_end = second ? memchr(second + 1, '\n',
+		(size_t)(end - second - 1)) : NULL;
+	size_t k = second ? split_row(second + 1, (size_t)((second_end ?
+		second_end : end) - second - 1), cell, len, SITE_COLS) : 0;
+	for (size_t i = 0; i < SITE_COLS; i++) {
+		bool left = i < k && len[i] && cell[i][0] == ':';
+		bool right = i < k && len[i] && cell[i][len[i] - 1] == ':';
+		align[i] = left && right ? 'c' : right ? 'r' : 0;
+	}
 	umpire_buf_puts(&s->html, rolls ? "<table class=\"rolls\">\n" :
 		"<table>\n");
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		size_t ln = (size_t)((eol ? eol : end) - p);
-		size_t k = split_row(p, ln, cell, len, SITE_COLS);
-		if (row == 1) {
-			for (size_t i = 0; i < SITE_COLS; i++) {
-				bool left = i < k && len[i] && cell[i][0] == ':';
-				bool right = i < k && len[i] && cell[i][len[i] - 1] == ':';
-				align[i] = left && right ? 'c' : right ? 'r' : 0;
-			}
-		} else {
+		k = split_row(p, ln, cell, len, SITE_COLS);
+		if (row != 1) {
 			const char *tag = row == 0 ? "th" : "td";
 			if (row == 0)
 				ncols = k;
@@ -269,7 +274,7 @@ put_table(struct site *s, struct site_step *st, const char *p, size_t n,
 			}
 			umpire_buf_puts(&s->html, ">");
 			for (size_t i = 0; i < ncols; i++) {
-				if (align[i] && row > 0)
+				if (align[i])
 					umpire_buf_printf(&s->html, "<%s class=\"%c\">", tag,
 						align[i]);
 				else
@@ -647,6 +652,13 @@ build(struct site *s, const char *dir, const char *out)
 	sodium_memzero(&check, sizeof(check));
 	if ((rc = find_steps(s, nrevs)))
 		goto done;
+	/* Only for a game: a mistyped DIR leaves no empty OUT behind. */
+	if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+		umpire_diag(s->d, UMPIRE_ERROR, out, 0, 0, "cannot make the "
+			"directory: %s", strerror(errno));
+		rc = EX_CANTCREAT;
+		goto done;
+	}
 	rc = umpire_history_rev_read(s->h, nrevs - 1, UMPIRE_SCENARIO_PATH,
 		&scenario, s->d);
 	if (rc > 1)
@@ -736,11 +748,6 @@ cmd_site(int argc, char **argv)
 		return cli_usage(argv[0], "--commit-url '%.80s': expected an "
 			"http:// or https:// address", s.commit_url);
 	const char *out = argv[optind + 1];
-	if (mkdir(out, 0777) != 0 && errno != EEXIST) {
-		umpire_diag(&d, UMPIRE_ERROR, out, 0, 0, "cannot make the "
-			"directory: %s", strerror(errno));
-		return cli_done(&d, EX_CANTCREAT);
-	}
 	rc = build(&s, argv[optind], out);
 	if (s.h)
 		umpire_history_close(s.h);
