@@ -154,17 +154,14 @@ split_row(const char *line, size_t n, const char **cell, size_t *len,
 		size_t start = i;
 		while (i < n && !(line[i] == '|' && (i == 0 || line[i - 1] != '\\')))
 			i++;
-		if (i == n && start < n && line[n - 1] != '|') {
-			/* the last cell has no closing bar */
-		} else if (i == n) {
-			break;
-		}
 		size_t a = start, z = i;
 		while (a < z && (line[a] == ' ' || line[a] == '\t'))
 			a++;
 		while (z > a && (line[z - 1] == ' ' || line[z - 1] == '\t' ||
 		    line[z - 1] == '\r'))
 			z--;
+		if (i == n && a == z)
+			break;	/* only blanks after the closing bar */
 		cell[k] = line + a;
 		len[k] = z - a;
 		k++;
@@ -545,16 +542,18 @@ put_steps(struct site *s, const char *out)
 		else if (rc == 1)
 			rc = 0;
 		umpire_buf_puts(&s->html, "</section>\n");
+		if (rc)
+			break;
 
 		/* Its picture, public as the report is. */
 		umpire_picture_name(pic, st->step);
 		umpire_buf_clear(&text);
-		int r = rc ? rc : umpire_history_rev_read(s->h, st->rev,
-			paths.picture, &text, s->d);
-		if (r == 0)
+		rc = umpire_history_rev_read(s->h, st->rev, paths.picture, &text,
+			s->d);
+		if (rc == 0)
 			rc = write_file(out, pic, text.ptr, text.len, s->d);
-		else if (r != 1)
-			rc = r;
+		else if (rc == 1)
+			rc = 0;	/* umpire before 0.3.0 drew no pictures */
 	}
 	umpire_buf_free(&text);
 	return rc;

@@ -40,9 +40,10 @@
 	document.addEventListener("keydown", function (e) {
 		if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey)
 			return;		/* the slider moves itself */
-		var to = { ArrowLeft: current - 1, ArrowRight: current + 1,
-			Home: 0, End: steps.length - 1 }[e.key];
-		if (to === undefined)
+		var to = e.key === "ArrowLeft" ? current - 1 :
+			e.key === "ArrowRight" ? current + 1 :
+			e.key === "Home" ? 0 : e.key === "End" ? steps.length - 1 : null;
+		if (to === null)
 			return;
 		e.preventDefault();
 		show(to);
