@@ -31,7 +31,7 @@ cmd = $(if $(filter 1,$(V)),,@$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)'
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
 # with no rebuild.
-PKGS = yaml-0.1 libgit2 libsodium zlib
+PKGS = yaml-0.1 libgit2 libsodium zlib libcmark
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 # GMime (and GLib under it) for umpire mail only: the objects that parse
@@ -63,7 +63,7 @@ BUILD ?= build
 LIB_SRC = $(wildcard src/core/*.c src/geom/*.c src/rules/*.c src/rules/*/*.c)
 CLI_SRC = src/main.c $(wildcard src/cli/*.c)
 EMBED = $(wildcard schemas/*.yaml schemas/*/*.yaml) \
-	$(wildcard samples/*/*.yaml)
+	$(wildcard samples/*/*.yaml) $(wildcard src/cli/site/page.*)
 
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -127,7 +127,7 @@ $(BUILD)/embedded.o: $(BUILD)/embedded.c
 # first words would be "git2.h: No such file or directory".  Each
 # pkg-config name, then the Debian package that has it.
 LIBS_NEEDED = yaml-0.1:libyaml-dev libgit2:libgit2-dev libsodium:libsodium-dev \
-	gmime-3.0:libgmime-3.0-dev
+	gmime-3.0:libgmime-3.0-dev libcmark:libcmark-dev
 libs:
 	@missing=""; \
 	command -v $(firstword $(CC)) >/dev/null 2>&1 || missing=" gcc"; \
@@ -137,7 +137,7 @@ libs:
 		done; \
 	else \
 		missing="$$missing pkg-config libyaml-dev libgit2-dev libsodium-dev \
-			libgmime-3.0-dev"; \
+			libgmime-3.0-dev libcmark-dev"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "umpire: cannot build: missing$$missing"; \
@@ -157,7 +157,7 @@ clean:
 # prints the one apt-get line that would.
 
 DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
-	zlib1g-dev libgmime-3.0-dev git
+	zlib1g-dev libgmime-3.0-dev libcmark-dev git
 # chromium: test_browser.py looks at the pictures of the board in it.
 # gnubg: test_gnubg.py holds backgammon's legal plays to GNU Backgammon's.
 # postfix: t-mail.sh mails orders in through a private Postfix on

@@ -122,6 +122,14 @@ const struct cli_verb cli_verbs[] = {
 	  "  -q, --quiet      print only the default steps and the reminders\n\n"
 	  "example, a crontab line (see samples/cron/umpire-tick):\n"
 	  "  */10 * * * * umpire tick -q /srv/games/g1 | ifne mail ...\n" },
+	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",
+	  "Write the game's web page into OUT (index.html and the steps'\n"
+	  "pictures), from its git history: the players, every step's report,\n"
+	  "picture and commit, the result; the page re-derives every roll from\n"
+	  "the seed in the browser.  Self-contained: it works from file://.",
+	  "  --commit-url URL link each step's commit to URL followed by its id\n"
+	  "                   (https://github.com/OWNER/REPO/commit/)\n\n"
+	  "example: umpire site game public && xdg-open public/index.html\n" },
 	{ "hook", cmd_hook, "umpire hook install REPO [--seed-file F] [--force]",
 	  "Make a bare repository the players share adjudicate the orders they\n"
 	  "push to refs/heads/orders/PLAYER: checked before the push is taken,\n"

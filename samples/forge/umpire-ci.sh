@@ -1,5 +1,5 @@
 #!/bin/sh
-# umpire-ci.sh check|turn|tick - the steps every forge's workflow runs on a
+# umpire-ci.sh check|turn|tick|site - the steps every forge's workflow runs on a
 # game repository (samples/forge/; see umpire(1), A GAME ON A FORGE).
 # Copy it into the game's repository as .umpire/ci.sh.
 #
@@ -15,6 +15,9 @@
 #           any default step to main, list the reminders due since the
 #           last run (UMPIRE_TICK_EVERY, the schedule's period in
 #           seconds, default 900).  Nothing to do without deadlines.
+#   site    after turn or tick: write the game's web page (umpire site)
+#           into UMPIRE_SITE (default public), for the forge's Pages;
+#           UMPIRE_COMMIT_URL, if set, links each step to its commit.
 #
 # Environment: UMPIRE (the command, default umpire), UMPIRE_FORMAT
 # (text, json or github), UMPIRE_BRANCH (default main), UMPIRE_REPORT
@@ -26,7 +29,7 @@ FORMAT=${UMPIRE_FORMAT:-github}
 BRANCH=${UMPIRE_BRANCH:-main}
 REPORT=${UMPIRE_REPORT:-umpire-report.md}
 
-if [ ! -e inbox.yaml ] && [ "${1:-}" != tick ]; then
+if [ ! -e inbox.yaml ] && [ "${1:-}" != tick ] && [ "${1:-}" != site ]; then
 	echo "umpire: no inbox.yaml: nothing to adjudicate" >&2
 	exit 0
 fi
@@ -58,8 +61,12 @@ turn)
 	git push -q origin "HEAD:$BRANCH"
 	sed -n '1,/^## Board/p' "$REPORT" | sed '$d'
 	;;
+site)
+	$UMPIRE site . "${UMPIRE_SITE:-public}" \
+		${UMPIRE_COMMIT_URL:+--commit-url "$UMPIRE_COMMIT_URL"}
+	;;
 *)
-	echo "usage: umpire-ci.sh check|turn|tick" >&2
+	echo "usage: umpire-ci.sh check|turn|tick|site" >&2
 	exit 64
 	;;
 esac

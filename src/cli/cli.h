@@ -173,5 +173,6 @@ int cmd_simulate(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_tick(int argc, char **argv);
 int cmd_mail(int argc, char **argv);
+int cmd_site(int argc, char **argv);
 
 #endif

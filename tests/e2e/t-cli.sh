@@ -10,7 +10,7 @@ expect_exit 64 umpire
 expect_exit 64 umpire tunr
 expect_err "unknown verb 'tunr' (did you mean 'turn'?)"
 for verb in rules new status check turn bot verify reveal resolve schema \
-    simulate; do
+    simulate site; do
 	expect_exit 0 umpire "$verb" --help
 	expect_out "usage: umpire $verb"
 done
@@ -36,6 +36,13 @@ expect_exit 64 umpire simulate amb
 expect_err "--games N is required"
 expect_exit 64 umpire simulate chess --games 1
 expect_exit 64 umpire simulate amb --games 0
+expect_exit 64 umpire site "$TMP/x"
+expect_err "name a game directory and an output directory"
+expect_exit 64 umpire site "$TMP/x" "$TMP/site" --commit-url 'javascript:alert(1)//'
+expect_err "expected an http:// or https:// address"
+expect_exit 66 umpire site "$TMP/x" "$TMP/site"
+expect_err "no such game directory"
+[ ! -e "$TMP/site" ] || fail "a refused site made its directory"
 
 # schema: the embedded schemas, as YAML.
 for kind in state orders scenario; do

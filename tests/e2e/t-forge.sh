@@ -22,6 +22,8 @@ assert "ci.sh tick" in ci["umpire-tick"]["script"][-1]
 assert ci["umpire-tick"]["rules"][0]["if"] == '$CI_PIPELINE_SOURCE == "schedule"'
 assert ci["default"]["resource_group"] == "umpire"
 assert ci["umpire-check"]["artifacts"]["reports"]["codequality"]
+assert "ci.sh site" in ci["pages"]["script"][-1]
+assert ci["pages"]["artifacts"]["paths"] == ["public"]
 PY
 ok
 
@@ -38,9 +40,20 @@ PY
 steps "Check the proposed orders" >"$TMP/check.sh"
 steps "Adjudicate" >"$TMP/turn.sh"
 steps "Apply the deadlines" >"$TMP/tick.sh"
+steps "Write the web page" >"$TMP/site.sh"
 grep -q 'ci.sh check' "$TMP/check.sh" && grep -q 'ci.sh turn' "$TMP/turn.sh" &&
-	grep -q 'ci.sh tick' "$TMP/tick.sh" ||
-	fail "the workflow's steps: $(cat "$TMP/check.sh" "$TMP/turn.sh" "$TMP/tick.sh")"
+	grep -q 'ci.sh tick' "$TMP/tick.sh" && grep -q 'ci.sh site' "$TMP/site.sh" ||
+	fail "the workflow's steps: $(cat "$TMP/check.sh" "$TMP/turn.sh" "$TMP/tick.sh" "$TMP/site.sh")"
+python3 - "$FORGE/github/umpire.yml" <<'PY' || fail "no Pages deployment"
+import sys, yaml
+wf = yaml.safe_load(open(sys.argv[1]))
+up = [s for s in wf["jobs"]["umpire"]["steps"]
+      if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
+assert up and up[0]["with"]["path"] == "public", up
+pages = wf["jobs"]["pages"]
+assert pages["needs"] == "umpire" and pages["permissions"]["pages"] == "write"
+assert pages["steps"][0]["uses"].startswith("actions/deploy-pages@")
+PY
 for wf in "$FORGE/github/umpire.yml" "$FORGE/forgejo/umpire.yml"; do
 	python3 - "$wf" <<'PY' || fail "$wf: no schedule for tick"
 import sys, yaml
@@ -99,6 +112,13 @@ git -C "$TMP/origin.git" log --format=%s main | sed -n 2p | grep -q '^Step 1:' |
 	fail "inbox.yaml not removed"
 ! git -C "$TMP/origin.git" cat-file -e main:inbox.yaml 2>/dev/null ||
 	fail "inbox.yaml still on main"
+ok
+# The web page, for Pages: built from the history pushed, the step in it.
+UMPIRE_COMMIT_URL=https://forge.invalid/o/g/commit/ \
+	expect_exit 0 runner "$TMP/site.sh"
+grep -q 'id="step-1"' "$TMP/run/public/index.html" &&
+	grep -q 'href="https://forge.invalid/o/g/commit/' "$TMP/run/public/index.html" ||
+	fail "the page lacks step 1 or its commit's link"
 ok
 # With nothing proposed, the steps do nothing.
 expect_exit 0 runner "$TMP/turn.sh"

@@ -1,0 +1,140 @@
+/*
+ * umpire site: step through the game with the slider or the arrow keys,
+ * and re-derive every roll from the seed with WebCrypto, as
+ * umpire-files(5) says ("Dice from a committed seed"):
+ *
+ *   HMAC-SHA256(key = seed, "umpire-dice-v1" 0 game 0 step 0 r 0 j)
+ *
+ * read as eight big-endian 32-bit words; the first w below
+ * 2^32 - (2^32 mod n) gives the die w mod n + 1.  The verdict goes into
+ * <body data-dice="checked N of M">, for programs to read.
+ */
+"use strict";
+(function () {
+	var data = JSON.parse(document.getElementById("umpire-data").textContent);
+	var steps = Array.prototype.slice.call(
+		document.querySelectorAll("section.step"));
+	var slider = document.getElementById("slider");
+	var where = document.getElementById("where");
+	var current = -1;
+
+	function show(i) {
+		if (!steps.length)
+			return;
+		i = Math.max(0, Math.min(steps.length - 1, i));
+		steps.forEach(function (s, k) { s.hidden = k !== i; });
+		current = i;
+		slider.value = String(i);
+		where.textContent = "step " + steps[i].getAttribute("data-step") +
+			" (" + (i + 1) + " of " + steps.length + ")";
+		document.body.setAttribute("data-current",
+			steps[i].getAttribute("data-step"));
+	}
+
+	slider.max = String(Math.max(0, steps.length - 1));
+	slider.addEventListener("input", function () { show(Number(slider.value)); });
+	document.getElementById("prev").addEventListener("click",
+		function () { show(current - 1); });
+	document.getElementById("next").addEventListener("click",
+		function () { show(current + 1); });
+	document.addEventListener("keydown", function (e) {
+		if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey)
+			return;		/* the slider moves itself */
+		var to = e.key === "ArrowLeft" ? current - 1 :
+			e.key === "ArrowRight" ? current + 1 :
+			e.key === "Home" ? 0 : e.key === "End" ? steps.length - 1 : null;
+		if (to === null)
+			return;
+		e.preventDefault();
+		show(to);
+	});
+	var start = steps.length - 1;
+	steps.forEach(function (s, k) {
+		if (location.hash === "#" + s.id)
+			start = k;
+	});
+	show(start);
+
+	var verdict = document.getElementById("dice");
+	function say(attr, text, cls) {
+		document.body.setAttribute("data-dice", attr);
+		verdict.textContent = text;
+		if (cls)
+			verdict.className = cls;
+	}
+
+	var total = 0;
+	data.steps.forEach(function (s) { total += s.rolls.length; });
+	if (data.sealed) {
+		say("sealed", "This game is sealed and its seed not revealed yet: " +
+			"its " + total + " rolls can be checked once it is.");
+		return;
+	}
+	if (!window.crypto || !window.crypto.subtle) {
+		say("unavailable", "This browser offers no WebCrypto here (a page " +
+			"served over plain http): the rolls cannot be checked.");
+		return;
+	}
+
+	function hexBytes(hex) {
+		var out = new Uint8Array(hex.length / 2);
+		for (var i = 0; i < out.length; i++)
+			out[i] = parseInt(hex.substr(2 * i, 2), 16);
+		return out;
+	}
+
+	var enc = new TextEncoder();
+	function derive(key, step, r, sides) {
+		var limit = 4294967296 - 4294967296 % sides;
+		function attempt(j) {
+			var msg = enc.encode(["umpire-dice-v1", data.game, String(step),
+				String(r), String(j)].join("\u0000"));
+			return crypto.subtle.sign("HMAC", key, msg).then(function (b) {
+				var v = new DataView(b);
+				for (var i = 0; i < 8; i++) {
+					var w = v.getUint32(4 * i, false);
+					if (w < limit)
+						return w % sides + 1;
+				}
+				return attempt(j + 1);
+			});
+		}
+		return attempt(0);
+	}
+
+	function mark(step, roll, ok, want) {
+		var cell = document.querySelector("#step-" + step +
+			" table.rolls tr[data-roll=\"" + roll.roll + "\"] td.check");
+		if (!cell)
+			return;
+		cell.textContent = ok ? "\u2713 checked" : "\u2717 wrong: the seed gives " + want;
+		cell.className = "check " + (ok ? "ok" : "wrong");
+	}
+
+	say("checking", "Checking " + total + " rolls against the seed\u2026");
+	crypto.subtle.importKey("raw", hexBytes(data.seed),
+		{ name: "HMAC", hash: "SHA-256" }, false, ["sign"]).then(function (key) {
+		var jobs = [];
+		data.steps.forEach(function (s) {
+			s.rolls.forEach(function (roll) {
+				jobs.push(derive(key, s.step, roll.roll, roll.sides).then(
+					function (want) {
+						var ok = want === roll.die;
+						mark(s.step, roll, ok, want);
+						return ok;
+					}));
+			});
+		});
+		return Promise.all(jobs);
+	}).then(function (oks) {
+		var good = oks.filter(function (ok) { return ok; }).length;
+		say("checked " + good + " of " + oks.length, good === oks.length ?
+			"Every roll checked: " + good + " of " + oks.length +
+			" rolls are what the seed gives." :
+			"Wrong rolls: only " + good + " of " + oks.length +
+			" rolls are what the seed gives; the others are marked.",
+			good === oks.length ? "ok" : "wrong");
+	}, function (err) {
+		say("error", "The rolls could not be checked: " + err, "wrong");
+	});
+})();
