@@ -11,6 +11,9 @@ A case holds case.yaml and its inputs:
                    expect: strings the report (exit 0) or the diagnostics
                            (otherwise) must contain: the rule's outcome in
                            words, so the case reads without the snapshot
+                   bot: true, for a set-up case: then run `umpire bot`
+                           on the new game too (the bot's own rulings,
+                           such as AM-22), its orders in expected.bot.yaml
     state.yaml     the state, and orders.yaml the orders: run
                    `umpire resolve state.yaml orders.yaml -o NEW -r REPORT`
     scenario.yaml  instead, a set-up case: run `umpire new DIR --scenario
@@ -32,6 +35,7 @@ against the rule (--update rewrites them; review the diff):
                    cases that have one: a few a ruleset, for its drawing
                    (create an empty one, then --update, and look at it)
     expected.secret.yaml  the new secret part (exit 0, with secret.yaml)
+    expected.bot.yaml  the orders `umpire bot` printed (bot: true)
     expected.err   standard error, exactly
 
 The commands run in the case directory, so diagnostics name orders.yaml.
@@ -44,7 +48,7 @@ import tempfile
 
 import yaml
 
-KNOWN_KEYS = {"cite", "exit", "seed", "expect"}
+KNOWN_KEYS = {"cite", "exit", "seed", "expect", "bot"}
 
 
 def read(path):
@@ -94,6 +98,15 @@ def run_case(umpire, case, update):
                                            else [])
         proc = subprocess.run(cmd, cwd=case, capture_output=True, text=True,
                               timeout=60)
+        bot = None
+        if meta.get("bot") and proc.returncode == 0:
+            if not os.path.exists(os.path.join(case, "scenario.yaml")):
+                return ["bot: true is for a set-up case (scenario.yaml)"]
+            bot = subprocess.run([umpire, "bot", game], cwd=case,
+                                 capture_output=True, text=True, timeout=60)
+            if bot.returncode != 0:
+                problems.append("umpire bot exited %d\n%s"
+                                % (bot.returncode, bot.stderr))
         if proc.returncode != want_exit:
             problems.append("exit %d, expected %d\n%s" % (
                 proc.returncode, want_exit, proc.stderr))
@@ -106,6 +119,8 @@ def run_case(umpire, case, update):
         if want_exit == 0:
             for name, path in outputs.items():
                 got[name] = read(path)
+            if bot is not None:
+                got["expected.bot.yaml"] = bot.stdout
         for name, text in got.items():
             if text is None:
                 problems.append("%s: no output was written" % name)
@@ -121,11 +136,13 @@ def run_case(umpire, case, update):
                                 "review it)" % name)
             elif want != text:
                 problems.append("%s differs:\n%s" % (name, diff(want, text)))
-        where = got.get("expected.md") if want_exit == 0 else proc.stderr
+        where = ((got.get("expected.md") or "") + (bot.stdout if bot else "")
+                 if want_exit == 0 else proc.stderr)
         for s in meta.get("expect", []) or []:
             if s not in (where or ""):
                 problems.append("expected to find %r in the %s" % (
-                    s, "report" if want_exit == 0 else "diagnostics"))
+                    s, "diagnostics" if want_exit else
+                    "report or the bot's orders" if bot else "report"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return problems

@@ -5,6 +5,8 @@ as players with red-green colour blindness see them.
 Not a test itself (make check-python runs only test_*.py).  Standard
 library only.
 """
+import importlib.util
+import os
 import re
 import xml.etree.ElementTree as ET
 
@@ -143,95 +145,39 @@ def apart(a, b):
                ** 0.5 for m in (PROTANOPIA, DEUTERANOPIA))
 
 
-# Where each ruleset keeps a unit's place in its state, as (file, rank)
-# for the picture's columns and rows (None where the ruleset has one
-# line only); None for a unit that is not on the board.  A new ruleset
-# adds its entry: the tests then check its pictures too.
-def _amb_place(state, side, unit):
-    res = state.get("result") or {}
-    if res.get("man") == unit["id"]:	# moved off the board (AMB-8)
-        return None, 25 if side == "green" else 0
-    return None, unit["row"]
+# Where each ruleset keeps a unit's place in its state is the ruleset's
+# own: tests/<ruleset>/place.py defines place(state, side, unit), giving
+# (file, rank) for the picture's columns and rows (None where the ruleset
+# has one line only), or None for a unit that is not on the board; and,
+# if its state does not keep units under armies: or units:, units(state)
+# giving {side: [unit, ...]}.  A new ruleset adds its file, and the tests
+# check its pictures too.
+_places = {}
 
 
-def _wwii_place(state, side, unit):
-    at = unit.get("at")
-    if not at:
-        return None
-    m = re.fullmatch(r"([a-z]+)(\d+)", at)
-    f = 0
-    for ch in m.group(1):
-        f = f * 26 + ord(ch) - 96
-    return f, int(m.group(2))
-
-
-def _armymen_place(state, side, unit):
-    # The picture's pixel column and row (row as minus the pixel row, so
-    # that north is a higher rank): k hundredths of an inch a pixel,
-    # north up (picture.c).  A wreck is drawn, but not as a piece.
-    if unit.get("destroyed"):
-        return None
-    k = max(1, -(-round(state["table"]["width"] * 100) // 760))
-    depth = round(state["table"]["depth"] * 100)
-    x, y = (round(v * 100) for v in unit["at"])
-    return x // k, -((depth - y) // k)
-
-
-def _bgw_place(state, side, unit):
-    # The board as white sees it (picture.c): columns 0-5 and 7-12 are the
-    # points, 6 the Wall, 13 the tray of units borne off; rank 1 the top
-    # row (white's 13 to 24), 0 the bottom.  Black's points are white's
-    # 25 - p.
-    at = unit["at"]
-    row = 0 if side == "white" else 1
-    if at == "wall":
-        return 6, row
-    if at == "off":
-        return 13, row
-    p = at if side == "white" else 25 - at
-    k = p - 13 if p >= 13 else 12 - p
-    return k + (k >= 6), 1 if p >= 13 else 0
-
-
-def _vsgmr_place(state, side, unit):
-    # The table as Army Men's (picture.c: k hundredths of an inch a
-    # pixel, north up); the map by square, the lowest of a figure's.
-    # Figures defeated, off or still to come are not drawn.
-    if unit.get("status") in ("defeated", "off", "waiting"):
-        return None
-    at = unit["at"]
-    if isinstance(at, str):
-        return _wwii_place(state, side, unit)
-    k = max(1, -(-round(state["table"]["width"] * 100) // 760))
-    depth = round(state["table"]["depth"] * 100)
-    x, y = (round(v * 100) for v in at)
-    return x // k, -((depth - y) // k)
-
-
-def _vsgmr_units(state):
-    """{side: [figure, ...]} of a VSGMR state: each figure is its present
-    owner's (Recruit moves none between forces)."""
-    out = {}
-    for force, f in (state.get("forces") or {}).items():
-        for fig in f.get("figures") or []:
-            out.setdefault(fig.get("owner", force), []).append(fig)
-    return out
-
-
-PLACES = {"amb": _amb_place, "armymen": _armymen_place, "bgw": _bgw_place,
-          "vsgmr": _vsgmr_place, "wwii": _wwii_place}
+def place_module(ruleset):
+    """tests/<ruleset>/place.py, loaded once."""
+    if ruleset not in _places:
+        path = os.path.join(ut.ROOT, "tests", ruleset, "place.py")
+        check(os.path.exists(path), "%s is missing: the tests do not know "
+              "where ruleset %s keeps its units" % (path, ruleset))
+        spec = importlib.util.spec_from_file_location(
+            "umpire_place_" + ruleset, path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        _places[ruleset] = mod
+    return _places[ruleset]
 
 
 def on_board(ruleset, state):
     """{id: (side, place)} for every unit the state has on the board."""
-    check(ruleset in PLACES, "tests/py/svgcheck.py does not know where "
-          "ruleset %s keeps its units: add it to PLACES" % ruleset)
+    mod = place_module(ruleset)
     out = {}
-    armies = (_vsgmr_units(state) if ruleset == "vsgmr" else
+    armies = (mod.units(state) if hasattr(mod, "units") else
               state.get("armies") or state.get("units") or {})
     for side, army in armies.items():
         for unit in army or []:
-            place = PLACES[ruleset](state, side, unit)
+            place = mod.place(state, side, unit)
             if place is not None:
                 out[unit["id"]] = (side, place)
     return out

@@ -423,7 +423,8 @@ def test_diagnostics_well_formed():
     problems = []
     corpus = os.path.join(ut.ROOT, "tests", "schema")
     for kind in ("scenario", "state", "orders"):
-        files = sorted(glob.glob(os.path.join(corpus, kind, "bad-*.yaml")))
+        files = sorted(glob.glob(os.path.join(corpus, "amb-" + kind,
+                                              "bad-*.yaml")))
         for f in files:
             p = subprocess.run([ut.tool("validate"), "amb/" + kind, f],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)

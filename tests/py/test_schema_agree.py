@@ -4,14 +4,13 @@ umpire's own validator (src/core/schema.c, driven through
 tests/tools/validate) and an independent JSON Schema 2020-12
 implementation (python-jsonschema) must agree on every file.
 
-The corpus is tests/schema/<kind>/{good,bad}-<what>.yaml, kind being
-scenario, state or orders of Army Man Backgammon, and
-tests/schema/wwii-<kind>/, tests/schema/armymen-<kind>/ and
-tests/schema/bgw-<kind>/ likewise for WWII Combined Arms, Army Men and
-Backgammon Wars, and tests/schema/vsgmr-army/, vsgmr-scenario/ and
-vsgmr-state/ and vsgmr-orders/ for VSGMR's army, scenario, state and
-orders files (ut.AUX_SCHEMAS: the ruleset does not play yet); each bad
-file breaks one thing, named in its first line.  A good file is good to
+The corpus is tests/schema/<ruleset>-<kind>/{good,bad}-<what>.yaml for
+every ruleset `umpire rules` lists, kind being scenario, state or
+orders, and tests/schema/vsgmr-army/ for VSGMR's army files (each of
+ut.AUX_SCHEMAS likewise, its slash a dash); each bad file breaks one
+thing, named in its first line.  Each folder must hold at least
+LEAST_GOOD good and LEAST_BAD bad files, so that a new ruleset brings
+its corpus.  A good file is good to
 the schema: whether umpire's reader takes it as a game (ids, distances,
 points) is the unit tests' question (tests/unit/test_vsgmr_scenario.c
 reads tests/vsgmr/scenarios/, and tests/unit/test_vsgmr_state.c every
@@ -23,9 +22,10 @@ sides read YAML 1.2 core (see umpiretest.Yaml12Loader).  Checked:
   agreement);
 - every file in samples/ is a valid scenario, orders or army file;
 - states written by `umpire new` and by every turn of a bot game, and
-  the bot's orders, are valid (games of every ruleset: Army Men on both
-  its sample scenarios); so are a default step of umpire tick's and a
-  game it forfeited, in every ruleset.
+  the bot's orders, are valid: a game of each scenario in
+  samples/<ruleset>/, for every ruleset, open or sealed as the scenario
+  demands; so are a default step of umpire tick's and a game it
+  forfeited, in every ruleset, sealed.
 
     UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_schema_agree.py
 """
@@ -40,19 +40,8 @@ import umpiretest as ut  # noqa: E402
 check = ut.check
 CORPUS = os.path.join(ut.ROOT, "tests", "schema")
 KINDS = ["scenario", "state", "orders"]
-# (corpus directory, schema, fewest good files, fewest bad files)
-AUX_CORPUS = [("vsgmr-army", "vsgmr/army", 6, 25)]
-# (corpus directory prefix, ruleset, fewest good files, fewest bad files)
-RULESETS = [("", "amb", 25, 40), ("wwii-", "wwii", 15, 30),
-            ("armymen-", "armymen", 18, 36), ("bgw-", "bgw", 30, 100),
-            ("vsgmr-", "vsgmr", 8, 24)]
-# The rulesets whose games test_written_files plays.
-PLAYED = ["amb", "wwii", "armymen", "bgw", "vsgmr"]
-WWII_SAMPLE = os.path.join(ut.ROOT, "samples", "wwii", "standard.yaml")
-VSGMR_SAMPLES = ["standard.yaml", "map.yaml", "spawning.yaml",
-                 "fortress-assault.yaml", "solo.yaml"]
-ARMYMEN_SAMPLES = [os.path.join(ut.ROOT, "samples", "armymen", name)
-                   for name in ("standard.yaml", "skirmish.yaml")]
+# The fewest good and bad files a corpus folder may hold.
+LEAST_GOOD, LEAST_BAD = 5, 10
 
 _schemas = None
 
@@ -92,24 +81,26 @@ def py_verdict(schema, path, ecma=True):
 
 def test_corpus():
     problems = []
-    for prefix, ruleset, good, bad in RULESETS:
-        corpus_of(prefix, ruleset, good, bad, problems)
-    for folder, schema, good, bad in AUX_CORPUS:
-        corpus_of(folder, schema, good, bad, problems, kinds=[""])
+    for ruleset in ut.ruleset_names():
+        corpus_of(["%s/%s" % (ruleset, k) for k in KINDS], problems)
+    for schema in ut.AUX_SCHEMAS:
+        corpus_of([schema], problems)
     check(not problems, "\n  " + "\n  ".join(problems))
 
 
-def corpus_of(prefix, ruleset, least_good, least_bad, problems, kinds=KINDS):
-    """kinds [""]: prefix is the folder and ruleset the schema's name."""
+def corpus_of(schemas_of, problems):
+    """Check tests/schema/<ruleset>-<kind>/ against each schema
+    <ruleset>/<kind> of schemas_of."""
     counts = {"good": 0, "bad": 0}
     stock_differs = []
-    for kind in kinds:
-        where = os.path.join(CORPUS, prefix + kind)
+    for schema in schemas_of:
+        where = os.path.join(CORPUS, schema.replace("/", "-"))
         files = sorted(glob.glob(os.path.join(where, "*.yaml")))
-        check(files, "no files in %s" % where)
-        schema = ruleset + "/" + kind if kind else ruleset
+        check(files, "no files in %s: a ruleset's schemas need a corpus"
+              % where)
         c = c_verdicts(schema, files)
         c_env = c_verdicts("envelope", files)
+        here = {"good": 0, "bad": 0}
         for f in files:
             rel = os.path.relpath(f, ut.ROOT)
             base = os.path.basename(f)
@@ -118,6 +109,7 @@ def corpus_of(prefix, ruleset, least_good, least_bad, problems, kinds=KINDS):
                 problems.append("%s: name it good-*.yaml or bad-*.yaml" % rel)
                 continue
             counts[want] += 1
+            here[want] += 1
             py, why = py_verdict(schema, f)
             if py != c[f]:
                 problems.append("%s: the validators disagree: umpire says %s, "
@@ -135,17 +127,18 @@ def corpus_of(prefix, ruleset, least_good, least_bad, problems, kinds=KINDS):
             stock, _ = py_verdict(schema, f, ecma=False)
             if stock != py:
                 stock_differs.append(rel)
+        if here["good"] < LEAST_GOOD or here["bad"] < LEAST_BAD:
+            problems.append("%s needs at least %d good and %d bad files, "
+                            "has %d and %d" % (os.path.relpath(where, ut.ROOT),
+                                               LEAST_GOOD, LEAST_BAD,
+                                               here["good"], here["bad"]))
     for rel in stock_differs:
         # Not umpire's fault: stock python-jsonschema uses Python's '$',
         # which also matches before a final newline (see ecma_pattern).
         print("note: stock python-jsonschema (Python regex semantics) "
               "differs from ECMA-262 on %s" % rel)
     print("test_schema_agree: %s: %d good and %d bad files"
-          % (ruleset, counts["good"], counts["bad"]))
-    check(counts["good"] >= least_good and counts["bad"] >= least_bad,
-          "the %s corpus needs at least %d good and %d bad files, has %d "
-          "and %d" % (ruleset, least_good, least_bad, counts["good"],
-                      counts["bad"]))
+          % (", ".join(schemas_of), counts["good"], counts["bad"]))
 
 
 def kind_of(doc):
@@ -186,11 +179,23 @@ def test_samples():
     check(not problems, "\n  " + "\n  ".join(problems))
 
 
+def sample_scenarios(ruleset):
+    """The scenario files in samples/<ruleset>/."""
+    found = []
+    for f in sorted(glob.glob(os.path.join(ut.ROOT, "samples", ruleset,
+                                           "*.yaml"))):
+        text = ut.read(f)
+        if ut.SEALED not in text and kind_of(ut.load12(text)) == "scenario":
+            found.append(f)
+    return found
+
+
 def test_written_files():
     """What umpire writes must satisfy the schemas it publishes."""
+    rulesets = ut.ruleset_names()
     with ut.scratch() as tmp:
         saved = {"%s/%s" % (ruleset, kind): []
-                 for ruleset in PLAYED for kind in ("state", "orders")}
+                 for ruleset in rulesets for kind in ("state", "orders")}
 
         def keeper(ruleset):
             def keep(step, game, orders):
@@ -217,47 +222,27 @@ def test_written_files():
             ut.write(dst, text)
             saved[ruleset + "/state"].append(dst)
 
-        keep = keeper("amb")
-        # WWII: an army, thirty-two placements, then turns, each checked.
-        for i in range(2):
-            ut.play(os.path.join(tmp, "w%d" % i), scenario=WWII_SAMPLE,
-                    seed=ut.seed_hex(0x61 + i), on_step=keeper("wwii"))
-        # Army Men: each sample scenario played to its end, every card's
-        # orders and the state after them checked.
-        for i, scenario in enumerate(ARMYMEN_SAMPLES):
-            game = os.path.join(tmp, "a%d" % i)
-            ut.play(game, scenario=scenario, seed=ut.seed_hex(0x71 + 2 * i),
-                    on_step=keeper("armymen"))
-            end = ut.load12(ut.read(os.path.join(game, "game.yaml")))
-            check("result" in end and "awaiting" not in end,
-                  "%s: a finished game's state has no result" % game)
-            first_state("armymen", game, "a%d" % i)
-        # Backgammon Wars: the standard game, sealed (its hands hidden).
-        ut.play(os.path.join(tmp, "b0"), scenario="bgw",
-                seed=ut.seed_hex(0x81), on_step=keeper("bgw"), max_steps=2000)
-        # VSGMR: the sample scenarios, table and map, every phase's orders.
-        for i, name in enumerate(VSGMR_SAMPLES):
-            game = os.path.join(tmp, "v%d" % i)
-            ut.play(game, scenario=os.path.join(ut.ROOT, "samples", "vsgmr",
-                                                name),
-                    seed=ut.seed_hex(0x91 + i), on_step=keeper("vsgmr"),
-                    max_steps=2000)
-            first_state("vsgmr", game, "v%d" % i)
-        for i, sealed in enumerate([False, False, True]):
-            game = os.path.join(tmp, "g%d" % i)
-            kw = {"seed": ut.seed_hex(0x51 + i)}
-            if sealed:
-                sf = os.path.join(tmp, "seed%d" % i)
-                ut.write(sf, ut.seed_hex(0x51 + i))
-                kw = {"seed_file": sf, "sealed": True}
-            ut.play(game, on_step=keep, **kw)
-            end = ut.load12(ut.read(os.path.join(game, "game.yaml")))
-            check("result" in end and "awaiting" not in end,
-                  "%s: a finished game's state has no result" % game)
-            first_state("amb", game, "g%d" % i)
+        # Each sample scenario of each ruleset played to its end with the
+        # bot, open or sealed as the scenario demands (ut.Game): the state
+        # after every step and the orders of every step checked.
+        seed = 0x51
+        for ruleset in rulesets:
+            scenarios = sample_scenarios(ruleset)
+            check(scenarios, "samples/%s/ holds no scenario" % ruleset)
+            for i, scenario in enumerate(scenarios):
+                name = "%s-%d" % (ruleset, i)
+                game = os.path.join(tmp, name)
+                ut.play(game, scenario=scenario, seed=ut.seed_hex(seed),
+                        on_step=keeper(ruleset), max_steps=2000)
+                seed += 1
+                end = ut.load12(ut.read(os.path.join(game, "game.yaml")))
+                check("result" in end and "awaiting" not in end,
+                      "%s: a finished game's state has no result" % game)
+                first_state(ruleset, game, name)
         # Deadlines: a default step's orders and state, and a forfeited
-        # game's state, in every ruleset (Backgammon Wars sealed).
-        for ruleset in PLAYED:
+        # game's state, in every ruleset, sealed (so that every ruleset's
+        # sealed state is checked too).
+        for ruleset in rulesets:
             src = ut.read(os.path.join(ut.ROOT, "samples", ruleset,
                                        "standard.yaml"))
             for dflt in ("bot", "forfeit"):
@@ -266,18 +251,15 @@ def test_written_files():
                     tmp, name + ".yaml")
                 ut.write(scen, src + "deadlines: {decision: 1h, default: %s}\n"
                          % dflt)
-                seed = ["--seed", ut.seed_hex(0x91)]
-                if ruleset == "bgw":
-                    sf = os.path.join(tmp, name + ".seed")
-                    ut.write(sf, ut.seed_hex(0x91))
-                    seed = ["--seed-file", sf]
-                ut.umpire_ok("new", game, "--scenario", scen, *(
-                    seed + ["--sealed"] if ruleset == "bgw" else seed))
+                sf = os.path.join(tmp, name + ".seed")
+                ut.write(sf, ut.seed_hex(0x91))
+                ut.umpire_ok("new", game, "--scenario", scen, "--seed-file",
+                             sf, "--sealed")
                 rc, t0, err = ut.run(["git", "-C", game, "log", "-1",
                                       "--format=%ct"])
                 check(rc == 0, "git log: %s" % err)
                 ut.umpire_ok("tick", game, "--now", str(int(t0) + 3601),
-                             *(seed if ruleset == "bgw" else []))
+                             "--seed-file", sf)
                 files = [("state", os.path.join(game, "game.yaml"))]
                 files += [("orders", f) for f in glob.glob(
                     os.path.join(game, "orders", "0001-*.yaml"))]
@@ -296,7 +278,7 @@ def test_written_files():
                     problems.append("%s: umpire %s, python-jsonschema %s (%s)"
                                     % (os.path.basename(f), c[f], py, why))
         check(not problems, "\n  " + "\n  ".join(problems))
-        for ruleset in PLAYED:
+        for ruleset in rulesets:
             print("test_schema_agree: %s: %d states and %d orders umpire "
                   "wrote are valid" % (ruleset, len(saved[ruleset + "/state"]),
                                        len(saved[ruleset + "/orders"])))

@@ -6,10 +6,19 @@
  * rows 20-24 and moves down (ruling AMB-1 in umpire-amb(7)).  Rulings are
  * cited as AMB-N; rulebook sections by their headings.
  *
- * Files: ruleset.c (the hooks), state.c (scenario and state files),
- * plan.c (what is legal: checking a turn, searching all turns),
- * orders.c (reading and checking orders), resolve.c (carrying them out),
- * bot.c, board.c (the board as text), picture.c (as a picture).
+ * Files, in a one-way chain: each calls only the files listed before it.
+ *
+ *   ruleset.c   weapons, stances, sides; the registry entry, which names
+ *               every hook and calls none
+ *   plan.c      what is legal: checking a turn, searching all turns; the
+ *               roll for first player and the Tactics Phase dice
+ *   mines.c     the Mine Detector's minefields (AMB-17), laid in secret
+ *   state.c     scenario (the set-up, step 0) and state files
+ *   orders.c    reading and checking orders
+ *   resolve.c   carrying them out with dice, and telling it
+ *   bot.c       random legal orders
+ *   board.c     the board as text
+ *   picture.c   the board as a picture
  */
 #ifndef UMPIRE_AMB_H
 #define UMPIRE_AMB_H

@@ -8,11 +8,16 @@
  * killed, which is as many of his men as the player can hope to have at
  * the Stance Phase (AMB-14).  The same checks serve orders, the "must use
  * your dice" search (AMB-12) and the bot.
+ *
+ * The turn's dice are rolled here too (the roll for first player, the
+ * Tactics Phase dice), so that the minefields, which end with the roll
+ * for first player, and the state files can both call them.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "amb.h"
+#include "core/text.h"
 
 const struct umpire_track amb_track = UMPIRE_TRACK_BOARD;
 
@@ -469,4 +474,54 @@ amb_play_text(struct umpire_buf *out, const struct amb_game *g,
 				g->men[!side][a->targets[0]].id, g->men[side][a->man].id,
 				a->die);
 	}
+}
+
+const char *
+amb_dice_text(struct umpire_arena *a, const int *dice, int n)
+{
+	char buf[64];
+	int k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s%d",
+			umpire_list_sep((size_t)i, (size_t)n), dice[i]);
+	return umpire_arena_strdup(a, buf);
+}
+
+void
+amb_roll_tactics(struct umpire_ctx *ctx, struct amb_game *g, int side)
+{
+	for (int i = 0; i < g->opt.dice; i++)
+		g->dice[i] = (int)umpire_dice_roll(ctx->dice, 6,
+			"Tactics Phase: %s's die %d for step %ld", amb_sides[side],
+			i + 1, ctx->step + 1);
+}
+
+int
+amb_first_player(struct umpire_ctx *ctx, struct amb_game *g, int roll[2])
+{
+	/* Set Up: "Roll high on 1D6 to see who goes first" (AMB-3). */
+	struct umpire_report *r = ctx->report;
+	int first, tries = 0;
+
+	do {
+		tries++;
+		for (int s = 0; s < 2; s++)
+			roll[s] = (int)umpire_dice_roll(ctx->dice, 6,
+				"first player: %s%s", amb_sides[s],
+				tries > 1 ? umpire_arena_printf(ctx->arena,
+				" (roll %d)", tries) : "");
+		umpire_report_printf(r, "- First player (Set Up): green rolls %d, "
+			"tan rolls %d%s\n", roll[0], roll[1], roll[0] == roll[1] ?
+			": a tie, so both roll again (AMB-3)." : ".");
+	} while (roll[0] == roll[1]);
+	first = roll[1] > roll[0];
+	g->to_move = first;
+	amb_roll_tactics(ctx, g, first);
+	umpire_report_printf(r, "- %c%s plays first, and rolls %s for the Tactics "
+		"Phase of step %ld.\n", amb_sides[first][0] - 'a' + 'A',
+		amb_sides[first] + 1, amb_dice_text(ctx->arena, g->dice, g->opt.dice),
+		ctx->step + 1);
+	return first;
 }

@@ -153,19 +153,6 @@ place(struct umpire_ctx *ctx, struct amb_game *g, int side,
 }
 
 const char *
-amb_dice_text(struct umpire_arena *a, const int *dice, int n)
-{
-	char buf[64];
-	int k = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < n; i++)
-		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s%d",
-			umpire_list_sep((size_t)i, (size_t)n), dice[i]);
-	return umpire_arena_strdup(a, buf);
-}
-
-const char *
 amb_man_text(struct umpire_arena *a, const struct amb_man *m)
 {
 	char w[160];
@@ -178,15 +165,6 @@ amb_man_text(struct umpire_arena *a, const struct amb_man *m)
 				count++ ? " and " : "", amb_weapons[i].text);
 	return umpire_arena_printf(a, "%s (%s%s, %s)", m->id,
 		m->sergeant ? "Sergeant, " : "", w, amb_stances[m->stance].name);
-}
-
-void
-amb_roll_tactics(struct umpire_ctx *ctx, struct amb_game *g, int side)
-{
-	for (int i = 0; i < g->opt.dice; i++)
-		g->dice[i] = (int)umpire_dice_roll(ctx->dice, 6,
-			"Tactics Phase: %s's die %d for step %ld", amb_sides[side],
-			i + 1, ctx->step + 1);
 }
 
 static const char *
@@ -277,34 +255,6 @@ amb_create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		amb_sides[first] + 1, roll[first], roll[!first],
 		amb_dice_text(ctx->arena, g->dice, g->opt.dice));
 	return g;
-}
-
-int
-amb_first_player(struct umpire_ctx *ctx, struct amb_game *g, int roll[2])
-{
-	/* Set Up: "Roll high on 1D6 to see who goes first" (AMB-3). */
-	struct umpire_report *r = ctx->report;
-	int first, tries = 0;
-
-	do {
-		tries++;
-		for (int s = 0; s < 2; s++)
-			roll[s] = (int)umpire_dice_roll(ctx->dice, 6,
-				"first player: %s%s", amb_sides[s],
-				tries > 1 ? umpire_arena_printf(ctx->arena,
-				" (roll %d)", tries) : "");
-		umpire_report_printf(r, "- First player (Set Up): green rolls %d, "
-			"tan rolls %d%s\n", roll[0], roll[1], roll[0] == roll[1] ?
-			": a tie, so both roll again (AMB-3)." : ".");
-	} while (roll[0] == roll[1]);
-	first = roll[1] > roll[0];
-	g->to_move = first;
-	amb_roll_tactics(ctx, g, first);
-	umpire_report_printf(r, "- %c%s plays first, and rolls %s for the Tactics "
-		"Phase of step %ld.\n", amb_sides[first][0] - 'a' + 'A',
-		amb_sides[first] + 1, amb_dice_text(ctx->arena, g->dice, g->opt.dice),
-		ctx->step + 1);
-	return first;
 }
 
 void *
