@@ -14,6 +14,7 @@
 #include "deadline.h"
 #include "default.h"
 #include "game.h"
+#include "step.h"
 
 /*
  * Room for the changes of any commit of umpire's: a step's five files,
@@ -206,21 +207,31 @@ check_version(struct run *r, const char *v, const char *before)
  * writes it (checked already), against the committed one.
  */
 static bool
-same_state(struct run *r, const struct umpire_game *g, const char *version,
+same_encoded(struct run *r, const struct umpire_buf *want, const char *version,
 	const struct umpire_buf *committed)
 {
-	struct umpire_buf want = UMPIRE_BUF_INIT;
+	bool same = umpire_buf_equal(want, committed->ptr, committed->len);
 
-	umpire_game_encode(g, version, &want);
-	bool same = umpire_buf_equal(&want, committed->ptr, committed->len);
 	if (!same) {
-		file_differs(r, UMPIRE_STATE_PATH, &want, committed);
+		file_differs(r, UMPIRE_STATE_PATH, want, committed);
 		if (strcmp(version, UMPIRE_VERSION) != 0)
 			umpire_diag(r->d, UMPIRE_NOTE, r->dir, 0, 0, "that state was "
 				"written by umpire %s and this is umpire %s: a change of "
 				"rules between them may explain the difference", version,
 				UMPIRE_VERSION);
 	}
+	return same;
+}
+
+/* The same for the state of g, which no step made (the reveal). */
+static bool
+same_state(struct run *r, const struct umpire_game *g, const char *version,
+	const struct umpire_buf *committed)
+{
+	struct umpire_buf want = UMPIRE_BUF_INIT;
+
+	umpire_game_encode(g, version, &want);
+	bool same = same_encoded(r, &want, version, committed);
 	umpire_buf_free(&want);
 	return same;
 }
@@ -492,24 +503,27 @@ check_commit(struct run *r, const char *umpire_self,
 }
 
 /*
- * The message of a step's commit: re-derived from the report umpire
- * gives when this umpire wrote the step, else read from the committed
- * report's title and headline, whose words another version chose;
- * *source then names that report.
+ * The message of a step's commit: the one umpire gives when this umpire
+ * wrote the step, else the committed report's title and headline, whose
+ * words another version chose, and the step's trailers; *source then
+ * names that report.
  */
 static bool
-step_message(struct run *r, const struct umpire_step_report *want,
-	const char *rpath, const struct umpire_buf *report, struct umpire_buf *out,
+step_message(struct run *r, const struct umpire_step *want,
+	const struct umpire_step_in *in, const char *rpath,
+	const struct umpire_buf *report, struct umpire_buf *out,
 	const char **source)
 {
 	*source = NULL;
 	if (strcmp(r->version, UMPIRE_VERSION) == 0) {
-		umpire_report_commit_message(out, want);
+		umpire_buf_add(out, want->message.ptr, want->message.len);
 		return true;
 	}
 	*source = rpath;
-	if (umpire_report_message_of(out, report->ptr, report->len) == 0)
+	if (umpire_report_message_of(out, report->ptr, report->len) == 0) {
+		umpire_step_trailers(out, in);
 		return true;
+	}
 	bad(r, "%s does not start with a title ('# ...')", rpath);
 	return false;
 }
@@ -750,9 +764,9 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	struct umpire_buf state = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT,
 		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
 		picture = UMPIRE_BUF_INIT;
-	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
-	struct umpire_hidden hidden = { 0 };
 	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_change ch[CHANGES_MAX];
@@ -810,11 +824,15 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if (committed->sealed && umpire_game_set_seed(committed, use,
 	    seed_source ? seed_source : r->dir, r->d))
 		goto done;
-	const struct umpire_node *doc = umpire_game_parse(&a, UMPIRE_SCENARIO_PATH,
-		scen.ptr, scen.len, r->d);
-	want.want_picture = true;
-	if (!doc || umpire_game_create(&g, doc, use, committed->sealed, &want,
-	    r->d)) {
+	in.kind = UMPIRE_STEP_SETUP;
+	in.scenario = umpire_game_parse(&a, UMPIRE_SCENARIO_PATH, scen.ptr,
+		scen.len, r->d);
+	in.scenario_text = scen.ptr;
+	in.scenario_len = scen.len;
+	in.seed = use;
+	in.sealed = committed->sealed;
+	in.version = r->version;
+	if (!in.scenario || umpire_step_make(&want, &g, &a, &in, r->d)) {
 		bad(r, "scenario.yaml does not make a game");
 		goto done;
 	}
@@ -831,30 +849,28 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	}
 	bool unhashed;
 	const char *source;
-	umpire_hidden_before(&hidden, NULL);
-	umpire_hidden_after(&hidden, g, 0);
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_state(r, g, r->version, &state) ||
-	    !same_hidden(r, &hidden, ch, n, g, 0))
+	if (!same_encoded(r, &want.state, r->version, &state) ||
+	    !same_hidden(r, &want.hidden, ch, n, g, 0))
 		goto done;
-	umpire_report_receipt(&want, 0, NULL, NULL, 0, state.ptr, state.len);
 	if (!check_receipt(r, 0, paths.report, &report, NULL, NULL, hash,
 	    &unhashed) ||
-	    !same_report(r, paths.report, &want.text, &report) ||
-	    !same_picture(r, paths.picture, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, paths.report, &report, &msg, &source) ||
+	    !same_report(r, paths.report, &want.report.text, &report) ||
+	    !same_picture(r, paths.picture, &want.report.picture, drawn,
+	    &picture) ||
+	    !step_message(r, &want, &in, paths.report, &report, &msg, &source) ||
 	    !check_commit(r, "umpire new makes a game", &msg, source))
 		goto done;
 	note_other(r, 0, unhashed);
 	note_step(r, 0, hash);
 	res->steps++;
-	res->rolls += g->rolls;
+	res->rolls += want.rolls;
 	snprintf(res->game, sizeof(res->game), "%s", g->id);
 	*out = g;
 	g = NULL;
 	rc = 0;
 done:
-	umpire_hidden_free(&hidden);
+	umpire_step_free(&want);
 	umpire_game_free(g);
 	umpire_game_free(committed);
 	umpire_arena_free(&a);
@@ -863,7 +879,6 @@ done:
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
 	umpire_buf_free(&msg);
-	umpire_step_report_free(&want);
 	return rc;
 }
 
@@ -1006,15 +1021,14 @@ check_forfeit(struct run *r, struct umpire_game *g,
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
 		msg = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
-	struct umpire_hidden hidden = { 0 };
-	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct expect made[EXPECT_MAX] = {
 		{ UMPIRE_MODIFIED, UMPIRE_STATE_PATH },
 	};
 	size_t nmade = 1;
 	char hash[UMPIRE_HASH_HEX + 1];
-	long long since, deadline;
 	long step = g->step;
 	int rc;
 
@@ -1036,30 +1050,26 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	    (drawn && (rc = read_rev(r, paths->picture, &picture))))
 		goto done;
 	rc = EX_DATAERR;
-	if (!check_default(r, g, dec, NULL, NULL, &since, &deadline))
+	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline) ||
+	    !state_version(r, &state))
 		goto done;
-	const char *player = umpire_arena_strdup(&a, dec->player),
-		*kind = umpire_arena_strdup(&a, dec->kind);
 	bool unhashed;
 	const char *source;
-	want.want_picture = true;
-	umpire_hidden_before(&hidden, g);
-	umpire_default_forfeit(g, &a, deadline, &want);
-	umpire_hidden_after(&hidden, g, step);
+	in.kind = UMPIRE_STEP_DEFAULT;
+	in.dflt = r->pol.dflt;
+	in.version = r->version;
+	umpire_step_make(&want, &g, &a, &in, r->d);
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
-	    !same_hidden(r, &hidden, ch, n, g, step))
+	if (!same_encoded(r, &want.state, r->version, &state) ||
+	    !same_hidden(r, &want.hidden, ch, n, g, step))
 		goto done;
-	umpire_default_note(&want, player, kind, since, deadline, r->pol.dflt);
-	umpire_report_receipt(&want, step, NULL, NULL, 0, state.ptr, state.len);
 	if (!check_receipt(r, step, paths->report, &report, NULL, NULL, hash,
 	    &unhashed) ||
-	    !same_report(r, paths->report, &want.text, &report) ||
-	    !same_picture(r, paths->picture, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, paths->report, &report, &msg, &source))
-		goto done;
-	umpire_default_trailer(&msg, r->pol.dflt, deadline);
-	if (!check_commit(r, "umpire tick commits a default step", &msg, source))
+	    !same_report(r, paths->report, &want.report.text, &report) ||
+	    !same_picture(r, paths->picture, &want.report.picture, drawn,
+	    &picture) ||
+	    !step_message(r, &want, &in, paths->report, &report, &msg, &source) ||
+	    !check_commit(r, "umpire tick commits a default step", &msg, source))
 		goto done;
 	note_other(r, step, unhashed);
 	note_step(r, step, hash);
@@ -1071,8 +1081,7 @@ done:
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
 	umpire_buf_free(&msg);
-	umpire_hidden_free(&hidden);
-	umpire_step_report_free(&want);
+	umpire_step_free(&want);
 	return rc;
 }
 
@@ -1084,8 +1093,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
 		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
 		picture = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
-	struct umpire_hidden hidden = { 0 };
-	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
@@ -1154,9 +1163,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    (g->keyed && !dflt && (rc = read_rev(r, paths.signature, &sig))))
 		goto done;
 	rc = EX_DATAERR;
-	long long since = r->date, deadline = 0;
-	if (dflt && !check_default(r, g, &dec, opath, &orders, &since,
-	    &deadline))
+	if (dflt && !check_default(r, g, &dec, opath, &orders, &in.since,
+	    &in.deadline))
 		goto done;
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
 	if (g->keyed && !dflt && umpire_game_check_signature(g, dec.player,
@@ -1175,41 +1183,38 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 			who->email);
 		goto done;
 	}
-	const struct umpire_node *doc;
 	size_t before = r->d->errors;
-	if (umpire_game_check(g, &a, opath, orders.ptr, orders.len, &doc, r->d)) {
+	if (umpire_game_check(g, &a, opath, orders.ptr, orders.len, &in.orders,
+	    r->d)) {
 		bad(r, "umpire refuses the orders this commit accepted (%zu "
 			"problems above)", r->d->errors - before);
 		goto done;
 	}
+	if (!state_version(r, &state))
+		goto done;
 	long step = g->step;
 	bool unhashed;
 	const char *source;
-	const char *player = umpire_arena_strdup(&a, dec.player),
-		*kind = umpire_arena_strdup(&a, dec.kind);
-	want.want_picture = true;
-	umpire_hidden_before(&hidden, g);
-	res->rolls += umpire_game_resolve(g, &a, doc, &want);
-	umpire_hidden_after(&hidden, g, step);
+	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
+	in.dflt = r->pol.dflt;
+	in.orders_text = orders.ptr;
+	in.orders_len = orders.len;
+	in.sig = sig.ptr;
+	in.siglen = sig.len;
+	in.fp = fp;
+	in.version = r->version;
+	umpire_step_make(&want, &g, &a, &in, r->d);
+	res->rolls += want.rolls;
 	umpire_report_hash(hash, state.ptr, state.len);
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
-	    !same_hidden(r, &hidden, ch, n, g, step))
+	if (!same_encoded(r, &want.state, r->version, &state) ||
+	    !same_hidden(r, &want.hidden, ch, n, g, step))
 		goto done;
-	if (dflt)
-		umpire_default_note(&want, player, kind, since, deadline,
-			r->pol.dflt);
-	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
-		state.ptr, state.len);
 	if (!check_receipt(r, step, rpath, &report, opath, &orders, hash,
 	    &unhashed) ||
-	    !same_report(r, rpath, &want.text, &report) ||
-	    !same_picture(r, ppath, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, rpath, &report, &msg, &source))
-		goto done;
-	umpire_signed_trailer(&msg, fp);
-	if (dflt)
-		umpire_default_trailer(&msg, r->pol.dflt, deadline);
-	if (!check_commit(r, NULL, &msg, source))
+	    !same_report(r, rpath, &want.report.text, &report) ||
+	    !same_picture(r, ppath, &want.report.picture, drawn, &picture) ||
+	    !step_message(r, &want, &in, rpath, &report, &msg, &source) ||
+	    !check_commit(r, NULL, &msg, source))
 		goto done;
 	note_other(r, step, unhashed);
 	note_step(r, step, hash);
@@ -1223,8 +1228,7 @@ done:
 	umpire_buf_free(&picture);
 	umpire_buf_free(&sig);
 	umpire_buf_free(&msg);
-	umpire_hidden_free(&hidden);
-	umpire_step_report_free(&want);
+	umpire_step_free(&want);
 	return rc;
 }
 
