@@ -755,6 +755,45 @@ same_hidden(struct run *r, const struct umpire_hidden *h,
 
 /* ---- the commits ---- */
 
+/*
+ * The step umpire makes again (want, from in) against the commit that
+ * holds it: the state, the encrypted files, the receipt (opath NULL for
+ * a step no orders made), the report, the picture (drawn: the commit
+ * has one), the message and what git records (self as check_commit
+ * takes it).  A step that holds is counted.
+ */
+static bool
+same_step(struct run *r, const struct umpire_step *want,
+	const struct umpire_step_in *in, const struct umpire_game *g,
+	const struct umpire_change *ch, size_t n,
+	const struct umpire_buf *state, const char *opath,
+	const struct umpire_buf *orders, const struct umpire_buf *report,
+	bool drawn, const struct umpire_buf *picture, const char *self)
+{
+	struct umpire_buf msg = UMPIRE_BUF_INIT;
+	const char *rpath = want->paths.report, *source;
+	char hash[UMPIRE_HASH_HEX + 1];
+	bool unhashed;
+
+	umpire_report_hash(hash, state->ptr, state->len);
+	bool same = same_encoded(r, &want->state, r->version, state) &&
+	    same_hidden(r, &want->hidden, ch, n, g, want->step) &&
+	    check_receipt(r, want->step, rpath, report, opath, orders, hash,
+	    &unhashed) &&
+	    same_report(r, rpath, &want->report.text, report) &&
+	    same_picture(r, want->paths.picture, &want->report.picture, drawn,
+	    picture) &&
+	    step_message(r, want, in, rpath, report, &msg, &source) &&
+	    check_commit(r, self, &msg, source);
+	umpire_buf_free(&msg);
+	if (!same)
+		return false;
+	note_other(r, want->step, unhashed);
+	note_step(r, want->step, hash);
+	r->res->steps++;
+	return true;
+}
+
 /* Step 0: the game as umpire new made it. */
 static int
 check_creation(struct run *r, const struct umpire_seed *seed,
@@ -762,15 +801,13 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	struct umpire_verify_result *res)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
-		picture = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
 	struct umpire_step want = UMPIRE_STEP_INIT;
 	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
 	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_change ch[CHANGES_MAX];
-	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
@@ -847,23 +884,9 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
 		goto done;
 	}
-	bool unhashed;
-	const char *source;
-	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_encoded(r, &want.state, r->version, &state) ||
-	    !same_hidden(r, &want.hidden, ch, n, g, 0))
+	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
+	    drawn, &picture, "umpire new makes a game"))
 		goto done;
-	if (!check_receipt(r, 0, paths.report, &report, NULL, NULL, hash,
-	    &unhashed) ||
-	    !same_report(r, paths.report, &want.report.text, &report) ||
-	    !same_picture(r, paths.picture, &want.report.picture, drawn,
-	    &picture) ||
-	    !step_message(r, &want, &in, paths.report, &report, &msg, &source) ||
-	    !check_commit(r, "umpire new makes a game", &msg, source))
-		goto done;
-	note_other(r, 0, unhashed);
-	note_step(r, 0, hash);
-	res->steps++;
 	res->rolls += want.rolls;
 	snprintf(res->game, sizeof(res->game), "%s", g->id);
 	*out = g;
@@ -878,7 +901,6 @@ done:
 	umpire_buf_free(&scen);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
-	umpire_buf_free(&msg);
 	return rc;
 }
 
@@ -1016,11 +1038,10 @@ check_default(struct run *r, const struct umpire_game *g,
 static int
 check_forfeit(struct run *r, struct umpire_game *g,
 	const struct umpire_change *ch, size_t n,
-	const struct umpire_decision *dec, const struct umpire_step_paths *paths,
-	struct umpire_verify_result *res)
+	const struct umpire_decision *dec, const struct umpire_step_paths *paths)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
-		msg = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
+		picture = UMPIRE_BUF_INIT;
 	struct umpire_step want = UMPIRE_STEP_INIT;
 	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
@@ -1028,7 +1049,6 @@ check_forfeit(struct run *r, struct umpire_game *g,
 		{ UMPIRE_MODIFIED, UMPIRE_STATE_PATH },
 	};
 	size_t nmade = 1;
-	char hash[UMPIRE_HASH_HEX + 1];
 	long step = g->step;
 	int rc;
 
@@ -1053,34 +1073,19 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline) ||
 	    !state_version(r, &state))
 		goto done;
-	bool unhashed;
-	const char *source;
 	in.kind = UMPIRE_STEP_DEFAULT;
 	in.dflt = r->pol.dflt;
 	in.version = r->version;
 	umpire_step_make(&want, &g, &a, &in, r->d);
-	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_encoded(r, &want.state, r->version, &state) ||
-	    !same_hidden(r, &want.hidden, ch, n, g, step))
+	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
+	    drawn, &picture, "umpire tick commits a default step"))
 		goto done;
-	if (!check_receipt(r, step, paths->report, &report, NULL, NULL, hash,
-	    &unhashed) ||
-	    !same_report(r, paths->report, &want.report.text, &report) ||
-	    !same_picture(r, paths->picture, &want.report.picture, drawn,
-	    &picture) ||
-	    !step_message(r, &want, &in, paths->report, &report, &msg, &source) ||
-	    !check_commit(r, "umpire tick commits a default step", &msg, source))
-		goto done;
-	note_other(r, step, unhashed);
-	note_step(r, step, hash);
-	res->steps++;
 	rc = 0;
 done:
 	umpire_arena_free(&a);
 	umpire_buf_free(&state);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
-	umpire_buf_free(&msg);
 	umpire_step_free(&want);
 	return rc;
 }
@@ -1091,14 +1096,13 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 {
 	struct umpire_change ch[CHANGES_MAX];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
-		picture = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
+		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT,
+		sig = UMPIRE_BUF_INIT;
 	struct umpire_step want = UMPIRE_STEP_INIT;
 	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
-	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
@@ -1122,7 +1126,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		UMPIRE_COMMITTER_EMAIL);
 	if (dflt && dec.player && r->pol.set &&
 	    r->pol.dflt == UMPIRE_DEFAULT_FORFEIT)
-		return check_forfeit(r, g, ch, n, &dec, &paths, res);
+		return check_forfeit(r, g, ch, n, &dec, &paths);
 	bool drawn = adds(ch, n, ppath);
 	/* Every file a step changes. */
 	struct expect stepped[EXPECT_MAX] = {
@@ -1192,9 +1196,6 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	}
 	if (!state_version(r, &state))
 		goto done;
-	long step = g->step;
-	bool unhashed;
-	const char *source;
 	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
 	in.dflt = r->pol.dflt;
 	in.orders_text = orders.ptr;
@@ -1205,20 +1206,9 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	in.version = r->version;
 	umpire_step_make(&want, &g, &a, &in, r->d);
 	res->rolls += want.rolls;
-	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_encoded(r, &want.state, r->version, &state) ||
-	    !same_hidden(r, &want.hidden, ch, n, g, step))
+	if (!same_step(r, &want, &in, g, ch, n, &state, opath, &orders, &report,
+	    drawn, &picture, NULL))
 		goto done;
-	if (!check_receipt(r, step, rpath, &report, opath, &orders, hash,
-	    &unhashed) ||
-	    !same_report(r, rpath, &want.report.text, &report) ||
-	    !same_picture(r, ppath, &want.report.picture, drawn, &picture) ||
-	    !step_message(r, &want, &in, rpath, &report, &msg, &source) ||
-	    !check_commit(r, NULL, &msg, source))
-		goto done;
-	note_other(r, step, unhashed);
-	note_step(r, step, hash);
-	res->steps++;
 	rc = 0;
 done:
 	umpire_arena_free(&a);
@@ -1227,7 +1217,6 @@ done:
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
 	umpire_buf_free(&sig);
-	umpire_buf_free(&msg);
 	umpire_step_free(&want);
 	return rc;
 }
