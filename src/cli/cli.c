@@ -226,25 +226,6 @@ cli_load_secret(struct umpire_history *h, struct umpire_game *g,
 	return rc;
 }
 
-int
-cli_commit(struct umpire_history *h, const struct umpire_file *files,
-	size_t n, const struct umpire_file *extra, size_t nextra,
-	const struct umpire_person *author, const char *message,
-	struct umpire_diags *d)
-{
-	struct umpire_file *all = calloc(n + nextra + 1, sizeof(*all));
-	int rc;
-
-	if (!all)
-		abort();
-	memcpy(all, files, n * sizeof(*all));
-	if (nextra)
-		memcpy(all + n, extra, nextra * sizeof(*all));
-	rc = umpire_history_commit(h, all, n + nextra, author, message, d);
-	free(all);
-	return rc;
-}
-
 /* read callback for umpire_hidden_latest_view: HEAD's files. */
 static int
 read_head(void *ctx, const char *path, struct umpire_buf *out)

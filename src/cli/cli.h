@@ -84,14 +84,6 @@ int cli_unseal(struct umpire_game *g, const char *seed_file,
 int cli_load_secret(struct umpire_history *h, struct umpire_game *g,
 	const char *seed_file, struct umpire_diags *d);
 /*
- * Commit a step's files, then the extra ones a step may have (the
- * orders' signature, a game's encrypted files), in one commit.
- */
-int cli_commit(struct umpire_history *h, const struct umpire_file *files,
-	size_t n, const struct umpire_file *extra, size_t nextra,
-	const struct umpire_person *author, const char *message,
-	struct umpire_diags *d);
-/*
  * player's latest private view in a game that hides, opened with the
  * OpenSSH private key in keyfile (the --as and --identity options):
  * 0 and the Markdown in out, 1 if he has none, or a sysexits code.

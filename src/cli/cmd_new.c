@@ -13,8 +13,8 @@
 
 #include "cli.h"
 #include "core/deadline.h"
-#include "core/hidden.h"
 #include "core/fileio.h"
+#include "core/step.h"
 
 static const struct umpire_person host = { "umpire", "umpire@umpire.invalid" };
 
@@ -133,19 +133,15 @@ cmd_new(int argc, char **argv)
 	const char *dir = argv[optind];
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf text = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
-		msg = UMPIRE_BUF_INIT;
-	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
-	struct umpire_step_paths paths;
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_game *g = NULL;
 	struct umpire_history *h = NULL;
 	struct umpire_seed seed;
 	const struct umpire_node *doc;
-	struct umpire_hidden hidden;
 
-	memset(&hidden, 0, sizeof(hidden));
-	report.want_picture = true;
 	const char *name = umpire_file_name(scenario);
 	if ((rc = cli_read_scenario(&text, &name, scenario, &d)))
 		goto done;
@@ -160,44 +156,29 @@ cmd_new(int argc, char **argv)
 	 * written: the directory, the seed, the scenario's own rules.
 	 */
 	bool fresh;
+	in.kind = UMPIRE_STEP_SETUP;
+	in.scenario = doc;
+	in.scenario_text = text.ptr;
+	in.scenario_len = text.len;
+	in.seed = &seed;
+	in.sealed = sealed;
 	if ((rc = umpire_history_probe(dir, &d)) ||
 	    (rc = pick_seed(&seed, &fresh, hex, file, sealed, &d)) ||
-	    (rc = umpire_game_create(&g, doc, &seed, sealed, &report, &d)) ||
+	    (rc = umpire_step_make(&s, &g, &a, &in, &d)) ||
 	    (rc = check_deadline_players(&pol, g, &d)) ||
 	    (fresh && (rc = write_seed_file(file, &seed, &d))) ||
-	    (rc = umpire_history_init(&h, dir, &d)))
+	    (rc = umpire_history_init(&h, dir, &d)) ||
+	    (rc = umpire_history_commit(h, s.files, s.nfiles, &s.author,
+	    s.message.ptr, &d)))
 		goto done;
-	umpire_game_encode(g, UMPIRE_VERSION, &state);
-	umpire_report_receipt(&report, 0, NULL, NULL, 0, state.ptr, state.len);
-	umpire_step_paths(&paths, 0, NULL);
-	/* In a game that hides, its secret part and the players' views. */
-	umpire_hidden_before(&hidden, NULL);
-	umpire_hidden_after(&hidden, g, 0);
-	struct umpire_file files[] = {
-		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
-		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ paths.report, report.text.ptr, report.text.len },
-		{ paths.picture, report.picture.ptr, report.picture.len },
-	};
-	struct umpire_file *extra = umpire_arena_alloc(&a, (hidden.n + 1) *
-		sizeof(*extra));
-	for (size_t i = 0; i < hidden.n; i++)
-		extra[i] = (struct umpire_file){ hidden.files[i].path,
-			hidden.files[i].data.ptr, hidden.files[i].data.len };
-	umpire_report_commit_message(&msg, &report);
-	if ((rc = cli_commit(h, files, 4, extra, hidden.n, &host, msg.ptr, &d)))
-		goto done;
-	fwrite(report.text.ptr, 1, report.text.len, stdout);
+	fwrite(s.report.text.ptr, 1, s.report.text.len, stdout);
 done:
 	sodium_memzero(&seed, sizeof(seed));
-	umpire_hidden_free(&hidden);
 	umpire_history_close(h);
 	umpire_game_free(g);
+	umpire_step_free(&s);
 	umpire_arena_free(&a);
 	umpire_buf_free(&text);
-	umpire_buf_free(&state);
-	umpire_step_report_free(&report);
-	umpire_buf_free(&msg);
 	return cli_done(&d, rc);
 }
 

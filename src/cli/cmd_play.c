@@ -11,6 +11,7 @@
 #include "core/fileio.h"
 #include "core/hidden.h"
 #include "core/sshsig.h"
+#include "core/step.h"
 #include <sys/stat.h>
 
 /*
@@ -330,60 +331,36 @@ cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 	bool force, struct umpire_diags *d)
 {
 	struct checked k;
-	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
-	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
-	struct umpire_decision dec;
-	struct umpire_step_paths paths;
-	struct umpire_hidden *hidden = &out->hidden;
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	int rc;
 
-	memset(hidden, 0, sizeof(*hidden));
+	memset(&out->hidden, 0, sizeof(out->hidden));
 	if ((rc = check_orders(&k, dir, path, mem, sigopt, file, true, !force,
 	    d)) ||
 	    (rc = cli_unseal(k.g, file, d)))
 		goto done;
-	umpire_game_decision(k.g, &dec);
-	const struct umpire_player *who = umpire_game_player(k.g, dec.player);
-	struct umpire_person author = { who->name, who->email };
-	long step = k.g->step;
-	umpire_step_paths(&paths, step, dec.player);
-	report.want_picture = true;
-	umpire_hidden_before(hidden, k.g);
-	umpire_game_resolve(k.g, &k.a, k.orders, &report);
-	umpire_hidden_after(hidden, k.g, step);
-	umpire_game_encode(k.g, UMPIRE_VERSION, &state);
-	umpire_report_receipt(&report, step, paths.orders, k.text.ptr, k.text.len,
-		state.ptr, state.len);
-	struct umpire_file files[] = {
-		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ paths.orders, k.text.ptr, k.text.len },
-		{ paths.report, report.text.ptr, report.text.len },
-		{ paths.picture, report.picture.ptr, report.picture.len },
-	};
-	/* Its signature, its secret part, its views. */
-	struct umpire_file *extra = umpire_arena_alloc(&k.a,
-		(1 + hidden->n) * sizeof(*extra));
-	size_t nextra = 0;
-	if (k.fp[0])
-		extra[nextra++] = (struct umpire_file){ paths.signature, k.sig.ptr,
-			k.sig.len };
-	for (size_t i = 0; i < hidden->n; i++)
-		extra[nextra++] = (struct umpire_file){ hidden->files[i].path,
-			hidden->files[i].data.ptr, hidden->files[i].data.len };
-	umpire_report_commit_message(&msg, &report);
-	umpire_signed_trailer(&msg, k.fp);
-	if ((rc = cli_commit(k.h, files, 4, extra, nextra, &author, msg.ptr,
-	    d)))
+	in.orders = k.orders;
+	in.orders_text = k.text.ptr;
+	in.orders_len = k.text.len;
+	in.sig = k.sig.ptr;
+	in.siglen = k.sig.len;
+	in.fp = k.fp;
+	umpire_step_make(&s, &k.g, &k.a, &in, d);
+	if ((rc = umpire_history_commit(k.h, s.files, s.nfiles, &s.author,
+	    s.message.ptr, d)))
 		goto done;
-	out->step = step;
-	umpire_buf_add(&out->report, report.text.ptr, report.text.len);
-	umpire_buf_add(&out->picture, report.picture.ptr, report.picture.len);
-	umpire_picture_name(out->picture_name, step);
+	out->step = s.step;
+	umpire_buf_add(&out->report, s.report.text.ptr, s.report.text.len);
+	umpire_buf_add(&out->picture, s.report.picture.ptr,
+		s.report.picture.len);
+	umpire_picture_name(out->picture_name, s.step);
+	/* Its encrypted files, for umpire mail to send each player his own. */
+	out->hidden = s.hidden;
+	memset(&s.hidden, 0, sizeof(s.hidden));
 done:
 	checked_free(&k);
-	umpire_buf_free(&state);
-	umpire_step_report_free(&report);
-	umpire_buf_free(&msg);
+	umpire_step_free(&s);
 	return rc;
 }
 

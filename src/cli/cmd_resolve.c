@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "core/fileio.h"
+#include "core/step.h"
 
 /*
  * A game that hides needs its secret part, as plaintext (the host's
@@ -76,12 +77,11 @@ cmd_resolve(int argc, char **argv)
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf stext = UMPIRE_BUF_INIT, otext = UMPIRE_BUF_INIT,
-		state = UMPIRE_BUF_INIT, xtext = UMPIRE_BUF_INIT,
-		xout = UMPIRE_BUF_INIT;
-	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
+		xtext = UMPIRE_BUF_INIT, xout = UMPIRE_BUF_INIT;
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_game *g = NULL;
-	const struct umpire_node *orders;
 
 	if ((rc = umpire_file_read_untrusted(&stext, spath,
 	    UMPIRE_YAML_MAX_BYTES, &d)) ||
@@ -90,42 +90,37 @@ cmd_resolve(int argc, char **argv)
 	    (rc = umpire_file_read_untrusted(&otext, opath,
 	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_check(g, &a, umpire_file_name(opath), otext.ptr,
-	    otext.len, &orders, &d)) ||
+	    otext.len, &in.orders, &d)) ||
 	    (rc = cli_unseal(g, file, &d)))
 		goto done;
-	report.want_picture = svg != NULL;
-	/* The receipt names the orders where turn would commit them. */
-	struct umpire_decision dec;
-	struct umpire_step_paths paths;
-	long step = g->step;
-	umpire_game_decision(g, &dec);
-	umpire_step_paths(&paths, step, dec.player);
-	umpire_game_resolve(g, &a, orders, &report);
-	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	/* The step turn would commit; the receipt names the orders there. */
+	in.orders_text = otext.ptr;
+	in.orders_len = otext.len;
+	in.picture = svg != NULL;
+	in.pure = true;
+	umpire_step_make(&s, &g, &a, &in, &d);
 	if (g->hides)
 		umpire_game_encode_secret(g, &xout);
-	umpire_report_receipt(&report, step, paths.orders, otext.ptr, otext.len,
-		state.ptr, state.len);
 	/* The report first: a state without its report is the worse half. */
-	if ((rc = umpire_file_write(rep, report.text.ptr, report.text.len, &d)) ||
-	    (svg && (rc = umpire_file_write(svg, report.picture.ptr,
-	    report.picture.len, &d))) ||
+	if ((rc = umpire_file_write(rep, s.report.text.ptr, s.report.text.len,
+	    &d)) ||
+	    (svg && (rc = umpire_file_write(svg, s.report.picture.ptr,
+	    s.report.picture.len, &d))) ||
 	    (secret_out && (rc = umpire_file_write(secret_out, xout.ptr,
 	    xout.len, &d))) ||
-	    (rc = umpire_file_write(out, state.ptr, state.len, &d)))
+	    (rc = umpire_file_write(out, s.state.ptr, s.state.len, &d)))
 		goto done;
 done:
 	umpire_game_free(g);
 	umpire_arena_free(&a);
 	umpire_buf_free(&stext);
 	umpire_buf_free(&otext);
-	umpire_buf_free(&state);
+	umpire_step_free(&s);
 	if (xtext.ptr)
 		sodium_memzero(xtext.ptr, xtext.len);
 	if (xout.ptr)
 		sodium_memzero(xout.ptr, xout.len);
 	umpire_buf_free(&xtext);
 	umpire_buf_free(&xout);
-	umpire_step_report_free(&report);
 	return cli_done(&d, rc);
 }

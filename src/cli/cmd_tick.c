@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "core/deadline.h"
 #include "core/default.h"
-#include "core/hidden.h"
+#include "core/step.h"
 
 /* A string as a JSON string literal. */
 static void
@@ -89,96 +89,67 @@ static int
 play_default(struct tick *t, long long since, long long deadline,
 	struct umpire_diags *d)
 {
-	struct umpire_game *g = t->g;
-	struct umpire_buf orders = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
-		msg = UMPIRE_BUF_INIT;
-	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_buf orders = UMPIRE_BUF_INIT;
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	struct umpire_hidden hidden;
 	struct umpire_step_paths paths;
 	struct umpire_decision dec;
-	const struct umpire_node *doc;
 	char when[UMPIRE_TIME_SIZE], whose[80];
 	int rc;
 
-	memset(&hidden, 0, sizeof(hidden));
-	if (!t->unsealed && ((rc = cli_load_secret(t->h, g, t->seed_file, d)) ||
-	    (rc = cli_unseal(g, t->seed_file, d))))
+	if (!t->unsealed && ((rc = cli_load_secret(t->h, t->g, t->seed_file,
+	    d)) || (rc = cli_unseal(t->g, t->seed_file, d))))
 		goto done;
 	t->unsealed = true;
-	umpire_game_decision(g, &dec);
-	long step = g->step;
-	umpire_step_paths(&paths, step, dec.player);
+	umpire_game_decision(t->g, &dec);
+	umpire_step_paths(&paths, t->g->step, dec.player);
 	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
 	if (!forfeit)
-		umpire_default_orders(g, deadline, &orders);
+		umpire_default_orders(t->g, deadline, &orders);
 	/* The bot's orders are legal; checked as any orders are, all the same. */
-	if (!forfeit && (rc = umpire_game_check(g, &a, paths.orders, orders.ptr,
-	    orders.len, &doc, d))) {
+	if (!forfeit && (rc = umpire_game_check(t->g, &a, paths.orders,
+	    orders.ptr, orders.len, &in.orders, d))) {
 		umpire_diag(d, UMPIRE_ERROR, t->dir, 0, 0, "internal error: the "
-			"bot's orders for step %ld are refused", step);
+			"bot's orders for step %ld are refused", t->g->step);
 		rc = EX_SOFTWARE;
 		goto done;
 	}
-	const char *player = umpire_arena_printf(&a, "%s", dec.player);
-	const char *kind = umpire_arena_printf(&a, "%s", dec.kind);
-	report.want_picture = true;
-	umpire_hidden_before(&hidden, g);
-	if (forfeit)
-		umpire_default_forfeit(g, &a, deadline, &report);
-	else
-		umpire_game_resolve(g, &a, doc, &report);
-	umpire_hidden_after(&hidden, g, step);
-	umpire_game_encode(g, UMPIRE_VERSION, &state);
-	umpire_default_note(&report, player, kind, since, deadline, t->pol.dflt);
-	umpire_report_receipt(&report, step, forfeit ? NULL : paths.orders,
-		orders.ptr, orders.len, state.ptr, state.len);
-	struct umpire_file files[] = {
-		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-		{ paths.report, report.text.ptr, report.text.len },
-		{ paths.picture, report.picture.ptr, report.picture.len },
-		{ paths.orders, orders.ptr, orders.len },
-	};
-	struct umpire_file *extra = umpire_arena_alloc(&a,
-		(1 + hidden.n) * sizeof(*extra));
-	for (size_t i = 0; i < hidden.n; i++)
-		extra[i] = (struct umpire_file){ hidden.files[i].path,
-			hidden.files[i].data.ptr, hidden.files[i].data.len };
-	umpire_report_commit_message(&msg, &report);
-	umpire_default_trailer(&msg, t->pol.dflt, deadline);
-	struct umpire_person self = { UMPIRE_COMMITTER_NAME,
-		UMPIRE_COMMITTER_EMAIL };
+	in.kind = UMPIRE_STEP_DEFAULT;
+	in.orders_text = forfeit ? NULL : orders.ptr;
+	in.orders_len = orders.len;
+	in.dflt = t->pol.dflt;
+	in.since = since;
+	in.deadline = deadline;
+	umpire_step_make(&s, &t->g, &a, &in, d);
 	umpire_history_date_next(t->h, deadline);
-	if ((rc = cli_commit(t->h, files, forfeit ? 3 : 4, extra, hidden.n,
-	    &self, msg.ptr, d)))
+	if ((rc = umpire_history_commit(t->h, s.files, s.nfiles, &s.author,
+	    s.message.ptr, d)))
 		goto done;
 	t->defaults++;
 	umpire_time_format(when, deadline);
 	if (t->json) {
 		printf("%s{\"step\": %ld, \"player\": ", t->defaults > 1 ? ", " : "",
-			step);
-		json_str(stdout, player);
+			s.step);
+		json_str(stdout, s.player);
 		printf(", \"kind\": ");
-		json_str(stdout, kind);
+		json_str(stdout, s.kind);
 		printf(", \"deadline\": \"%s\", \"default\": \"%s\"}", when,
 			umpire_default_name(t->pol.dflt));
 	} else {
-		fwrite(report.text.ptr, 1, report.text.len, stdout);
+		fwrite(s.report.text.ptr, 1, s.report.text.len, stdout);
 		if (forfeit)
 			printf("\ntick: no orders from %s by %s: %s forfeits the game "
-				"at step %ld\n\n", player, when, player, step);
+				"at step %ld\n\n", s.player, when, s.player, s.step);
 		else
 			printf("\ntick: no orders from %s by %s: umpire played the "
-				"bot's orders for %s %s at step %ld\n\n", player, when,
-				umpire_possessive(player, whose, sizeof(whose)), kind,
-				step);
+				"bot's orders for %s %s at step %ld\n\n", s.player, when,
+				umpire_possessive(s.player, whose, sizeof(whose)), s.kind,
+				s.step);
 	}
 done:
-	umpire_hidden_free(&hidden);
 	umpire_buf_free(&orders);
-	umpire_buf_free(&state);
-	umpire_buf_free(&msg);
-	umpire_step_report_free(&report);
+	umpire_step_free(&s);
 	umpire_arena_free(&a);
 	return rc;
 }

@@ -1,8 +1,9 @@
 /*
  * hidden.h - the encrypted files of a step in a game that hides
  * (ruleset.h, version 4): its secret part, encrypted to the game, and
- * each private view that changed, encrypted to its player's keys.  turn
- * and new commit them; verify makes them again and compares every byte.
+ * each private view that changed, encrypted to its player's keys.  A
+ * step (step.h) makes them for its commit, and again for verify, which
+ * compares every byte.
  *
  * Use: umpire_hidden_before on the game before the step (it keeps each
  * player's view), then create or resolve, then umpire_hidden_after.

@@ -14,6 +14,7 @@
 #include "deadline.h"
 #include "default.h"
 #include "game.h"
+#include "step.h"
 
 /*
  * Room for the changes of any commit of umpire's: a step's five files,
@@ -206,21 +207,31 @@ check_version(struct run *r, const char *v, const char *before)
  * writes it (checked already), against the committed one.
  */
 static bool
-same_state(struct run *r, const struct umpire_game *g, const char *version,
+same_encoded(struct run *r, const struct umpire_buf *want, const char *version,
 	const struct umpire_buf *committed)
 {
-	struct umpire_buf want = UMPIRE_BUF_INIT;
+	bool same = umpire_buf_equal(want, committed->ptr, committed->len);
 
-	umpire_game_encode(g, version, &want);
-	bool same = umpire_buf_equal(&want, committed->ptr, committed->len);
 	if (!same) {
-		file_differs(r, UMPIRE_STATE_PATH, &want, committed);
+		file_differs(r, UMPIRE_STATE_PATH, want, committed);
 		if (strcmp(version, UMPIRE_VERSION) != 0)
 			umpire_diag(r->d, UMPIRE_NOTE, r->dir, 0, 0, "that state was "
 				"written by umpire %s and this is umpire %s: a change of "
 				"rules between them may explain the difference", version,
 				UMPIRE_VERSION);
 	}
+	return same;
+}
+
+/* The same for the state of g, which no step made (the reveal). */
+static bool
+same_state(struct run *r, const struct umpire_game *g, const char *version,
+	const struct umpire_buf *committed)
+{
+	struct umpire_buf want = UMPIRE_BUF_INIT;
+
+	umpire_game_encode(g, version, &want);
+	bool same = same_encoded(r, &want, version, committed);
 	umpire_buf_free(&want);
 	return same;
 }
@@ -492,24 +503,27 @@ check_commit(struct run *r, const char *umpire_self,
 }
 
 /*
- * The message of a step's commit: re-derived from the report umpire
- * gives when this umpire wrote the step, else read from the committed
- * report's title and headline, whose words another version chose;
- * *source then names that report.
+ * The message of a step's commit: the one umpire gives when this umpire
+ * wrote the step, else the committed report's title and headline, whose
+ * words another version chose, and the step's trailers; *source then
+ * names that report.
  */
 static bool
-step_message(struct run *r, const struct umpire_step_report *want,
-	const char *rpath, const struct umpire_buf *report, struct umpire_buf *out,
+step_message(struct run *r, const struct umpire_step *want,
+	const struct umpire_step_in *in, const char *rpath,
+	const struct umpire_buf *report, struct umpire_buf *out,
 	const char **source)
 {
 	*source = NULL;
 	if (strcmp(r->version, UMPIRE_VERSION) == 0) {
-		umpire_report_commit_message(out, want);
+		umpire_buf_add(out, want->message.ptr, want->message.len);
 		return true;
 	}
 	*source = rpath;
-	if (umpire_report_message_of(out, report->ptr, report->len) == 0)
+	if (umpire_report_message_of(out, report->ptr, report->len) == 0) {
+		umpire_step_trailers(out, in);
 		return true;
+	}
 	bad(r, "%s does not start with a title ('# ...')", rpath);
 	return false;
 }
@@ -741,6 +755,45 @@ same_hidden(struct run *r, const struct umpire_hidden *h,
 
 /* ---- the commits ---- */
 
+/*
+ * The step umpire makes again (want, from in) against the commit that
+ * holds it: the state, the encrypted files, the receipt (opath NULL for
+ * a step no orders made), the report, the picture (drawn: the commit
+ * has one), the message and what git records (self as check_commit
+ * takes it).  A step that holds is counted.
+ */
+static bool
+same_step(struct run *r, const struct umpire_step *want,
+	const struct umpire_step_in *in, const struct umpire_game *g,
+	const struct umpire_change *ch, size_t n,
+	const struct umpire_buf *state, const char *opath,
+	const struct umpire_buf *orders, const struct umpire_buf *report,
+	bool drawn, const struct umpire_buf *picture, const char *self)
+{
+	struct umpire_buf msg = UMPIRE_BUF_INIT;
+	const char *rpath = want->paths.report, *source;
+	char hash[UMPIRE_HASH_HEX + 1];
+	bool unhashed;
+
+	umpire_report_hash(hash, state->ptr, state->len);
+	bool same = same_encoded(r, &want->state, r->version, state) &&
+	    same_hidden(r, &want->hidden, ch, n, g, want->step) &&
+	    check_receipt(r, want->step, rpath, report, opath, orders, hash,
+	    &unhashed) &&
+	    same_report(r, rpath, &want->report.text, report) &&
+	    same_picture(r, want->paths.picture, &want->report.picture, drawn,
+	    picture) &&
+	    step_message(r, want, in, rpath, report, &msg, &source) &&
+	    check_commit(r, self, &msg, source);
+	umpire_buf_free(&msg);
+	if (!same)
+		return false;
+	note_other(r, want->step, unhashed);
+	note_step(r, want->step, hash);
+	r->res->steps++;
+	return true;
+}
+
 /* Step 0: the game as umpire new made it. */
 static int
 check_creation(struct run *r, const struct umpire_seed *seed,
@@ -748,15 +801,13 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	struct umpire_verify_result *res)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
-		picture = UMPIRE_BUF_INIT;
-	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_game *committed = NULL, *g = NULL;
-	struct umpire_hidden hidden = { 0 };
 	struct umpire_step_paths paths;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_change ch[CHANGES_MAX];
-	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
@@ -810,11 +861,15 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if (committed->sealed && umpire_game_set_seed(committed, use,
 	    seed_source ? seed_source : r->dir, r->d))
 		goto done;
-	const struct umpire_node *doc = umpire_game_parse(&a, UMPIRE_SCENARIO_PATH,
-		scen.ptr, scen.len, r->d);
-	want.want_picture = true;
-	if (!doc || umpire_game_create(&g, doc, use, committed->sealed, &want,
-	    r->d)) {
+	in.kind = UMPIRE_STEP_SETUP;
+	in.scenario = umpire_game_parse(&a, UMPIRE_SCENARIO_PATH, scen.ptr,
+		scen.len, r->d);
+	in.scenario_text = scen.ptr;
+	in.scenario_len = scen.len;
+	in.seed = use;
+	in.sealed = committed->sealed;
+	in.version = r->version;
+	if (!in.scenario || umpire_step_make(&want, &g, &a, &in, r->d)) {
 		bad(r, "scenario.yaml does not make a game");
 		goto done;
 	}
@@ -829,32 +884,16 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
 		goto done;
 	}
-	bool unhashed;
-	const char *source;
-	umpire_hidden_before(&hidden, NULL);
-	umpire_hidden_after(&hidden, g, 0);
-	umpire_report_hash(hash, state.ptr, state.len);
-	if (!same_state(r, g, r->version, &state) ||
-	    !same_hidden(r, &hidden, ch, n, g, 0))
+	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
+	    drawn, &picture, "umpire new makes a game"))
 		goto done;
-	umpire_report_receipt(&want, 0, NULL, NULL, 0, state.ptr, state.len);
-	if (!check_receipt(r, 0, paths.report, &report, NULL, NULL, hash,
-	    &unhashed) ||
-	    !same_report(r, paths.report, &want.text, &report) ||
-	    !same_picture(r, paths.picture, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, paths.report, &report, &msg, &source) ||
-	    !check_commit(r, "umpire new makes a game", &msg, source))
-		goto done;
-	note_other(r, 0, unhashed);
-	note_step(r, 0, hash);
-	res->steps++;
-	res->rolls += g->rolls;
+	res->rolls += want.rolls;
 	snprintf(res->game, sizeof(res->game), "%s", g->id);
 	*out = g;
 	g = NULL;
 	rc = 0;
 done:
-	umpire_hidden_free(&hidden);
+	umpire_step_free(&want);
 	umpire_game_free(g);
 	umpire_game_free(committed);
 	umpire_arena_free(&a);
@@ -862,8 +901,6 @@ done:
 	umpire_buf_free(&scen);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
-	umpire_buf_free(&msg);
-	umpire_step_report_free(&want);
 	return rc;
 }
 
@@ -1001,20 +1038,17 @@ check_default(struct run *r, const struct umpire_game *g,
 static int
 check_forfeit(struct run *r, struct umpire_game *g,
 	const struct umpire_change *ch, size_t n,
-	const struct umpire_decision *dec, const struct umpire_step_paths *paths,
-	struct umpire_verify_result *res)
+	const struct umpire_decision *dec, const struct umpire_step_paths *paths)
 {
 	struct umpire_buf state = UMPIRE_BUF_INIT, report = UMPIRE_BUF_INIT,
-		msg = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT;
-	struct umpire_hidden hidden = { 0 };
-	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+		picture = UMPIRE_BUF_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct expect made[EXPECT_MAX] = {
 		{ UMPIRE_MODIFIED, UMPIRE_STATE_PATH },
 	};
 	size_t nmade = 1;
-	char hash[UMPIRE_HASH_HEX + 1];
-	long long since, deadline;
 	long step = g->step;
 	int rc;
 
@@ -1036,43 +1070,23 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	    (drawn && (rc = read_rev(r, paths->picture, &picture))))
 		goto done;
 	rc = EX_DATAERR;
-	if (!check_default(r, g, dec, NULL, NULL, &since, &deadline))
+	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline) ||
+	    !state_version(r, &state))
 		goto done;
-	const char *player = umpire_arena_strdup(&a, dec->player),
-		*kind = umpire_arena_strdup(&a, dec->kind);
-	bool unhashed;
-	const char *source;
-	want.want_picture = true;
-	umpire_hidden_before(&hidden, g);
-	umpire_default_forfeit(g, &a, deadline, &want);
-	umpire_hidden_after(&hidden, g, step);
-	umpire_report_hash(hash, state.ptr, state.len);
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
-	    !same_hidden(r, &hidden, ch, n, g, step))
+	in.kind = UMPIRE_STEP_DEFAULT;
+	in.dflt = r->pol.dflt;
+	in.version = r->version;
+	umpire_step_make(&want, &g, &a, &in, r->d);
+	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
+	    drawn, &picture, "umpire tick commits a default step"))
 		goto done;
-	umpire_default_note(&want, player, kind, since, deadline, r->pol.dflt);
-	umpire_report_receipt(&want, step, NULL, NULL, 0, state.ptr, state.len);
-	if (!check_receipt(r, step, paths->report, &report, NULL, NULL, hash,
-	    &unhashed) ||
-	    !same_report(r, paths->report, &want.text, &report) ||
-	    !same_picture(r, paths->picture, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, paths->report, &report, &msg, &source))
-		goto done;
-	umpire_default_trailer(&msg, r->pol.dflt, deadline);
-	if (!check_commit(r, "umpire tick commits a default step", &msg, source))
-		goto done;
-	note_other(r, step, unhashed);
-	note_step(r, step, hash);
-	res->steps++;
 	rc = 0;
 done:
 	umpire_arena_free(&a);
 	umpire_buf_free(&state);
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
-	umpire_buf_free(&msg);
-	umpire_hidden_free(&hidden);
-	umpire_step_report_free(&want);
+	umpire_step_free(&want);
 	return rc;
 }
 
@@ -1082,14 +1096,13 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 {
 	struct umpire_change ch[CHANGES_MAX];
 	struct umpire_buf state = UMPIRE_BUF_INIT, orders = UMPIRE_BUF_INIT,
-		report = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT,
-		picture = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
-	struct umpire_hidden hidden = { 0 };
-	struct umpire_step_report want = UMPIRE_STEP_REPORT_INIT;
+		report = UMPIRE_BUF_INIT, picture = UMPIRE_BUF_INIT,
+		sig = UMPIRE_BUF_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
 	struct umpire_step_paths paths;
-	char hash[UMPIRE_HASH_HEX + 1];
 	size_t n;
 	int rc;
 
@@ -1113,7 +1126,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		UMPIRE_COMMITTER_EMAIL);
 	if (dflt && dec.player && r->pol.set &&
 	    r->pol.dflt == UMPIRE_DEFAULT_FORFEIT)
-		return check_forfeit(r, g, ch, n, &dec, &paths, res);
+		return check_forfeit(r, g, ch, n, &dec, &paths);
 	bool drawn = adds(ch, n, ppath);
 	/* Every file a step changes. */
 	struct expect stepped[EXPECT_MAX] = {
@@ -1154,9 +1167,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    (g->keyed && !dflt && (rc = read_rev(r, paths.signature, &sig))))
 		goto done;
 	rc = EX_DATAERR;
-	long long since = r->date, deadline = 0;
-	if (dflt && !check_default(r, g, &dec, opath, &orders, &since,
-	    &deadline))
+	if (dflt && !check_default(r, g, &dec, opath, &orders, &in.since,
+	    &in.deadline))
 		goto done;
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
 	if (g->keyed && !dflt && umpire_game_check_signature(g, dec.player,
@@ -1175,45 +1187,28 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 			who->email);
 		goto done;
 	}
-	const struct umpire_node *doc;
 	size_t before = r->d->errors;
-	if (umpire_game_check(g, &a, opath, orders.ptr, orders.len, &doc, r->d)) {
+	if (umpire_game_check(g, &a, opath, orders.ptr, orders.len, &in.orders,
+	    r->d)) {
 		bad(r, "umpire refuses the orders this commit accepted (%zu "
 			"problems above)", r->d->errors - before);
 		goto done;
 	}
-	long step = g->step;
-	bool unhashed;
-	const char *source;
-	const char *player = umpire_arena_strdup(&a, dec.player),
-		*kind = umpire_arena_strdup(&a, dec.kind);
-	want.want_picture = true;
-	umpire_hidden_before(&hidden, g);
-	res->rolls += umpire_game_resolve(g, &a, doc, &want);
-	umpire_hidden_after(&hidden, g, step);
-	umpire_report_hash(hash, state.ptr, state.len);
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state) ||
-	    !same_hidden(r, &hidden, ch, n, g, step))
+	if (!state_version(r, &state))
 		goto done;
-	if (dflt)
-		umpire_default_note(&want, player, kind, since, deadline,
-			r->pol.dflt);
-	umpire_report_receipt(&want, step, opath, orders.ptr, orders.len,
-		state.ptr, state.len);
-	if (!check_receipt(r, step, rpath, &report, opath, &orders, hash,
-	    &unhashed) ||
-	    !same_report(r, rpath, &want.text, &report) ||
-	    !same_picture(r, ppath, &want.picture, drawn, &picture) ||
-	    !step_message(r, &want, rpath, &report, &msg, &source))
+	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
+	in.dflt = r->pol.dflt;
+	in.orders_text = orders.ptr;
+	in.orders_len = orders.len;
+	in.sig = sig.ptr;
+	in.siglen = sig.len;
+	in.fp = fp;
+	in.version = r->version;
+	umpire_step_make(&want, &g, &a, &in, r->d);
+	res->rolls += want.rolls;
+	if (!same_step(r, &want, &in, g, ch, n, &state, opath, &orders, &report,
+	    drawn, &picture, NULL))
 		goto done;
-	umpire_signed_trailer(&msg, fp);
-	if (dflt)
-		umpire_default_trailer(&msg, r->pol.dflt, deadline);
-	if (!check_commit(r, NULL, &msg, source))
-		goto done;
-	note_other(r, step, unhashed);
-	note_step(r, step, hash);
-	res->steps++;
 	rc = 0;
 done:
 	umpire_arena_free(&a);
@@ -1222,9 +1217,7 @@ done:
 	umpire_buf_free(&report);
 	umpire_buf_free(&picture);
 	umpire_buf_free(&sig);
-	umpire_buf_free(&msg);
-	umpire_hidden_free(&hidden);
-	umpire_step_report_free(&want);
+	umpire_step_free(&want);
 	return rc;
 }
 
