@@ -24,9 +24,11 @@ SANITIZE ?=
 WERROR ?=
 V ?= 0
 
-# Quiet by default, as kbuild and git are: one short line per step, or
-# none at all under QUIET=1 (make demo); V=1 shows every command.
-cmd = $(if $(filter 1,$(V)),,@$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)');)
+# Quiet by default, as kbuild and git are: one short line per step, one
+# dot per step under QUIET=dots (make demo: progress a newcomer can watch
+# without a screenful of file names), none at all under QUIET=1; V=1
+# shows every command.
+cmd = $(if $(filter 1,$(V)),,@$(if $(filter dots,$(QUIET)),printf .,$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)'));)
 
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
@@ -206,9 +208,11 @@ deps-bench:
 
 # ------------------------------------------------------------------ demo
 
+# Under 150 lines in all, held there by tests/e2e/t-demo.sh.
 demo: deps
-	@echo "umpire: building (make V=1 shows how)"
-	@$(MAKE) --no-print-directory QUIET=$(if $(filter 1,$(V)),,1) all
+	@printf 'umpire: building, a dot a file (make V=1 shows how) '
+	@$(MAKE) --no-print-directory QUIET=$(if $(filter 1,$(V)),,dots) all
+	@echo ' built ./umpire'
 	@sh samples/play.sh ./umpire
 
 # ----------------------------------------------------------------- tests

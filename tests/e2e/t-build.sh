@@ -30,4 +30,9 @@ rm -f "$B/src/main.o"
 expect_exit 0 mk QUIET=1 "$B/umpire"
 [ -s "$TMP/out" ] && fail "QUIET=1 printed: $(cat "$TMP/out")"
 ok
+# make demo's progress: one dot a step, nothing else, on one line.
+rm -f "$B/src/main.o" "$B/umpire"
+expect_exit 0 mk QUIET=dots "$B/umpire"
+[ "$(cat "$TMP/out")" = .. ] || fail "QUIET=dots printed: $(cat "$TMP/out")"
+ok
 done_ok
