@@ -397,7 +397,12 @@ bench: deps-bench
 
 SHAREDIR ?= $(PREFIX)/share/umpire
 
-install: all
+# The binary, not ./umpire: a test can install its own build (make
+# BUILD=... install) without re-pointing the checkout's link.  No root is
+# needed for a PREFIX of one's own: make install PREFIX=$$HOME/.local
+# puts umpire in ~/.local/bin, which Debian's ~/.profile puts on PATH,
+# and man(1) finds ~/.local/share/man from there.
+install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire
