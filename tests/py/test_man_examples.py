@@ -204,7 +204,9 @@ def run_page_in(name, tmp):
     problems = []
     for n, (line, cmd, shown, flags) in enumerate(steps):
         status = int(read(os.path.join(tmp, "s.%d" % n)))
-        out = read(os.path.join(tmp, "o.%d" % n)).split("\n")
+        # git pads the lines a hook prints (remote: ...) with spaces.
+        out = [l.rstrip() for l in
+               read(os.path.join(tmp, "o.%d" % n)).split("\n")]
         # A loop runs until a command fails, and succeeds.
         want_fail = (any("error:" in l for l in shown) and
                      not re.match(r"(while|for) ", cmd))
