@@ -293,6 +293,35 @@ shot_minuses(const struct am_shot *s, bool spraying)
 		"spraying";
 }
 
+/*
+ * The target of a shot or an assault: `target:`, the key every ruleset
+ * uses for what an attack is at.  Army Men's orders once said `at:`;
+ * orders written so are still read, with a note, so that games begun
+ * then play and verify as they did.  NULL, the problem recorded, if
+ * neither or both are given.
+ */
+static const struct umpire_node *
+target_of(struct umpire_ctx *ctx, const struct umpire_node *n)
+{
+	const struct umpire_node *target = umpire_map_get(n, "target");
+	const struct umpire_node *at = umpire_map_get(n, "at");
+
+	if (target && at) {
+		umpire_node_error(ctx->diags, at, "give the target once, as "
+			"target: ('at' is its old name)");
+		return NULL;
+	}
+	if (at) {
+		umpire_node_note(ctx->diags, at, "'at' is the old name of "
+			"'target', which every ruleset uses; read as target: %s",
+			at->type == UMPIRE_STR ? at->u.s.ptr : "[...]");
+		return at;
+	}
+	if (!target)
+		umpire_node_error(ctx->diags, n, "missing required key 'target'");
+	return target;
+}
+
 static void
 read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 	const struct umpire_node *list, struct am_orders *o)
@@ -305,12 +334,12 @@ read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 	for (size_t k = 0; k < list->u.seq.n; k++) {
 		const struct umpire_node *n = list->u.seq.v[k];
 		const struct umpire_node *un = umpire_map_get(n, "unit");
-		const struct umpire_node *at = umpire_map_get(n, "at");
+		const struct umpire_node *at = target_of(ctx, n);
 		const struct umpire_node *dice = umpire_map_get(n, "dice");
 		struct am_fire_order *f = &o->fires[o->nfires];
 		int u = own_unit(ctx, c, side, un);
 
-		if (u < 0)
+		if (u < 0 || !at)
 			continue;
 		memset(f, 0, sizeof(*f));
 		f->unit = u;
@@ -440,13 +469,13 @@ read_assaults(struct umpire_ctx *ctx, struct am_game *c, int side,
 	for (size_t k = 0; k < list->u.seq.n; k++) {
 		const struct umpire_node *n = list->u.seq.v[k];
 		const struct umpire_node *un = umpire_map_get(n, "unit");
-		const struct umpire_node *at = umpire_map_get(n, "at");
+		const struct umpire_node *at = target_of(ctx, n);
 		int u = own_unit(ctx, c, side, un);
 		struct am_target t;
 		struct umpire_pt contact;
 		int32_t d;
 
-		if (u < 0 || !read_target(ctx, c, at, &t))
+		if (u < 0 || !at || !read_target(ctx, c, at, &t))
 			continue;
 		if (c->units[u].tank) {
 			umpire_node_error(ctx->diags, un, "%s is a tank; soldiers "
