@@ -24,9 +24,11 @@ SANITIZE ?=
 WERROR ?=
 V ?= 0
 
-# Quiet by default, as kbuild and git are: one short line per step, or
-# none at all under QUIET=1 (make demo); V=1 shows every command.
-cmd = $(if $(filter 1,$(V)),,@$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)');)
+# Quiet by default, as kbuild and git are: one short line per step, one
+# dot per step under QUIET=dots (make demo: progress a newcomer can watch
+# without a screenful of file names), none at all under QUIET=1; V=1
+# shows every command.
+cmd = $(if $(filter 1,$(V)),,@$(if $(filter dots,$(QUIET)),printf .,$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)'));)
 
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
@@ -217,9 +219,11 @@ deps-bench:
 
 # ------------------------------------------------------------------ demo
 
+# Under 150 lines in all, held there by tests/e2e/t-demo.sh.
 demo: deps
-	@echo "umpire: building (make V=1 shows how)"
-	@$(MAKE) --no-print-directory QUIET=$(if $(filter 1,$(V)),,1) all
+	@printf 'umpire: building, a dot a file (make V=1 shows how) '
+	@$(MAKE) --no-print-directory QUIET=$(if $(filter 1,$(V)),,dots) all
+	@echo ' built ./umpire'
 	@sh samples/play.sh ./umpire
 
 # ----------------------------------------------------------------- tests
@@ -423,7 +427,12 @@ bench: deps-bench
 
 SHAREDIR ?= $(PREFIX)/share/umpire
 
-install: all
+# The binary, not ./umpire: a test can install its own build (make
+# BUILD=... install) without re-pointing the checkout's link.  No root is
+# needed for a PREFIX of one's own: make install PREFIX=$$HOME/.local
+# puts umpire in ~/.local/bin, which Debian's ~/.profile puts on PATH,
+# and man(1) finds ~/.local/share/man from there.
+install: $(BIN) $(MAIL_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/umpire

@@ -31,16 +31,25 @@ const struct cli_verb cli_verbs[] = {
 	  "                   with a random seed if it does not exist\n"
 	  "  --sealed         keep only the seed's commitment in the game\n\n"
 	  "example: umpire new game --scenario samples/amb/standard.yaml\n" },
-	{ "status", cmd_status, "umpire status DIR [--svg]",
+	{ "status", cmd_status,
+	  "umpire status DIR [--svg] [--as PLAYER --identity KEYFILE]",
 	  "Show the step, whose decision is awaited, and the board.",
 	  "  --svg            print the picture of the board instead (SVG): the\n"
-	  "                   latest step's, with its moves and dice\n" },
+	  "                   latest step's, with its moves and dice\n"
+	  "  --as PLAYER      in a game that hides information, print PLAYER's\n"
+	  "                   private view too (his latest report to him)\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
+	  "                   opens it; no seed is needed\n" },
 	{ "check", cmd_check,
-	  "umpire check DIR ORDERS [--signature SIG] [--format FORMAT]",
+	  "umpire check DIR ORDERS [--signature SIG] [--seed-file F]\n"
+	  "            [--format FORMAT]",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.",
 	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
 	  "                   players have keys (default: ORDERS.sig)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED), needed\n"
+	  "                   only where the orders hold sealed values or the\n"
+	  "                   rules need the secret part\n"
 	  "  --format FORMAT  diagnostics as text (the default), json (one\n"
 	  "                   object on standard error), github (workflow\n"
 	  "                   commands) or gitlab (a Code Quality report), on\n"
@@ -57,12 +66,19 @@ const struct cli_verb cli_verbs[] = {
 	  "  --force          build on a HEAD that umpire did not commit\n"
 	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
 	  "                   check)\n" },
-	{ "bot", cmd_bot, "umpire bot DIR [--player P] [--seed TEXT]",
+	{ "bot", cmd_bot,
+	  "umpire bot DIR [--player P] [--seed TEXT]\n"
+	  "           [--as PLAYER --identity KEYFILE] [--seed-file F]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
-	  "  --seed TEXT      vary the draw (any text)\n" },
+	  "  --seed TEXT      vary the draw (any text)\n"
+	  "  --as PLAYER      in a game that hides information, draw PLAYER's\n"
+	  "                   orders from what he knows alone; no seed needed\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
+	  "  --seed-file F    a sealed game's seed, for the host's bot of a game\n"
+	  "                   that hides (or set UMPIRE_SEED)\n" },
 	{ "seal", cmd_seal, "umpire seal DIR FILE",
 	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
 	  "recipient for the awaited decision, and print the armored block to\n"
@@ -79,14 +95,17 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"
 	  "  --force          reveal before the game is over\n" },
 	{ "resolve", cmd_resolve,
-	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE] "
-	  "[--seed-file F]",
+	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE]\n"
+	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]",
 	  "Resolve orders against a state file and write the new state and the\n"
 	  "report; no git.",
 	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
 	  "  -r REPORT        where to write the report\n"
 	  "  --svg PICTURE    write the step's picture too (SVG)\n"
-	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n" },
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --secret SECRET  in a game that hides information, its secret part\n"
+	  "                   in the clear, which the step needs\n"
+	  "  --secret-out NEW_SECRET  where to write it after the step\n" },
 	{ "schema", cmd_schema,
 	  "umpire schema RULESET state|orders|scenario [--json] | "
 	  "umpire schema envelope\n       | umpire schema --write DIR",
@@ -120,8 +139,10 @@ const struct cli_verb cli_verbs[] = {
 	  "  --format FORMAT  text (the default) or json (one object on standard\n"
 	  "                   output, diagnostics as JSON on standard error)\n"
 	  "  -q, --quiet      print only the default steps and the reminders\n\n"
-	  "example, a crontab line (see samples/cron/umpire-tick):\n"
-	  "  */10 * * * * umpire tick -q /srv/games/g1 | ifne mail ...\n" },
+	  "example, a crontab line (see samples/cron/umpire-tick), which mails\n"
+	  "only when tick has something to say:\n"
+	  "  */10 * * * * out=$(umpire tick -q /srv/games/g1) && { [ -z \"$out\" ] ||\n"
+	  "    echo \"$out\" | mail -s 'umpire: g1' players@example.org; }\n" },
 	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",
 	  "Write the game's web page into OUT (index.html and the steps'\n"
 	  "pictures), from its git history: the players, every step's report,\n"

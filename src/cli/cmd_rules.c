@@ -82,6 +82,41 @@ cmd_rules(int argc, char **argv)
 }
 
 /*
+ * mkdir -p: .umpire/schemas, which every modeline names, is written in a
+ * game where .umpire/ does not exist yet.  0 or -1 with errno set.
+ */
+static int
+make_dirs(const char *dir)
+{
+	char path[4096];
+	size_t len = strlen(dir);
+
+	if (len == 0 || len >= sizeof(path)) {
+		errno = len ? ENAMETOOLONG : ENOENT;
+		return -1;
+	}
+	memcpy(path, dir, len + 1);
+	for (char *p = path + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char was = *p;
+		*p = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST)
+			return -1;
+		if (!(*p = was))
+			break;
+	}
+	struct stat st;
+	if (stat(dir, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Write every schema of a ruleset as a bundle (schema.h) into dir,
  * schemas/RULESET/KIND.yaml as RULESET-KIND.json: the registered
  * rulesets' and any other umpire embeds (VSGMR's army files, before the
@@ -94,7 +129,7 @@ write_all(const char *dir)
 	char name[64], path[4096];
 	int rc = 0, n = 0;
 
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+	if (make_dirs(dir) != 0) {
 		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "cannot create: %s",
 			strerror(errno));
 		return cli_done(&d, EX_CANTCREAT);

@@ -426,6 +426,18 @@ umpire_suggest_init(struct umpire_suggest *s, const char *word)
 	s->dist = 0;
 }
 
+/* How many characters a and b start with alike, case-insensitive. */
+static size_t
+common_start(const char *a, const char *b)
+{
+	size_t n = 0;
+
+	while (a[n] && b[n] &&
+	    tolower((unsigned char)a[n]) == tolower((unsigned char)b[n]))
+		n++;
+	return n;
+}
+
 void
 umpire_suggest_add(struct umpire_suggest *s, const char *candidate)
 {
@@ -436,6 +448,16 @@ umpire_suggest_add(struct umpire_suggest *s, const char *candidate)
 	/* "Rifle" for "rifle" is worth a hint; the word itself is not. */
 	if (strcmp(s->word, candidate) == 0 || dist > limit)
 		return;
+	/*
+	 * On a tie, the longer common start: ids share a side's prefix and
+	 * differ in the type, which a player shortens ('a-fo1' is 'a-fort1',
+	 * not 'a-lt1' nor 'a-how1', each two edits away too).
+	 */
+	if (s->best && dist == s->dist &&
+	    common_start(s->word, candidate) > common_start(s->word, s->best)) {
+		s->best = candidate;
+		return;
+	}
 	if (!s->best || dist < s->dist) {
 		s->best = candidate;
 		s->dist = dist;

@@ -778,11 +778,38 @@ offset_place(const char *text, size_t len, size_t off, int *line, int *col)
 	}
 }
 
+/*
+ * The column (from 1, in characters) of a tab on line `line` (from 0) of
+ * text that a syntax error at column `at` may be blamed on: one in the
+ * line's indentation (spaces, tabs and block sequence dashes), or the
+ * character at the error itself; 0 if none.  A tab inside a value is
+ * legal YAML, and not blamed.
+ */
+static int
+tab_on_line(const char *text, size_t len, int line, int at)
+{
+	size_t i = 0;
+	int col = 1;
+	bool indent = true;
+
+	for (int l = 0; l < line && i < len; i++)
+		if (text[i] == '\n')
+			l++;
+	for (; i < len && text[i] != '\n' && col <= at; i++) {
+		indent = indent && strchr(" \t-", text[i]);
+		if (text[i] == '\t' && (indent || col == at))
+			return col;
+		if (((unsigned char)text[i] & 0xc0) != 0x80)
+			col++;
+	}
+	return 0;
+}
+
 static void
 syntax_error(struct parser *p, const yaml_parser_t *yp, const char *text,
 	size_t len)
 {
-	int line, col;
+	int line, col, tab;
 
 	if (yp->error == YAML_READER_ERROR) {
 		offset_place(text, len, yp->problem_offset, &line, &col);
@@ -801,6 +828,17 @@ syntax_error(struct parser *p, const yaml_parser_t *yp, const char *text,
 		umpire_die_oom();
 	line = (int)yp->problem_mark.line + 1;
 	col = (int)yp->problem_mark.column + 1;
+	/*
+	 * A tab where YAML wants spaces: libyaml says "found character that
+	 * cannot start any token", or finds the indentation wrong, and never
+	 * says tab.  Editors insert tabs unasked; name it, and where it is.
+	 */
+	if ((tab = tab_on_line(text, len, line - 1, col))) {
+		perror_at(p, line, tab, "a tab character: YAML indents with "
+			"spaces only; replace the tab with spaces (libyaml: %s)",
+			yp->problem ? yp->problem : "syntax error");
+		return;
+	}
 	if (yp->context)
 		perror_at(p, line, col, "%s %s (started at line %d)",
 			yp->problem ? yp->problem : "syntax error", yp->context,

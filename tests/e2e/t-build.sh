@@ -49,4 +49,28 @@ rm -f "$B/src/main.o"
 expect_exit 0 mk QUIET=1 "$B/umpire"
 [ -s "$TMP/out" ] && fail "QUIET=1 printed: $(cat "$TMP/out")"
 ok
+# make demo's progress: one dot a step, nothing else, on one line.
+rm -f "$B/src/main.o" "$B/umpire"
+expect_exit 0 mk QUIET=dots "$B/umpire"
+[ "$(cat "$TMP/out")" = .. ] || fail "QUIET=dots printed: $(cat "$TMP/out")"
+ok
+
+# README: make install PREFIX=$HOME/.local, no root needed, and then
+# umpire is on PATH and man finds its pages.  Run as nobody when the
+# test runs as root, so that no root privilege makes it pass.
+home=$TMP/home
+mkdir "$home"
+as_user=
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	chmod 755 "$TMP" && chown 65534 "$home" || fail "chown nobody"
+	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+expect_exit 0 $as_user env HOME="$home" make -C "$TOP" --no-print-directory \
+	BUILD="$B" CFLAGS=-O0 WERROR= SANITIZE= install PREFIX="$home/.local"
+[ -x "$home/.local/bin/umpire" ] || fail "make install put no umpire in $home/.local/bin"
+expect_exit 0 env PATH="$home/.local/bin:$PATH" umpire --version
+if command -v man >/dev/null; then
+	expect_exit 0 env PATH="$home/.local/bin:$PATH" MANPATH= man -w umpire-amb
+	expect_out "$home/.local/share/man/man7/umpire-amb.7"
+fi
 done_ok

@@ -40,7 +40,7 @@ git clone -q "$TMP/shared.git" "$P" || fail "clone"
 play "$P"
 expect_exit 0 git -C "$P" push -f origin "orders/$player"
 expect_err "remote: umpire: Step 1:"
-expect_err "remote: umpire: pull main for the report"
+expect_err "remote: umpire: the report: git fetch origin && git show origin/main:reports/0001.md"
 git -C "$TMP/shared.git" log -1 --format=%s main | grep -q "^Step 1:" ||
 	fail "main has no step 1: $(git -C "$TMP/shared.git" log -1 --format=%s main)"
 ok
@@ -69,7 +69,8 @@ expect_err "holds no orders.yaml (a file of at most 1 MiB)"
 play "$P"
 other=$( [ "$player" = green ] && echo tan || echo green)
 expect_exit 1 git -C "$P" push -f origin "HEAD:orders/$other"
-expect_err "orders.yaml is not $other's"
+# The branch's player, and the file's, each named as what it is.
+expect_err "umpire: refs/heads/orders/$other: orders.yaml is not $other's (it says player: $player); push each player's orders to his own branch, orders/$player"
 expect_exit 1 git -C "$P" push origin HEAD:main
 expect_err "only umpire writes the game's branches"
 

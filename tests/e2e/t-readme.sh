@@ -16,6 +16,20 @@ awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$TOP/README.md" \
 $(tail -20 "$TMP/out")
 $(cat "$TMP/err")"
 ok
+# Every manual README names is there to read, before install
+# (man ./man/umpire.1) and after (man umpire-amb).
+grep -o 'man \./man/[a-z0-9.-]*' "$TOP/README.md" | sed 's/^man //' | sort -u |
+while read -r page; do
+	[ -f "$TOP/$page" ] || fail "README names $page, which is not there"
+	mandoc -T ascii "$TOP/$page" >/dev/null 2>&1 || [ ! -x "$(command -v mandoc)" ] ||
+		fail "mandoc cannot render $page"
+done || exit 1
+grep -o '`man [a-z-]*`' "$TOP/README.md" | tr -d '`' | sed 's/^man //' | sort -u |
+while read -r page; do
+	set -- "$TOP"/man/"$page".[1-9]
+	[ -f "$1" ] || fail "README says man $page, and man/ has no $page"
+done || exit 1
+ok
 expect_out "amb       Army Man Backgammon"
 expect_out "ok: legal orders for green's turn at step 1"
 expect_out "refused with exit status 65"

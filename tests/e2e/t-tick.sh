@@ -90,11 +90,18 @@ expect_out "reminder: step 1"
 # mail replaced by cat, the game by this one).
 line=$(grep '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
 cmd=$(printf '%s\n' "$line" | cut -d' ' -f6- | sed -e 's/\\%/%/g' \
-	-e "s|/srv/games/duel|$G|" -e 's/ifne mail .*/cat/')
+	-e "s|/srv/games/duel|$G|" -e 's/mail -s "[^"]*" [^;]*;/cat;/')
 mkdir "$TMP/bin" && printf '#!/bin/sh\nexec %s "$@"\n' "$UMPIRE" >"$TMP/bin/umpire" &&
 	chmod +x "$TMP/bin/umpire" || fail "bin"
 expect_exit 0 env PATH="$TMP/bin:$PATH" sh -c "$cmd"
 [ ! -s "$TMP/out" ] || fail "the crontab line said: $(cat "$TMP/out")"
+# The man page shows the same line, folded.
+sed -n '/^\*\/10 .*umpire tick/,/^\.Ed/p' "$TOP/man/umpire.1" | sed -e '$d' -e 's/\\e/\\/g' |
+	sed -e ':a' -e '/\\$/N; s/ \\\n */ /; ta' >"$TMP/manline"
+[ "$(cat "$TMP/manline")" = "$line" ] || fail "umpire(1)'s crontab line is not the sample's:
+$(cat "$TMP/manline")
+$line"
+ok
 
 # A locked game: 75, nothing written.
 if command -v flock >/dev/null; then

@@ -219,6 +219,10 @@ suggestions(void **state)
 	assert_string_equal(suggest("g3", men), "g1");
 	assert_string_equal(suggest("gren", sides), "green");
 	assert_null(suggest("", sides));
+	/* Among equals, the one that starts most alike: a shortened type. */
+	static const char *const units[] = { "a-how1", "a-lt1", "a-fort1",
+		NULL };
+	assert_string_equal(suggest("a-fo1", units), "a-fort1");
 }
 
 static void

@@ -243,11 +243,12 @@ try_attack(const struct amb_game *g, struct amb_board *b, struct amb_turn *t,
 		int r = b->row[enemy][v];
 		if (!r)
 			return umpire_refuse(why, n, "%s was captured earlier this turn", e->id);
-		if (umpire_track_distance(r, row) != a->die)
-			return umpire_refuse(why, n, "%s on row %d is %d rows from %s on row %d; "
-				"an attack with a %d needs a target exactly %d rows away "
-				"(Attack Phase)", e->id, r, umpire_track_distance(r, row),
-				m->id, row, a->die, a->die);
+		int d = umpire_track_distance(r, row);
+		if (d != a->die)
+			return umpire_refuse(why, n, "%s on row %d is %d row%s from %s on "
+				"row %d; an attack with a %d needs a target exactly %d "
+				"row%s away (Attack Phase)", e->id, r, d, d == 1 ? "" : "s",
+				m->id, row, a->die, a->die, a->die == 1 ? "" : "s");
 	}
 	/* Had it killed: the first target named still standing (AMB-10). */
 	for (int i = 0; i < a->ntargets; i++) {

@@ -194,7 +194,7 @@ fire_one(struct umpire_ctx *ctx, struct am_game *c, int u, enum am_weapon w,
 	if (with)
 		umpire_map_add(ctx->arena, o, "with", umpire_node_str(ctx->arena,
 			with));
-	umpire_map_add(ctx->arena, o, "at", umpire_node_str(ctx->arena,
+	umpire_map_add(ctx->arena, o, "target", umpire_node_str(ctx->arena,
 		c->units[v].id));
 	return true;
 }
@@ -240,7 +240,7 @@ assault(struct umpire_ctx *ctx, struct am_game *c, int u,
 	int v = can[below(rng, (unsigned)n)];
 	am_can_assault(c, u, v, &contact, &d, why, sizeof(why));
 	struct umpire_node *o = order_node(ctx->arena, list, m->id);
-	umpire_map_add(ctx->arena, o, "at", umpire_node_str(ctx->arena,
+	umpire_map_add(ctx->arena, o, "target", umpire_node_str(ctx->arena,
 		c->units[v].id));
 }
 

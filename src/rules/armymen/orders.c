@@ -9,6 +9,7 @@
  * whose firer or target an earlier one took away is not made (AM-16).
  * Every problem is recorded, each at its node.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -266,6 +267,61 @@ gun_slot(const struct am_fire_order *f)
 	return f->weapon == AM_MAIN_GUN ? 0 : f->forward ? 1 : 2;
 }
 
+static void __attribute__((format(printf, 3, 4)))
+warn(struct umpire_diags *d, const struct umpire_node *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	umpire_node_vdiag(d, UMPIRE_WARNING, n, fmt, ap);
+	va_end(ap);
+}
+
+/* What made a shot harder, in words (as the report says it). */
+static const char *
+shot_minuses(const struct am_shot *s, bool spraying)
+{
+	if (s->long_range && s->behind_low && spraying)
+		return "long range, a low block and spraying";
+	if (s->long_range && s->behind_low)
+		return "long range and a low block";
+	if (s->long_range && spraying)
+		return "long range and spraying";
+	if (s->behind_low && spraying)
+		return "a low block and spraying";
+	return s->long_range ? "long range" : s->behind_low ? "a low block" :
+		"spraying";
+}
+
+/*
+ * The target of a shot or an assault: `target:`, the key every ruleset
+ * uses for what an attack is at.  Army Men's orders once said `at:`;
+ * orders written so are still read, with a note, so that games begun
+ * then play and verify as they did.  NULL, the problem recorded, if
+ * neither or both are given.
+ */
+static const struct umpire_node *
+target_of(struct umpire_ctx *ctx, const struct umpire_node *n)
+{
+	const struct umpire_node *target = umpire_map_get(n, "target");
+	const struct umpire_node *at = umpire_map_get(n, "at");
+
+	if (target && at) {
+		umpire_node_error(ctx->diags, at, "give the target once, as "
+			"target: ('at' is its old name)");
+		return NULL;
+	}
+	if (at) {
+		umpire_node_note(ctx->diags, at, "'at' is the old name of "
+			"'target', which every ruleset uses; read as target: %s",
+			at->type == UMPIRE_STR ? at->u.s.ptr : "[...]");
+		return at;
+	}
+	if (!target)
+		umpire_node_error(ctx->diags, n, "missing required key 'target'");
+	return target;
+}
+
 static void
 read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 	const struct umpire_node *list, struct am_orders *o)
@@ -278,12 +334,12 @@ read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 	for (size_t k = 0; k < list->u.seq.n; k++) {
 		const struct umpire_node *n = list->u.seq.v[k];
 		const struct umpire_node *un = umpire_map_get(n, "unit");
-		const struct umpire_node *at = umpire_map_get(n, "at");
+		const struct umpire_node *at = target_of(ctx, n);
 		const struct umpire_node *dice = umpire_map_get(n, "dice");
 		struct am_fire_order *f = &o->fires[o->nfires];
 		int u = own_unit(ctx, c, side, un);
 
-		if (u < 0)
+		if (u < 0 || !at)
 			continue;
 		memset(f, 0, sizeof(*f));
 		f->unit = u;
@@ -367,6 +423,15 @@ read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 				umpire_node_error(ctx->diags, tn, "%s cannot fire at %s: %s",
 					c->units[u].id, tn->u.s.ptr, why);
 				ok = false;
+			} else if (ok && shot.need > 6) {
+				/*
+				 * Legal, and the dice are rolled, but no die can
+				 * hit: worth telling the player, not refusing.
+				 */
+				warn(ctx->diags, tn, "%s cannot hit %s: with -1 each for "
+					"%s, no die hits; the shot is made, and misses "
+					"(AM-11)", c->units[u].id, tn->u.s.ptr,
+					shot_minuses(&shot, f->nat > 1));
 			}
 		}
 		/* AM-15: sprayed targets all within 3" of each other. */
@@ -404,13 +469,13 @@ read_assaults(struct umpire_ctx *ctx, struct am_game *c, int side,
 	for (size_t k = 0; k < list->u.seq.n; k++) {
 		const struct umpire_node *n = list->u.seq.v[k];
 		const struct umpire_node *un = umpire_map_get(n, "unit");
-		const struct umpire_node *at = umpire_map_get(n, "at");
+		const struct umpire_node *at = target_of(ctx, n);
 		int u = own_unit(ctx, c, side, un);
 		struct am_target t;
 		struct umpire_pt contact;
 		int32_t d;
 
-		if (u < 0 || !read_target(ctx, c, at, &t))
+		if (u < 0 || !at || !read_target(ctx, c, at, &t))
 			continue;
 		if (c->units[u].tank) {
 			umpire_node_error(ctx->diags, un, "%s is a tank; soldiers "

@@ -167,7 +167,7 @@ shoot(struct telling *t, const struct am_fire_order *f, int k)
 			"sight (AM-12)", am_piece_name(g, s.blocked_by, why,
 			sizeof(why)), s.lines_blocked);
 	say(t, ": %dd6, hitting on %s", f->dice[k], s.need <= 6 ?
-		umpire_arena_printf(a, "%d or more", s.need) : "nothing (AM-11)");
+		umpire_arena_printf(a, "%d or more", s.need) : "nothing");
 	if (wi->modifiers && s.need > 5) {
 		const char *mods[3];
 		size_t nm = 0;
@@ -179,7 +179,9 @@ shoot(struct telling *t, const struct am_fire_order *f, int k)
 			mods[nm++] = "spraying";
 		struct umpire_buf b = UMPIRE_BUF_INIT;
 		umpire_join(&b, mods, nm);
-		say(t, " (-1 each: %s)", umpire_buf_cstr(&b));
+		/* One bracket, the ruling last, as every citation. */
+		say(t, " (-1 each: %s%s)", umpire_buf_cstr(&b), s.need > 6 ?
+			"; AM-11" : "");
 		umpire_buf_free(&b);
 	}
 	int hits = roll(t, f->dice[k], s.need, d, umpire_arena_printf(a,

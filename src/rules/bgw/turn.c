@@ -403,11 +403,13 @@ declare(struct run *r)
 	umpire_report_title(ctx->report, "Step %ld: %s declares %s", ctx->step,
 		bgw_sides[side], o->mode == BGW_MOVE ? "a move" : o->mode ==
 		BGW_ARCHERS ? "archers" : "mages");
+	/* One bracket of citations, the declaration's rule first. */
 	umpire_report_printf(ctx->report, "- %s declares before the roll: %s "
-		"(BGW-4).\n", bgw_Sides[side], o->mode == BGW_MOVE ? "its units "
+		"(BGW-4%s).\n", bgw_Sides[side], o->mode == BGW_MOVE ? "its units "
 		"move" : o->mode == BGW_ARCHERS ? "its archers shoot instead of "
-		"moving (Archers, BGW-10)" : "its mages move enemy units back "
-		"instead of moving (Mages, BGW-11)");
+		"moving" : "its mages move enemy units back instead of moving",
+		o->mode == BGW_MOVE ? "" : o->mode == BGW_ARCHERS ?
+		"; Archers, BGW-10" : "; Mages, BGW-11");
 	if (card >= 0) {
 		bgw_play_card(g, side, card);
 		umpire_report_printf(ctx->report, "- %s plays %s before the roll.\n",
