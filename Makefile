@@ -341,9 +341,10 @@ check-man:
 # The end-to-end tests again, every umpire under valgrind (CI).
 # umpire mail runs umpire-mail (exec): valgrind follows into the
 # programs of the build, and leaves the system's (sh, git, sendmail) be.
+# No quotes: the tests split $UMPIRE into words, and would keep them.
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --track-fds=no \
-	--trace-children=yes --trace-children-skip='/usr/*,/bin/*,/sbin/*'
+	--trace-children=yes --trace-children-skip=/usr/*,/bin/*,/sbin/*
 VALGRIND_RUN = $(E2E:tests/e2e/%.sh=valgrind-e2e-%)
 .PHONY: $(E2E_RUN) $(VALGRIND_RUN) $(PY_RUN) check-all
 valgrind-check: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
