@@ -692,7 +692,9 @@ hidden_adds(struct expect *out, size_t *n, const struct umpire_change *ch,
 /*
  * Every encrypted file umpire makes of the step is the commit's, byte
  * for byte (they are encrypted deterministically from the seed), and
- * the commit adds no view umpire does not write.
+ * the commit adds no view umpire does not write.  A step that a version
+ * before UMPIRE_PADDED_SINCE wrote may hold them unpadded: umpire 0.3.0
+ * padded only from one commit on, under one version number.
  */
 static bool
 same_hidden(struct run *r, const struct umpire_hidden *h,
@@ -717,7 +719,9 @@ same_hidden(struct run *r, const struct umpire_hidden *h,
 			ok = false;
 			break;
 		}
-		if (!umpire_buf_equal(&h->files[i].data, got.ptr, got.len)) {
+		if (!umpire_buf_equal(&h->files[i].data, got.ptr, got.len) &&
+		    !(older(r->version, UMPIRE_PADDED_SINCE) &&
+		    umpire_buf_equal(&h->files[i].unpadded, got.ptr, got.len))) {
 			bad(r, "%s differs from the file umpire encrypts (the same "
 				"seed, secret and view give the same bytes)",
 				h->files[i].path);
@@ -832,6 +836,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	bool unhashed;
 	const char *source;
 	umpire_hidden_before(&hidden, NULL);
+	hidden.legacy = true;	/* same_hidden knows whether it may be */
 	umpire_hidden_after(&hidden, g, 0);
 	umpire_report_hash(hash, state.ptr, state.len);
 	if (!same_state(r, g, r->version, &state) ||
@@ -1044,6 +1049,7 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	const char *source;
 	want.want_picture = true;
 	umpire_hidden_before(&hidden, g);
+	hidden.legacy = true;	/* same_hidden knows whether it may be */
 	umpire_default_forfeit(g, &a, deadline, &want);
 	umpire_hidden_after(&hidden, g, step);
 	umpire_report_hash(hash, state.ptr, state.len);
@@ -1189,6 +1195,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		*kind = umpire_arena_strdup(&a, dec.kind);
 	want.want_picture = true;
 	umpire_hidden_before(&hidden, g);
+	hidden.legacy = true;	/* same_hidden knows whether it may be */
 	res->rolls += umpire_game_resolve(g, &a, doc, &want);
 	umpire_hidden_after(&hidden, g, step);
 	umpire_report_hash(hash, state.ptr, state.len);
