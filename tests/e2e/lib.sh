@@ -222,3 +222,34 @@ sign() {
 	ssh-keygen -q -Y sign -n "${3:-umpire}" -f "$TMP/$1" "$2" 2>/dev/null ||
 		fail "ssh-keygen -Y sign failed"
 }
+
+# game_identity SEED FILE: the game's age identity, derived from its
+# seed (umpire-files(5), Hidden information), into FILE.
+game_identity() {
+	python3 - "$1" "$2" <<'PY' || fail "deriving the identity"
+import hashlib, hmac, sys
+seed = bytes.fromhex(sys.argv[1])
+s = bytearray(hmac.new(seed, b"umpire-age-identity-v1", hashlib.sha256).digest())
+s[0] &= 248; s[31] &= 127; s[31] |= 64
+CH = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+def polymod(v):
+    g = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]; c = 1
+    for x in v:
+        b = c >> 25; c = (c & 0x1ffffff) << 5 ^ x
+        for i in range(5):
+            c ^= g[i] if (b >> i) & 1 else 0
+    return c
+acc = bits = 0; data = []
+for x in s:
+    acc = acc << 8 | x; bits += 8
+    while bits >= 5:
+        bits -= 5; data.append(acc >> bits & 31)
+if bits:
+    data.append(acc << (5 - bits) & 31)
+hrp = "age-secret-key-"
+e = [ord(x) >> 5 for x in hrp] + [0] + [ord(x) & 31 for x in hrp]
+pm = polymod(e + data + [0] * 6) ^ 1
+chk = [(pm >> 5 * (5 - i)) & 31 for i in range(6)]
+open(sys.argv[2], "w").write((hrp + "1" + "".join(CH[x] for x in data + chk)).upper() + "\n")
+PY
+}

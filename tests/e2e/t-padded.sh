@@ -5,7 +5,8 @@
 # in the hands dealt and the mines laid, give encrypted files of one
 # size a kind (views, their pictures, the secret part), at step 0 and
 # all along; umpire seal and the bot seal blocks of one size, whatever
-# they hold; and a history made before umpire padded still verifies.
+# they hold; the bot's standing reactions have one shape; and a history
+# made before umpire padded still verifies.
 . "$(dirname "$0")/lib.sh"
 
 test_keys white black green tan
@@ -102,7 +103,36 @@ done
 	fail "sealed blocks of one and of three reactions differ in size: $(wc -c "$TMP/r1.age" "$TMP/r2.age")"
 ok
 
-# 5. A history made before umpire padded still verifies, and goes on
+# 5. The bot's standing reactions have one shape whatever it holds: at
+#    its first declaration in each of six deals, one entry for every
+#    reaction card (8), so that neither their count, which the state
+#    makes public, nor their block tells its hand.
+for s in 1 2 3 4 5 6; do
+	seed=$(printf '%064x' "$s")
+	G=$TMP/bgw$s
+	[ "$s" -le 3 ] && { rm -rf "$G"; umpire new "$G" --scenario bgw \
+		--sealed --seed "$seed" >/dev/null || fail "new $s"; }
+	i=0
+	until grep -q "^awaiting: {.*kind: declare" "$G/game.yaml"; do
+		i=$((i + 1))
+		[ $i -le 6 ] || fail "no declaration in game $s"
+		play_signed "$G" "$seed" 1
+	done
+	UMPIRE_SEED=$seed $UMPIRE bot "$G" >"$TMP/b.yaml" || fail "bot $s"
+	python3 -c 'import sys, yaml
+r = yaml.safe_load(open(sys.argv[1])).get("reactions")
+sys.stdout.write(r or "")' "$TMP/b.yaml" >"$TMP/block"
+	[ -s "$TMP/block" ] || fail "the bot sealed no reactions at its first declaration: $(cat "$TMP/b.yaml")"
+	game_identity "$seed" "$TMP/id$s"
+	age -d -i "$TMP/id$s" "$TMP/block" >"$TMP/react" ||
+		fail "the game's identity does not open the bot's block"
+	n=$(grep -c '^  - .*card: ' "$TMP/react")
+	[ "$n" = 8 ] || fail "the bot's reactions in game $s hold $n entries, not one for each of the 8 reaction cards:
+$(cat "$TMP/react")"
+	ok
+done
+
+# 6. A history made before umpire padded still verifies, and goes on
 #    padded.  The old umpire is this tree with the padding taken out.
 SRC=$TMP/old-src
 mkdir -p "$SRC"
@@ -131,4 +161,35 @@ play_signed "$TMP/old" "$S" 4
 	fail "this umpire did not pad"
 ok
 expect_exit 0 umpire verify "$TMP/old" --seed-file "$TMP/seed7"
+
+# A default step the old umpire's tick played, whose bot sealed its
+# reactions unpadded and as it then did: verified too.
+{ cat "$TOP/samples/bgw/standard.yaml"
+  printf 'deadlines:\n  decision: 72h\n  default: bot\n'; } >"$TMP/dl.yaml"
+found=
+for s in 1 2 3 4 5 6 7 8; do
+	seed=$(printf '%064x' "$s")
+	printf '%s\n' "$seed" >"$TMP/dseed"
+	D=$TMP/dl$s
+	"$OLD" new "$D" --scenario "$TMP/dl.yaml" --sealed --seed-file \
+		"$TMP/dseed" >/dev/null || fail "old umpire new with deadlines"
+	i=0
+	until grep -q "^awaiting: {.*kind: declare" "$D/game.yaml"; do
+		i=$((i + 1))
+		[ $i -le 6 ] || fail "no declaration in game $s"
+		UMPIRE=$OLD play_signed "$D" "$seed" 1
+	done
+	UMPIRE=$UMPIRE_SAVED
+	now=$(( $(git -C "$D" log -1 --format=%ct) + 73 * 3600 ))
+	UMPIRE_SEED=$seed "$OLD" tick "$D" --now "$now" >/dev/null 2>&1 ||
+		fail "old umpire tick"
+	if git -C "$D" show HEAD --stat | grep -q "orders/" &&
+	    git -C "$D" show HEAD | grep -q "BEGIN AGE ENCRYPTED FILE"; then
+		found=$D
+		break
+	fi
+done
+[ -n "$found" ] || fail "the old tick's bot sealed no reactions in 8 games"
+ok
+expect_exit 0 umpire verify "$found" --seed-file "$TMP/dseed"
 done_ok
