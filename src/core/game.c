@@ -329,7 +329,8 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	if (g->hides && !d->errors && !g->keyed)
 		umpire_node_error(d, scenario, "this game hides information, so "
 			"its players need keys (players.ID.key: their OpenSSH ed25519 "
-			"public keys): each player's private view is encrypted to his");
+			"public keys, or umpire new --key ID=FILE): each player's "
+			"private view is encrypted to his");
 	if (d->errors) {
 		umpire_game_free(g);
 		return EX_DATAERR;

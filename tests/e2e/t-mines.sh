@@ -18,7 +18,8 @@ S=$TMP/seed
 # Open: refused, saying why; sealed: made, with the game's recipient.
 expect_exit 65 umpire new "$TMP/open" --scenario "$TOP/samples/amb/mines.yaml"
 expect_err "the Mine Detector rules lay minefields in secret"
-expect_exit 0 umpire new "$G" --scenario amb:mines --sealed --seed-file "$S"
+expect_exit 0 umpire new "$G" --scenario amb:mines --sealed --seed-file "$S" \
+	$(keys_for amb:mines)
 R=$(sed -n 's/^recipient: //p' "$G/game.yaml")
 case $R in age1*) ok ;; *) fail "no recipient in game.yaml" ;; esac
 ID=$(sed -n 's/^game: //p' "$G/game.yaml")

@@ -48,7 +48,8 @@ play_signed() {
 games=""
 for s in 1 2 3 4 5 6; do
 	seed=$(printf '%064x' "$s")
-	expect_exit 0 umpire new "$TMP/bgw$s" --scenario bgw --sealed --seed "$seed"
+	expect_exit 0 umpire new "$TMP/bgw$s" --scenario bgw --sealed --seed "$seed" \
+		$(keys_for bgw)
 	games="$games $TMP/bgw$s"
 done
 one_size $games
@@ -84,7 +85,7 @@ mines=""
 for s in 1 2 3 4; do
 	seed=$(printf '%064x' "$s")
 	expect_exit 0 umpire new "$TMP/amb$s" --scenario amb:mines --sealed \
-		--seed "$seed"
+		--seed "$seed" $(keys_for amb:mines)
 	play_signed "$TMP/amb$s" "$seed" 6
 	mines="$mines $TMP/amb$s"
 done
@@ -111,7 +112,7 @@ for s in 1 2 3 4 5 6; do
 	seed=$(printf '%064x' "$s")
 	G=$TMP/bgw$s
 	[ "$s" -le 3 ] && { rm -rf "$G"; umpire new "$G" --scenario bgw \
-		--sealed --seed "$seed" >/dev/null || fail "new $s"; }
+		--sealed --seed "$seed" $(keys_for bgw) >/dev/null || fail "new $s"; }
 	i=0
 	until grep -q "^awaiting: {.*kind: declare" "$G/game.yaml"; do
 		i=$((i + 1))
@@ -148,7 +149,7 @@ ok
 S=$(printf '%064x' 7)
 printf '%s\n' "$S" >"$TMP/seed7"
 "$OLD" new "$TMP/old" --scenario bgw --sealed --seed-file "$TMP/seed7" \
-	>/dev/null || fail "old umpire new"
+	$(keys_for bgw) >/dev/null || fail "old umpire new"
 UMPIRE_SAVED=$UMPIRE
 UMPIRE=$OLD play_signed "$TMP/old" "$S" 6
 UMPIRE=$UMPIRE_SAVED
@@ -172,7 +173,7 @@ for s in 1 2 3 4 5 6 7 8; do
 	printf '%s\n' "$seed" >"$TMP/dseed"
 	D=$TMP/dl$s
 	"$OLD" new "$D" --scenario "$TMP/dl.yaml" --sealed --seed-file \
-		"$TMP/dseed" >/dev/null || fail "old umpire new with deadlines"
+		"$TMP/dseed" $(keys_for bgw) >/dev/null || fail "old umpire new with deadlines"
 	i=0
 	until grep -q "^awaiting: {.*kind: declare" "$D/game.yaml"; do
 		i=$((i + 1))

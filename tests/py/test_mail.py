@@ -519,7 +519,7 @@ def test_signed_hidden_game():
         seed = os.path.join(top, "seed")
         ut.write(seed, ut.seed_hex(1))
         ut.umpire_ok("new", game, "--scenario", "bgw:standard", "--sealed",
-                     "--seed-file", seed)
+                     "--seed-file", seed, *ut.test_keys("bgw:standard"))
         views = 0
         # Until a step has changed someone's hand (a private report).
         for step in range(1, 21):

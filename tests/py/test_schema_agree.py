@@ -272,7 +272,8 @@ def test_written_files():
                     ut.write(sf, ut.seed_hex(0x91))
                     seed = ["--seed-file", sf]
                 ut.umpire_ok("new", game, "--scenario", scen, *(
-                    seed + ["--sealed"] if ruleset == "bgw" else seed))
+                    seed + ["--sealed"] + ut.test_keys("bgw")
+                    if ruleset == "bgw" else seed))
                 rc, t0, err = ut.run(["git", "-C", game, "log", "-1",
                                       "--format=%ct"])
                 check(rc == 0, "git log: %s" % err)

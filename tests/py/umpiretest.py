@@ -19,6 +19,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(ROOT, "samples", "amb", "standard.yaml")
 
+# umpire's own tests may give players its published test keys, which
+# umpire new refuses anywhere else (umpire(1), --key).
+os.environ["UMPIRE_ALLOW_TEST_KEYS"] = "1"
+# The players of the built-in scenarios that need keys, which carry none.
+KEYED = {"bgw": ("white", "black"), "bgw:standard": ("white", "black"),
+         "amb:mines": ("green", "tan")}
+
+
+def test_keys(scenario):
+    """The --key options that give a built-in scenario's players their
+    published test keys (tests/crypto/test-key-PLAYER-ed25519.pub)."""
+    args = []
+    for who in KEYED.get(scenario, ()):
+        args += ["--key", "%s=%s" % (who, os.path.join(
+            ROOT, "tests", "crypto", "test-key-%s-ed25519.pub" % who))]
+    return args
+
+
 # The exit codes of sysexits(3) that umpire uses.
 EX_USAGE, EX_DATAERR, EX_NOINPUT = 64, 65, 66
 
@@ -140,6 +158,7 @@ def play(game, scenario=SAMPLE, seed=None, max_steps=400, on_step=None,
             args += ["--seed", seed]
         if sealed:
             args.append("--sealed")
+            args += test_keys(scenario)
         umpire_ok(*args)
         turn_extra = ["--seed-file", seed_file] if sealed else []
 
@@ -190,7 +209,8 @@ class Game:
             self.extra = ["--seed-file", self.seed_file]
             self.env = dict(os.environ, UMPIRE_SEED=seed)
             rc, out, err = umpire("new", game, "--scenario", scenario,
-                                  "--sealed", *self.extra)
+                                  "--sealed", *(self.extra +
+                                                test_keys(scenario)))
         self.rc, self.out, self.err = rc, out, err
 
     def bot(self):
