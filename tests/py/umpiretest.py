@@ -28,10 +28,19 @@ KEYED = {"bgw": ("white", "black"), "bgw:standard": ("white", "black"),
 
 
 def test_keys(scenario):
-    """The --key options that give a built-in scenario's players their
-    published test keys (tests/crypto/test-key-PLAYER-ed25519.pub)."""
+    """The --key options that give the players of a built-in scenario, or
+    of a scenario file that gives none keys, their published test keys
+    (tests/crypto/test-key-PLAYER-ed25519.pub)."""
     args = []
-    for who in KEYED.get(scenario, ()):
+    players = KEYED.get(scenario, ())
+    if os.path.isfile(scenario):
+        with open(scenario, encoding="utf-8") as f:
+            doc = yaml.safe_load(f) or {}
+        given = doc.get("players") or {}
+        if not any(isinstance(p, dict) and "key" in p
+                   for p in given.values()):
+            players = list(given)
+    for who in players:
         args += ["--key", "%s=%s" % (who, os.path.join(
             ROOT, "tests", "crypto", "test-key-%s-ed25519.pub" % who))]
     return args
