@@ -20,6 +20,7 @@ set -eu
 UMPIRE=${1:-umpire}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(mktemp -d "${TMPDIR:-/tmp}/umpire-demo.XXXXXX")
+keys=$here/../tests/crypto
 
 count() { echo $#; }
 
@@ -31,8 +32,11 @@ replay() {
 		"$(count "$sample"/orders/*.yaml)" "$dir"
 	if [ "$ruleset" = bgw ]; then
 		set -- --seed-file "$sample/seed"
-		"$UMPIRE" new "$dir" --scenario "$here/$ruleset/standard.yaml" \
-			--sealed "$@" >/dev/null
+		# A sample, not a game: umpire new takes the test keys only so.
+		UMPIRE_ALLOW_TEST_KEYS=1 "$UMPIRE" new "$dir" \
+			--scenario "$here/$ruleset/standard.yaml" --sealed "$@" \
+			--key white="$keys/test-key-white-ed25519.pub" \
+			--key black="$keys/test-key-black-ed25519.pub" >/dev/null
 	else
 		set --
 		"$UMPIRE" new "$dir" --scenario "$here/$ruleset/standard.yaml" \

@@ -575,6 +575,36 @@ done:
 	return rc;
 }
 
+/*
+ * The game's own address when --from gives none: the envelope recipient
+ * the mail system delivered the message to, never a header the sender
+ * wrote (a To: of "ceo@bank.example, duel@..." would otherwise make
+ * every report come from the bank, and the next orders go there).
+ * Postfix's local(8) and Exim's pipe transport set RECIPIENT when they
+ * run a command; an address extension (Postfix's EXTENSION, duel+x@)
+ * is the sender's choice, so it is taken off.  NULL if there is none;
+ * else the address, which the caller frees.
+ */
+static char *
+envelope_address(void)
+{
+	const char *rcpt = getenv("RECIPIENT");
+	const char *ext = getenv("EXTENSION");
+	char *addr;
+
+	if (!rcpt || !cli_mail_address_ok(rcpt))
+		return NULL;
+	addr = g_strdup(rcpt);
+	char *at = strrchr(addr, '@');
+	size_t n = ext ? strlen(ext) : 0;
+	if (at && n > 0 && (size_t)(at - addr) > n + 1 &&
+	    memcmp(at - n, ext, n) == 0) {
+		/* "duel+x@host": one delimiter, then the extension. */
+		memmove(at - n - 1, at, strlen(at) + 1);
+	}
+	return addr;
+}
+
 int
 cmd_mail(int argc, char **argv)
 {
@@ -625,6 +655,14 @@ cmd_mail(int argc, char **argv)
 	if (j.ml.from && !cli_mail_address_ok(j.ml.from))
 		return cli_usage(argv[0], "--from takes a plain address, such as "
 			"duel@example.org");
+	char *envelope = j.ml.from ? NULL : envelope_address();
+	if (!j.ml.from && !envelope)
+		return cli_usage(argv[0], "give the game's own address with --from "
+			"ADDRESS: umpire answers from it, and the mail system set no "
+			"RECIPIENT to take it from (never from the message's To:, "
+			"which the sender writes)");
+	if (envelope)
+		j.ml.from = envelope;
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf raw = UMPIRE_BUF_INIT;
@@ -634,6 +672,7 @@ cmd_mail(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, "<stdin>", 0, 0, "cannot read the "
 			"message: %s", strerror(errno));
 		umpire_buf_free(&raw);
+		g_free(envelope);
 		return cli_done(&d, EX_TEMPFAIL);
 	}
 	cli_mail_init();
@@ -642,8 +681,6 @@ cmd_mail(int argc, char **argv)
 	/* Of a message too large, the head alone says whom to tell. */
 	cli_mail_read(&j.m, j.raw, over ? (raw.len < 65536 ? raw.len : 65536) :
 		raw.len);
-	if (!j.ml.from)
-		j.ml.from = j.m.to ? j.m.to : "umpire@localhost";
 	const char *sender_env = getenv("SENDER");
 	if (!j.m.automatic && sender_env && !*sender_env)
 		j.m.automatic = "its envelope sender is empty: it is a bounce";
@@ -701,5 +738,6 @@ cmd_mail(int argc, char **argv)
 	cli_mail_free(&j.m);
 	cli_mail_done();
 	umpire_buf_free(&raw);
+	g_free(envelope);
 	return cli_done(&d, rc);
 }

@@ -3,6 +3,7 @@
  * commits a host makes that no player's orders made.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "core/deadline.h"
 #include "core/fileio.h"
 #include "core/step.h"
+#include "core/testkeys.h"
 
 static const struct umpire_person host = { "umpire", "umpire@umpire.invalid" };
 
@@ -84,6 +86,100 @@ pick_seed(struct umpire_seed *seed, bool *fresh, const char *hex,
 	return 0;
 }
 
+#define KEYS_MAX 16
+#define KEY_FILE_MAX 16384
+
+/*
+ * --key PLAYER=FILE: the scenario with PLAYER's key: the first line of
+ * FILE (an OpenSSH public key, id_ed25519.pub), in place of any the
+ * scenario gives him.  The scenario committed is then the one written
+ * back with the keys, so that verify makes step 0 from what was played.
+ */
+static int
+apply_keys(struct umpire_arena *a, struct umpire_node *doc,
+	char *const *keys, size_t n, struct umpire_diags *d)
+{
+	const struct umpire_node *players = umpire_map_get(doc, "players");
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *eq = strchr(keys[i], '=');
+		const char *id = umpire_arena_strndup(a, keys[i],
+			eq ? (size_t)(eq - keys[i]) : 0);
+		struct umpire_node *pl = (struct umpire_node *)umpire_map_get(
+			players, id);
+		if (!eq || !pl || pl->type != UMPIRE_MAP) {
+			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--key %s: give "
+				"PLAYER=FILE, PLAYER one of the scenario's players", keys[i]);
+			rc = EX_USAGE;
+			continue;
+		}
+		struct umpire_buf text = UMPIRE_BUF_INIT;
+		int frc = umpire_file_read(&text, eq + 1, KEY_FILE_MAX, d);
+		if (frc) {
+			umpire_buf_free(&text);
+			rc = rc ? rc : frc;
+			continue;
+		}
+		const char *line = umpire_buf_cstr(&text);
+		size_t len = strcspn(line, "\r\n");
+		struct umpire_sshkey k;
+		struct umpire_crypto_error err;
+		if (umpire_sshkey_parse_public(&k, line, len, &err)) {
+			umpire_diag(d, UMPIRE_ERROR, eq + 1, 1, 1, "not an OpenSSH "
+				"ed25519 public key (such as ~/.ssh/id_ed25519.pub): %s",
+				err.msg);
+			rc = rc ? rc : EX_DATAERR;
+		} else {
+			struct umpire_node *v = umpire_node_str(a,
+				umpire_arena_strndup(a, line, len));
+			size_t j = 0;
+			while (j < pl->u.map.n && !umpire_node_is_str(pl->u.map.v[j].key,
+			    "key"))
+				j++;
+			if (j < pl->u.map.n)
+				pl->u.map.v[j].val = v;
+			else
+				umpire_map_add(a, pl, "key", v);
+		}
+		umpire_buf_free(&text);
+	}
+	return rc;
+}
+
+/*
+ * No player of a real game has a key whose private half umpire's own
+ * source publishes (tests/crypto/): anyone could read his private
+ * views and sign his orders.  umpire's tests and demo allow them.
+ */
+static int
+refuse_test_keys(const struct umpire_game *g, const struct umpire_node *doc,
+	struct umpire_diags *d)
+{
+	const struct umpire_node *players = umpire_map_get(doc, "players");
+	int rc = 0;
+
+	if (getenv(UMPIRE_TESTKEYS_ENV))
+		return 0;
+	for (size_t i = 0; i < g->nplayers; i++) {
+		const struct umpire_player *p = &g->players[i];
+		for (size_t k = 0; k < p->nkeys; k++) {
+			const char *file = umpire_testkey_file(&p->keys[k]);
+			if (!file)
+				continue;
+			const struct umpire_node *at = umpire_map_get(umpire_map_get(
+				players, p->id), "key");
+			umpire_node_error(d, at ? at : doc, "players.%s.key: this is "
+				"umpire's published test key, whose private half is in "
+				"umpire's source (%s): anyone could read %s's private "
+				"views and sign his orders; give his own key "
+				"(umpire new --key %s=FILE)", p->id, file, p->id, p->id);
+			rc = EX_DATAERR;
+		}
+	}
+	return rc;
+}
+
 /* The players a deadline policy names are the game's. */
 static int
 check_deadline_players(const struct umpire_deadline_policy *pol,
@@ -108,10 +204,13 @@ cmd_new(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'x' },
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "sealed", no_argument, NULL, 'S' },
+		{ "key", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *scenario = NULL, *hex = NULL, *file = NULL;
+	char *keys[KEYS_MAX];
+	size_t nkeys = 0;
 	bool sealed = false;
 	int rc = 0, c;
 
@@ -122,6 +221,11 @@ cmd_new(int argc, char **argv)
 		case 'x': hex = optarg; break;
 		case 'f': file = optarg; break;
 		case 'S': sealed = true; break;
+		case 'k':
+			if (nkeys == KEYS_MAX)
+				return cli_usage(argv[0], "at most 16 --key options");
+			keys[nkeys++] = optarg;
+			break;
 		}
 	}
 	if (argc - optind != 1)
@@ -147,8 +251,20 @@ cmd_new(int argc, char **argv)
 		goto done;
 	rc = EX_DATAERR;
 	struct umpire_deadline_policy pol;
-	if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)) ||
-	    !umpire_game_validate(doc, "scenario", &d) ||
+	if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)))
+		goto done;
+	if (nkeys) {
+		if ((rc = apply_keys(&a, (struct umpire_node *)doc, keys, nkeys,
+		    &d)))
+			goto done;
+		rc = EX_DATAERR;
+		umpire_buf_clear(&text);
+		umpire_yaml_emit(&text, doc, "the scenario, with the players' keys "
+			"that umpire new --key gave");
+		if (!(doc = umpire_game_parse(&a, name, text.ptr, text.len, &d)))
+			goto done;
+	}
+	if (!umpire_game_validate(doc, "scenario", &d) ||
 	    umpire_deadline_read(&pol, doc, &d))
 		goto done;
 	/*
@@ -165,6 +281,7 @@ cmd_new(int argc, char **argv)
 	if ((rc = umpire_history_probe(dir, &d)) ||
 	    (rc = pick_seed(&seed, &fresh, hex, file, sealed, &d)) ||
 	    (rc = umpire_step_make(&s, &g, &a, &in, &d)) ||
+	    (rc = refuse_test_keys(g, doc, &d)) ||
 	    (rc = check_deadline_players(&pol, g, &d)) ||
 	    (fresh && (rc = write_seed_file(file, &seed, &d))) ||
 	    (rc = umpire_history_init(&h, dir, &d)) ||

@@ -14,7 +14,45 @@
 
 #include "cli.h"
 #include "core/fileio.h"
+#include "core/sshkey.h"
 #include <sodium.h>
+
+/*
+ * Keys for the players of a scenario that gives none: a game that hides
+ * needs them to encrypt each player's view, and a built-in scenario
+ * carries none (umpire new takes them with --key).  Nothing a
+ * simulation writes is kept, so any key will do: one made from the
+ * player's id, the same every run.
+ */
+static void
+throwaway_keys(struct umpire_arena *a, const struct umpire_node *doc)
+{
+	const struct umpire_node *players = umpire_map_get(doc, "players");
+
+	if (!players || players->type != UMPIRE_MAP)
+		return;
+	for (size_t i = 0; i < players->u.map.n; i++)
+		if (umpire_map_get(players->u.map.v[i].val, "key"))
+			return;
+	for (size_t i = 0; i < players->u.map.n; i++) {
+		struct umpire_node *p = players->u.map.v[i].val;
+		const struct umpire_node *id = players->u.map.v[i].key;
+		unsigned char seed[32];
+		struct umpire_sshkey_private k;
+		struct umpire_buf line = UMPIRE_BUF_INIT;
+		if (p->type != UMPIRE_MAP || id->type != UMPIRE_STR)
+			continue;
+		crypto_generichash(seed, sizeof(seed),
+			(const unsigned char *)id->u.s.ptr, id->u.s.len,
+			(const unsigned char *)"umpire-simulate", 15);
+		umpire_sshkey_private_from_seed(&k, seed);
+		umpire_sshkey_format_public(&line, &k.pub, "umpire simulate");
+		umpire_map_add(a, p, "key", umpire_node_str(a,
+			umpire_arena_strdup(a, umpire_buf_cstr(&line))));
+		sodium_memzero(&k, sizeof(k));
+		umpire_buf_free(&line);
+	}
+}
 
 /*
  * The tally of any number of players: a player's standing in each game
@@ -205,6 +243,7 @@ cmd_simulate(int argc, char **argv)
 		rc = EX_DATAERR;
 		goto done;
 	}
+	throwaway_keys(&a, doc);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct cli_progress progress;

@@ -33,7 +33,6 @@ cli_mail_free(struct cli_mail *m)
 {
 	free(m->reply_to);
 	free(m->from);
-	free(m->to);
 	free(m->subject);
 	free(m->message_id);
 	free(m->references);
@@ -476,7 +475,6 @@ cli_mail_read(struct cli_mail *out, const char *msg, size_t len)
 	out->reply_to = first_address(g_mime_message_get_reply_to(m));
 	if (!out->reply_to && out->from)
 		out->reply_to = strdup(out->from);
-	out->to = first_address(g_mime_message_get_to(m));
 	out->subject = clean_subject(g_mime_message_get_subject(m));
 	const char *id = g_mime_message_get_message_id(m);
 	out->message_id = id_ok(id) ? strdup(id) : NULL;

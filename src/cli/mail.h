@@ -37,13 +37,12 @@ struct cli_mail {
 	const char *why;	/* CLI_MAIL_BAD: what is wrong */
 	/*
 	 * Where a reply goes (Reply-To's first mailbox, else From's), the
-	 * From address alone, and the first To address: each a plain
+	 * From address alone: each a plain
 	 * addr-spec checked to hold no blank, control character or any of
 	 * < > ( ) , ; : " \ [ ], or NULL.
 	 */
 	char *reply_to;
 	char *from;
-	char *to;
 	/* The subject in UTF-8, every control character a space; or NULL. */
 	char *subject;
 	/* Message-ID without its <>, and References as "<a> <b>": NULL if none. */

@@ -8,6 +8,7 @@
 
 #include "age.h"
 #include "gamekey.h"
+#include "pad.h"
 #include "paths.h"
 #include "picture.h"
 #include "report.h"
@@ -328,7 +329,8 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	if (g->hides && !d->errors && !g->keyed)
 		umpire_node_error(d, scenario, "this game hides information, so "
 			"its players need keys (players.ID.key: their OpenSSH ed25519 "
-			"public keys): each player's private view is encrypted to his");
+			"public keys, or umpire new --key ID=FILE): each player's "
+			"private view is encrypted to his");
 	if (d->errors) {
 		umpire_game_free(g);
 		return EX_DATAERR;
@@ -1037,13 +1039,15 @@ seal(const struct umpire_game *g, const char *label,
 
 void
 umpire_game_seal_secret(const struct umpire_game *g, const char *path,
-	struct umpire_buf *out)
+	size_t pad, struct umpire_buf *out)
 {
 	struct umpire_buf plain = UMPIRE_BUF_INIT;
 	struct umpire_age_recipient r;
 	struct umpire_crypto_error err;
 
 	umpire_game_encode_secret(g, &plain);
+	if (pad)
+		umpire_pad(&plain, pad);
 	if (umpire_age_recipient_parse(&r, g->recipient, strlen(g->recipient),
 	    &err) || seal(g, path, &r, 1, plain.ptr, plain.len,
 	    false, out, &err)) {
@@ -1085,7 +1089,8 @@ umpire_game_load_secret(struct umpire_game *g, const char *file,
 			"not open this file: %s", err.msg);
 		goto out;
 	}
-	rc = umpire_game_read_secret(g, file, plain.ptr, plain.len, d);
+	rc = umpire_game_read_secret(g, file, plain.ptr,
+		umpire_pad_strip(plain.ptr, plain.len), d);
 out:
 	sodium_memzero(plain.ptr, plain.len);
 	umpire_buf_free(&plain);

@@ -180,16 +180,17 @@ const char *umpire_possessive(const char *name, char *buf, size_t size);
  * (envelope umpire, ruleset, game, step, then the ruleset's keys), and
  * the same encrypted to the game's recipient, deterministically (age.h's
  * umpire_age_detrand keyed by the seed, label the file's path) so that
- * verify can remake its bytes.  Both need a game that hides, whose
- * secret is known and whose seed is known.
+ * verify can remake its bytes, padded first with floor pad (pad.h;
+ * 0: unpadded, as umpire wrote it before padding, for verify).  Both
+ * need a game that hides, whose secret is known and whose seed is known.
  */
 void umpire_game_encode_secret(const struct umpire_game *g,
 	struct umpire_buf *out);
 void umpire_game_seal_secret(const struct umpire_game *g, const char *path,
-	struct umpire_buf *out);
+	size_t pad, struct umpire_buf *out);
 /*
  * Read the secret part of the step before the one awaited
- * (paths.secret: data[0..len), as file) into a loaded game that
+ * (paths.secret: data[0..len), as file, padded or not) into a loaded game that
  * hides, with the identity derived from its seed (which must be known).
  * 0, or EX_DATAERR with the problems in d.
  */

@@ -11,6 +11,7 @@
 #include <sodium.h>
 
 #include "age.h"
+#include "pad.h"
 #include "picture.h"
 
 static void
@@ -48,6 +49,30 @@ add(struct umpire_hidden *h)
 	return f;
 }
 
+/*
+ * Encrypt text[0..len) to to[0..n) as f, padded to floor; and unpadded
+ * too when h asks for the legacy form.
+ */
+static void
+seal_view(const struct umpire_hidden *h, const struct umpire_game *g,
+	struct umpire_hidden_file *f, const struct umpire_age_recipient *to,
+	size_t n, const struct umpire_buf *text, size_t floor)
+{
+	struct umpire_buf padded = UMPIRE_BUF_INIT;
+	struct umpire_crypto_error err;
+
+	umpire_buf_add(&padded, text->ptr, text->len);
+	umpire_pad(&padded, floor);
+	if (umpire_game_seal_view(g, f->path, to, n, padded.ptr, padded.len,
+	    &f->data, &err) || (h->legacy && umpire_game_seal_view(g, f->path,
+	    to, n, text->ptr, text->len, &f->unpadded, &err))) {
+		fprintf(stderr, "umpire: internal error: sealing %s: %s\n",
+			f->path, err.msg);
+		abort();
+	}
+	wipe(&padded);
+}
+
 void
 umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 	long step)
@@ -59,7 +84,9 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 	umpire_step_paths(&paths, step, NULL);
 	struct umpire_hidden_file *f = add(h);
 	snprintf(f->path, sizeof(f->path), "%s", paths.secret);
-	umpire_game_seal_secret(g, f->path, &f->data);
+	umpire_game_seal_secret(g, f->path, UMPIRE_PAD_SECRET, &f->data);
+	if (h->legacy)
+		umpire_game_seal_secret(g, f->path, 0, &f->unpadded);
 	for (size_t i = 0; i < g->nplayers; i++) {
 		const struct umpire_player *p = &g->players[i];
 		struct umpire_buf view = UMPIRE_BUF_INIT;
@@ -78,23 +105,13 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 					abort();	/* parsed as a valid point */
 			f = add(h);
 			umpire_view_path(f->path, step, p->id);
-			if (umpire_game_seal_view(g, f->path, to, p->nkeys, view.ptr,
-			    view.len, &f->data, &err)) {
-				fprintf(stderr, "umpire: internal error: sealing %s: %s\n",
-					f->path, err.msg);
-				abort();
-			}
+			seal_view(h, g, f, to, p->nkeys, &view, UMPIRE_PAD_VIEW);
 			/* Beside it, the board as he sees it (ruleset.h, picture). */
 			struct umpire_buf svg = UMPIRE_BUF_INIT;
 			umpire_picture_render(&svg, g, NULL, step, NULL, NULL, p->id);
 			f = add(h);
 			umpire_view_picture_path(f->path, step, p->id);
-			if (umpire_game_seal_view(g, f->path, to, p->nkeys, svg.ptr,
-			    svg.len, &f->data, &err)) {
-				fprintf(stderr, "umpire: internal error: sealing %s: %s\n",
-					f->path, err.msg);
-				abort();
-			}
+			seal_view(h, g, f, to, p->nkeys, &svg, UMPIRE_PAD_PICTURE);
 			wipe(&svg);
 			free(to);
 		}
@@ -108,8 +125,10 @@ umpire_hidden_free(struct umpire_hidden *h)
 	for (size_t i = 0; i < h->nplayers; i++)
 		wipe(&h->before[i]);
 	free(h->before);
-	for (size_t i = 0; i < h->n; i++)
+	for (size_t i = 0; i < h->n; i++) {
 		umpire_buf_free(&h->files[i].data);
+		umpire_buf_free(&h->files[i].unpadded);
+	}
 	free(h->files);
 	memset(h, 0, sizeof(*h));
 }
@@ -135,8 +154,12 @@ umpire_hidden_latest_view(struct umpire_buf *out, const char *player,
 		struct umpire_crypto_error err;
 		struct umpire_age_decrypt_opts o = UMPIRE_AGE_DECRYPT_OPTS_INIT;
 		o.format = UMPIRE_AGE_BINARY;
+		size_t start = out->len;
 		rc = umpire_age_decrypt(out, id, 1, file.ptr, file.len, &o, &err);
 		umpire_buf_free(&file);
+		if (rc == 0 && out->len > start)
+			umpire_buf_truncate(out, start + umpire_pad_strip(out->ptr +
+				start, out->len - start));
 		if (rc) {
 			umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "%s%s", err.msg,
 				rc == UMPIRE_CRYPTO_ENOMATCH ? " (is this the player's "

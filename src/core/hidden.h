@@ -13,16 +13,25 @@
 #ifndef UMPIRE_HIDDEN_H
 #define UMPIRE_HIDDEN_H
 
+#include <stdbool.h>
+
 #include "buf.h"
 #include "game.h"
 #include "paths.h"
 
 struct umpire_hidden_file {
 	char path[UMPIRE_PATH_MAX];
-	struct umpire_buf data;
+	struct umpire_buf data;		/* padded (pad.h) */
+	struct umpire_buf unpadded;	/* with legacy: as before padding */
 };
 
 struct umpire_hidden {
+	/*
+	 * Also make each file as umpire made it before it padded (verify,
+	 * for a step that a version before UMPIRE_PADDED_SINCE wrote); set
+	 * it between umpire_hidden_before and umpire_hidden_after.
+	 */
+	bool legacy;
 	struct umpire_buf *before;	/* each player's view before the step */
 	size_t nplayers;
 	struct umpire_hidden_file *files;	/* the secret part first */
@@ -35,7 +44,9 @@ void umpire_hidden_before(struct umpire_hidden *h,
 /*
  * The files of step (just made on g): nothing if g hides nothing.  A
  * view is written when it differs from the one kept before (at step 0,
- * when it is not empty).
+ * when it is not empty).  Each text is padded before it is encrypted
+ * (pad.h): views to UMPIRE_PAD_VIEW, pictures to UMPIRE_PAD_PICTURE, the
+ * secret part to UMPIRE_PAD_SECRET.
  */
 void umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 	long step);
@@ -44,7 +55,8 @@ void umpire_hidden_free(struct umpire_hidden *h);
 /*
  * The latest private view of player at or before step, as committed:
  * read reports/NNNN-PLAYER.md.age through read (back from step to 0) and
- * decrypt it with id.  0 and the Markdown in out; 1 if he has none; or a
+ * decrypt it with id.  0 and the Markdown in out (its padding taken
+ * off); 1 if he has none; or a
  * sysexits code after a diagnostic.
  */
 typedef int (*umpire_hidden_read_fn)(void *ctx, const char *path,

@@ -10,6 +10,7 @@
 #include <sodium.h>
 
 #include "age.h"
+#include "pad.h"
 
 void
 umpire_secret_key_init(struct umpire_secret_key *k,
@@ -159,8 +160,9 @@ open_one(struct umpire_arena *a, struct umpire_node *n,
 	struct umpire_yaml_limits lim = UMPIRE_YAML_LIMITS_INIT;
 	struct umpire_diags inner = UMPIRE_DIAGS_INIT;
 	/* Never quote a sealed text in a diagnostic: stderr may be public. */
-	if (umpire_yaml_parse(&doc, a, "(sealed)", plain.ptr, plain.len, &lim,
-	    &inner) || doc->type != UMPIRE_MAP) {
+	if (umpire_yaml_parse(&doc, a, "(sealed)", plain.ptr,
+	    umpire_pad_strip(plain.ptr, plain.len), &lim, &inner) ||
+	    doc->type != UMPIRE_MAP) {
 		umpire_node_error(d, n, "this sealed value is not a YAML mapping "
 			"of game, step, player and value");
 		umpire_diags_free(&inner);
@@ -281,6 +283,7 @@ umpire_sealed_make(struct umpire_buf *out, const char *recipient,
 	}
 	if (plain.len && plain.ptr[plain.len - 1] != '\n')
 		umpire_buf_putc(&plain, '\n');
+	umpire_pad(&plain, UMPIRE_PAD_SEALED);
 	o.armor = true;
 	rc = umpire_age_encrypt(out, &r, 1, plain.ptr, plain.len, &o, err);
 	sodium_memzero(plain.ptr, plain.len);
@@ -315,6 +318,7 @@ umpire_secret_seal(const struct umpire_ctx *ctx, const char *player,
 		umpire_buf_add(&plain, text.ptr + i, end - i);
 		i = end;
 	}
+	umpire_pad(&plain, UMPIRE_PAD_SEALED);
 	o.armor = true;
 	if (ctx->secret) {
 		umpire_age_detrand_init(&dr, ctx->secret->seed.bytes, "bot",

@@ -69,8 +69,10 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 		    &s->report, d)))
 			return rc;
 		s->rolls = (*g)->rolls;
-		if (!in->pure)
+		if (!in->pure) {
 			umpire_hidden_before(&s->hidden, NULL);
+			s->hidden.legacy = in->legacy;
+		}
 	} else {
 		umpire_game_decision(*g, &dec);
 		s->step = (*g)->step;
@@ -80,8 +82,10 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 		const struct umpire_player *who = umpire_game_player(*g, s->player);
 		if (in->kind == UMPIRE_STEP_ORDERS && who)
 			s->author = (struct umpire_person){ who->name, who->email };
-		if (!in->pure)
+		if (!in->pure) {
 			umpire_hidden_before(&s->hidden, *g);
+			s->hidden.legacy = in->legacy;
+		}
 		if (in->orders)
 			s->rolls = umpire_game_resolve(*g, a, in->orders, &s->report);
 		else

@@ -69,6 +69,11 @@ struct umpire_step_in {
 	const char *version;
 	bool picture;		/* draw the step's picture */
 	/*
+	 * Also encrypt each view as versions before UMPIRE_PADDED_SINCE did,
+	 * unpadded (hidden.h), for verify to accept either.
+	 */
+	bool legacy;
+	/*
 	 * Only the state and the report (umpire resolve, on plain files):
 	 * no encrypted files, no list of files, no message.
 	 */

@@ -47,6 +47,13 @@
  * let off both, and verify says so.
  */
 #define UMPIRE_RECEIPTS_SINCE "0.3.0"
+/*
+ * The first version that pads every file it encrypts (pad.h).  0.3.0
+ * began to pad in its lifetime, so a step it wrote may have its files
+ * padded or not, and verify takes either (their plaintexts are the same;
+ * the padding guards the players from one another, not from the host).
+ */
+#define UMPIRE_PADDED_SINCE "0.3.1"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {

@@ -14,6 +14,23 @@ if [ -n "${UMPIRE_SLOW:-}" ]; then
 else
 	PLAY_SCENARIO=$SCENARIO
 fi
+# umpire's own tests may give players its published test keys, which
+# umpire new refuses anywhere else (umpire(1), --key).
+UMPIRE_ALLOW_TEST_KEYS=1
+export UMPIRE_ALLOW_TEST_KEYS
+# keys_for SCENARIO: the --key options that give a built-in scenario's
+# players, which have none, their test keys (tests/crypto).
+keys_for() {
+	case $1 in
+	bgw|bgw:standard) set -- white black ;;
+	amb:mines) set -- green tan ;;
+	*) return 0 ;;
+	esac
+	for who; do
+		printf -- '--key %s=%s ' "$who" \
+			"$TOP/tests/crypto/test-key-$who-ed25519.pub"
+	done
+}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/umpire-e2e.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 NAME=$(basename "$0" .sh)
@@ -221,4 +238,35 @@ sign() {
 	rm -f "$2.sig"
 	ssh-keygen -q -Y sign -n "${3:-umpire}" -f "$TMP/$1" "$2" 2>/dev/null ||
 		fail "ssh-keygen -Y sign failed"
+}
+
+# game_identity SEED FILE: the game's age identity, derived from its
+# seed (umpire-files(5), Hidden information), into FILE.
+game_identity() {
+	python3 - "$1" "$2" <<'PY' || fail "deriving the identity"
+import hashlib, hmac, sys
+seed = bytes.fromhex(sys.argv[1])
+s = bytearray(hmac.new(seed, b"umpire-age-identity-v1", hashlib.sha256).digest())
+s[0] &= 248; s[31] &= 127; s[31] |= 64
+CH = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+def polymod(v):
+    g = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]; c = 1
+    for x in v:
+        b = c >> 25; c = (c & 0x1ffffff) << 5 ^ x
+        for i in range(5):
+            c ^= g[i] if (b >> i) & 1 else 0
+    return c
+acc = bits = 0; data = []
+for x in s:
+    acc = acc << 8 | x; bits += 8
+    while bits >= 5:
+        bits -= 5; data.append(acc >> bits & 31)
+if bits:
+    data.append(acc << (5 - bits) & 31)
+hrp = "age-secret-key-"
+e = [ord(x) >> 5 for x in hrp] + [0] + [ord(x) & 31 for x in hrp]
+pm = polymod(e + data + [0] * 6) ^ 1
+chk = [(pm >> 5 * (5 - i)) & 31 for i in range(6)]
+open(sys.argv[2], "w").write((hrp + "1" + "".join(CH[x] for x in data + chk)).upper() + "\n")
+PY
 }

@@ -21,7 +21,8 @@ if [ "${1:-}" = --one ]; then
 			fail "game $2 ($ruleset): new failed: $(cat "$G.err")"
 		echo "$seed" >"$G.seed"
 		sealed="--seed-file $G.seed"	# mktemp's path: no blanks
-		umpire new "$G" --scenario "$ruleset" --sealed $sealed >/dev/null ||
+		umpire new "$G" --scenario "$ruleset" --sealed $sealed \
+		    $(keys_for "$ruleset") >/dev/null ||
 			fail "game $2 ($ruleset): new --sealed failed"
 	fi
 	steps=0

@@ -17,7 +17,7 @@ S=$TMP/seed
 expect_exit 65 umpire new "$TMP/open" --scenario bgw --seed "$SEED1"
 expect_err "the Power Deck deals secret hands of cards"
 printf '%s\n' "$SEED1" >"$S"
-expect_exit 0 umpire new "$G" --scenario bgw --sealed --seed-file "$S"
+expect_exit 0 umpire new "$G" --scenario bgw --sealed --seed-file "$S" $(keys_for bgw)
 R=$(sed -n 's/^recipient: //p' "$G/game.yaml")
 case $R in age1*) ok ;; *) fail "no recipient in game.yaml" ;; esac
 ID=$(sed -n 's/^game: //p' "$G/game.yaml")

@@ -97,7 +97,18 @@ for r in $(rulesets); do
 			fail "umpire new --scenario $r: $(cat "$TMP/err-$r")"
 		echo "$SEED1" >"$TMP/seed-$r"
 		expect_exit 0 umpire new "$TMP/builtin-$r" --scenario "$r" \
-			--sealed --seed-file "$TMP/seed-$r"
+			--sealed --seed-file "$TMP/seed-$r" $(keys_for "$r")
+	fi
+	# With --key, the scenario committed is the built-in one with keys.
+	if [ -n "$(keys_for "$r")" ]; then
+		grep -v '^ *key: ' "$TMP/builtin-$r/scenario.yaml" |
+			grep -v '^#' >"$TMP/keyless-$r"
+		python3 -c 'import sys, yaml
+a, b = (yaml.safe_load(open(f)) for f in sys.argv[1:3])
+sys.exit(a != b)' "$TMP/keyless-$r" "$TOP/samples/$r/standard.yaml" ||
+			fail "--scenario $r is not samples/$r/standard.yaml with keys"
+		ok
+		continue
 	fi
 	cmp -s "$TMP/builtin-$r/scenario.yaml" "$TOP/samples/$r/standard.yaml" ||
 		fail "--scenario $r is not samples/$r/standard.yaml"

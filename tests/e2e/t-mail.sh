@@ -4,7 +4,8 @@
 # 127.0.0.1 only, started and stopped here) takes orders over SMTP, hands
 # them to `umpire mail` through an alias pipe, and delivers umpire's
 # replies and reports, submitted back over SMTP, into the players'
-# Maildirs, which this test reads.  A locked game makes Postfix defer
+# Maildirs, which this test reads.  umpire answers from the address
+# Postfix delivered to, whatever the To: says.  A locked game makes Postfix defer
 # the message (exit 75) and deliver it once the lock is gone.
 #
 # Needs root (Postfix's master runs as root and drops to its users) and
@@ -108,7 +109,7 @@ scache    unix  - - n -    1 scache
 postlog   unix-dgram n - n - 1 postlogd
 EOF
 cat >"$PF/aliases" <<EOF
-duel: "|$UMPIRE mail --game $G --from duel@localhost --sendmail $TMP/smtp-send --keep $TMP/kept"
+duel: "|$UMPIRE mail --game $G --sendmail $TMP/smtp-send --keep $TMP/kept"
 tan: $TMP/mail/tan/
 green: $TMP/mail/green/
 postmaster: $TMP/mail/postmaster/
@@ -118,18 +119,20 @@ $PF_BIN -c "$PF" start >"$TMP/start.log" 2>&1 ||
 	fail "postfix start: $(cat "$TMP/start.log" "$TMP/maillog" 2>/dev/null)"
 ok
 
-# send FROM SUBJECT ID FILE: the orders in FILE as a message to duel.
+# send FROM SUBJECT ID FILE [TO]: the orders in FILE as a message to
+# duel (the envelope's recipient), its To: header TO (duel's address).
 send() {
 	python3 - "$PORT" "$@" <<'EOF' || fail "SMTP: cannot send"
 import smtplib, sys
 from email.message import EmailMessage
-port, frm, subject, mid, path = sys.argv[1:]
+port, frm, subject, mid, path = sys.argv[1:6]
 m = EmailMessage()
-m["From"], m["To"], m["Subject"] = frm, "duel@localhost", subject
+m["From"], m["Subject"] = frm, subject
+m["To"] = sys.argv[6] if len(sys.argv) > 6 else "duel@localhost"
 m["Message-ID"] = mid
 m.set_content(open(path).read())
 with smtplib.SMTP("127.0.0.1", int(port), timeout=20) as s:
-    s.send_message(m)
+    s.send_message(m, to_addrs=["duel@localhost"])
 EOF
 	ok
 }
@@ -160,12 +163,21 @@ $(head -n 40 "$1")"
 awaited() { sed -n 's/^player: *//p' "$1"; }
 other() { [ "$1" = tan ] && echo green || echo tan; }
 
-# 1. The first player's orders: the reply to him, the report to the other.
+# 1. The first player's orders: the reply to him, the report to the other,
+#    both from the game's own address, which the alias does not give:
+#    umpire takes it from the envelope (Postfix's RECIPIENT), never from
+#    the To: the sender wrote, which here names another address first.
 bot >"$TMP/o1.yaml" || fail "bot"
 P1=$(awaited "$TMP/o1.yaml") P2=$(other "$(awaited "$TMP/o1.yaml")")
-send "$P1@localhost" "orders" "<o1@localhost>" "$TMP/o1.yaml"
+send "$P1@localhost" "orders" "<o1@localhost>" "$TMP/o1.yaml" \
+	"ceo@bank.example, duel@localhost"
 wait_mail "$P1" 1
 wait_mail "$P2" 1
+for who in "$P1" "$P2"; do
+	expect_in "$(latest "$who")" "From: umpire <duel@localhost>"
+	grep -q "ceo@bank" "$(latest "$who")" &&
+		fail "the To: the sender wrote is in $who's mail"
+done
 expect_in "$(latest "$P1")" "Subject: Re: orders"
 expect_in "$(latest "$P1")" "In-Reply-To: <o1@localhost>"
 expect_in "$(latest "$P1")" "Auto-Submitted: auto-replied"

@@ -18,7 +18,8 @@ S=$TMP/seed
 # Open: refused, saying why; sealed: made, with the game's recipient.
 expect_exit 65 umpire new "$TMP/open" --scenario "$TOP/samples/amb/mines.yaml"
 expect_err "the Mine Detector rules lay minefields in secret"
-expect_exit 0 umpire new "$G" --scenario amb:mines --sealed --seed-file "$S"
+expect_exit 0 umpire new "$G" --scenario amb:mines --sealed --seed-file "$S" \
+	$(keys_for amb:mines)
 R=$(sed -n 's/^recipient: //p' "$G/game.yaml")
 case $R in age1*) ok ;; *) fail "no recipient in game.yaml" ;; esac
 ID=$(sed -n 's/^game: //p' "$G/game.yaml")
@@ -94,32 +95,7 @@ expect_clean "$G"
 
 # Before the reveal: nothing secret in any blob of any commit.
 seed=$(cat "$S")
-python3 - "$seed" "$TMP/identity" <<'PY' || fail "deriving the identity"
-import hashlib, hmac, sys
-seed = bytes.fromhex(sys.argv[1])
-s = bytearray(hmac.new(seed, b"umpire-age-identity-v1", hashlib.sha256).digest())
-s[0] &= 248; s[31] &= 127; s[31] |= 64
-CH = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-def polymod(v):
-    g = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]; c = 1
-    for x in v:
-        b = c >> 25; c = (c & 0x1ffffff) << 5 ^ x
-        for i in range(5):
-            c ^= g[i] if (b >> i) & 1 else 0
-    return c
-acc = bits = 0; data = []
-for x in s:
-    acc = acc << 8 | x; bits += 8
-    while bits >= 5:
-        bits -= 5; data.append(acc >> bits & 31)
-if bits:
-    data.append(acc << (5 - bits) & 31)
-hrp = "age-secret-key-"
-e = [ord(x) >> 5 for x in hrp] + [0] + [ord(x) & 31 for x in hrp]
-pm = polymod(e + data + [0] * 6) ^ 1
-chk = [(pm >> 5 * (5 - i)) & 31 for i in range(6)]
-open(sys.argv[2], "w").write((hrp + "1" + "".join(CH[x] for x in data + chk)).upper() + "\n")
-PY
+game_identity "$seed" "$TMP/identity"
 identity=$(cat "$TMP/identity")
 # The derived identity is the game's: it opens the secret part.
 age -d -i "$TMP/identity" "$G/reports/0002.secret.yaml.age" >"$TMP/secret" ||

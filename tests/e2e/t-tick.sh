@@ -225,7 +225,8 @@ for rs in wwii armymen bgw; do
 	  printf 'deadlines: {decision: 1d, default: forfeit}\n'; } >"$TMP/$rs.yaml"
 	seed=
 	[ "$rs" = bgw ] && seed="--seed-file $TMP/$rs.seed"
-	umpire new "$TMP/$rs" --scenario "$TMP/$rs.yaml" ${seed:+--sealed} $seed >/dev/null ||
+	umpire new "$TMP/$rs" --scenario "$TMP/$rs.yaml" ${seed:+--sealed} $seed \
+	    $(keys_for "$rs") >/dev/null ||
 		fail "new $rs failed"
 	expect_exit 0 umpire tick "$TMP/$rs" $seed --now $(($(date_of "$TMP/$rs") + 25 * H))
 	expect_out "forfeits the game at step 1"

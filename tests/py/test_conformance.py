@@ -82,7 +82,8 @@ def new_game(name, seed, tmp):
         seed_file = os.path.join(tmp, "seed-" + seed[-2:])
         ut.write(seed_file, seed + "\n")
         rc, out, err = ut.umpire("new", game, "--scenario", name, "--sealed",
-                                 "--seed-file", seed_file)
+                                 "--seed-file", seed_file,
+                                 *ut.test_keys(name))
         env = dict(os.environ, UMPIRE_SEED=seed)
         return game, rc, err, env, ["--seed-file", seed_file]
     return game, rc, err, None, []

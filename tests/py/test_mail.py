@@ -12,7 +12,9 @@ package:
 - refusals (bad orders, a wrong game, HTML only, not orders) answered
   with exit 0 and the game's HEAD unchanged; a locked game exits 75;
 - loop guards (Auto-Submitted, Precedence, empty Return-Path or
-  SENDER, MAILER-DAEMON): no reply; the size cap; header injection.
+  SENDER, MAILER-DAEMON): no reply; the size cap; header injection;
+- replies from the game's own address (--from, or the envelope's
+  RECIPIENT), never from the To: the sender wrote.
 
     UMPIRE=.../umpire python3 tests/py/test_mail.py
 """
@@ -76,8 +78,12 @@ def mail(top, game, msg, *opts, env=None):
     out = os.path.join(top, "out")
     data = msg if isinstance(msg, bytes) else msg.as_bytes()
     e = dict(os.environ)
-    e.pop("SENDER", None)
+    for k in ("SENDER", "RECIPIENT", "EXTENSION"):
+        e.pop(k, None)
+    # As Postfix's local delivery does: the envelope recipient.
+    e["RECIPIENT"] = GAME_ADDR
     e.update(env or {})
+    e = {k: v for k, v in e.items() if v is not None}
     args = ["mail", "--game", game] if game else ["mail"]
     rc, _, err = ut.umpire(*(args + ["--maildir", out] + list(opts)),
                            stdin=data, env=e)
@@ -426,7 +432,8 @@ def test_sendmail_command():
         sent = os.path.join(top, "sent")
         cmd = "cat >> '%s'; echo ==== >> '%s'" % (sent, sent)
         before = head(game)
-        rc, _, err = ut.umpire("mail", "--game", game, "--sendmail", cmd,
+        rc, _, err = ut.umpire("mail", "--game", game, "--from", GAME_ADDR,
+                               "--sendmail", cmd,
                                stdin=message(bot(game)).as_bytes())
         check(rc == 0 and head(game) != before, "exit %d: %s" % (rc, err))
         parts = ut.read(sent).split("====\n")[:-1]
@@ -436,7 +443,8 @@ def test_sendmail_command():
             for p in parts)
         check(rcpt == [GREEN, TAN], "sent to %r" % rcpt)
         keep = os.path.join(top, "kept")
-        rc, _, err = ut.umpire("mail", "--game", game, "--sendmail", "exit 3",
+        rc, _, err = ut.umpire("mail", "--game", game, "--from", GAME_ADDR,
+                               "--sendmail", "exit 3",
                                "--keep", keep,
                                stdin=message(bot(game), sender=GREEN)
                                .as_bytes())
@@ -444,10 +452,49 @@ def test_sendmail_command():
         check("not every report could be sent" in err, err)
         check(read_maildir(keep)[0]["X-Umpire-Kept"] ==
               "step played, reports not all sent", "not kept")
-        rc, _, err = ut.umpire("mail", "--game", game, "--sendmail",
-                               "head -c 1 >/dev/null; exit 1",
+        rc, _, err = ut.umpire("mail", "--game", game, "--from", GAME_ADDR,
+                               "--sendmail", "head -c 1 >/dev/null; exit 1",
                                stdin=message(bot(game)).as_bytes())
         check(rc == 74, "failed sendmail, no --keep: exit %d: %s" % (rc, err))
+
+
+def test_from_address():
+    """Replies come from the game's own address: --from, else the
+    envelope recipient the mail system sets (RECIPIENT, its address
+    extension taken off), never the To: header the sender writes; with
+    neither, umpire mail refuses to run (exit 64) and sends nothing."""
+    spoof = "ceo@bank.example"
+    with ut.scratch() as top:
+        game = new_game(top)
+        msg = message(bot(game))
+        del msg["To"]
+        msg["To"] = "%s, %s" % (spoof, GAME_ADDR)
+        msgs = accepted(top, game, msg)
+        check(len(msgs) == 2, "%d messages, not 2" % len(msgs))
+        for m in msgs:
+            check(m["From"].addresses[0].addr_spec == GAME_ADDR,
+                  "a message from %r, chosen by the sender's To:" % m["From"])
+            check(spoof not in str(m), "the spoofed address is in a reply")
+        # An address extension is the sender's choice too.
+        msg = message(bot(game), sender=GREEN)
+        msg.replace_header("To", "duel+x@example.org")
+        msgs = accepted(top, game, msg, env={
+            "RECIPIENT": "duel+x@example.org", "EXTENSION": "x"})
+        check(all(m["From"].addresses[0].addr_spec == GAME_ADDR
+                  for m in msgs), "From %r" % [m["From"] for m in msgs])
+        # --from wins over the envelope.
+        msg = message(bot(game))
+        msgs = accepted(top, game, msg, "--from", "game@example.net")
+        check(all(m["From"].addresses[0].addr_spec == "game@example.net"
+                  for m in msgs), "From %r" % [m["From"] for m in msgs])
+        # Neither: exit 64, nothing played or sent, saying why.
+        before = head(game)
+        rc, err, msgs = mail(top, game, message(bot(game), sender=GREEN),
+                             env={"RECIPIENT": None})
+        check(rc == 64 and not msgs and head(game) == before,
+              "no --from, no RECIPIENT: exit %d, %d messages: %s"
+              % (rc, len(msgs), err))
+        check("--from" in err and "To:" in err, err)
 
 
 def sign(top, who, path):
@@ -472,7 +519,7 @@ def test_signed_hidden_game():
         seed = os.path.join(top, "seed")
         ut.write(seed, ut.seed_hex(1))
         ut.umpire_ok("new", game, "--scenario", "bgw:standard", "--sealed",
-                     "--seed-file", seed)
+                     "--seed-file", seed, *ut.test_keys("bgw:standard"))
         views = 0
         # Until a step has changed someone's hand (a private report).
         for step in range(1, 21):
@@ -538,4 +585,4 @@ if __name__ == "__main__":
              test_games_directory, test_bad_orders, test_locked_game,
              test_not_orders, test_loop_guards, test_size_cap,
              test_header_injection, test_sendmail_command,
-             test_signed_hidden_game])
+             test_from_address, test_signed_hidden_game])

@@ -4,7 +4,7 @@ Every `.Bd -literal` block of man/*.[1-9] whose lines start with `$ ` is
 a transcript: `$ ` starts a command, `> ` continues it, and the lines up
 to the next command are what it prints.  Each page's transcripts run in
 order in one shell, each section in a directory of its own, in a
-scratch directory that holds the samples (as a
+scratch directory that holds the samples and their test keys (as a
 clone does) and `standard.yaml`, with umpire on PATH.  A command whose
 shown output holds an `error:`, or is followed by `echo $?` showing a
 status, must fail (with that status); any other must succeed; and each
@@ -119,6 +119,9 @@ def setup_scratch(tmp):
     os.makedirs(work)
     shutil.copytree(os.path.join(ROOT, "samples"),
                     os.path.join(work, "samples"))
+    # The samples' test keys, which a page may name as a clone has them.
+    shutil.copytree(os.path.join(ROOT, "tests", "crypto"),
+                    os.path.join(work, "tests", "crypto"))
     shutil.copy(os.path.join(ROOT, "samples", "amb", "standard.yaml"), work)
     for d in ("srv/games", "srv/kept", "etc", "usr/local/bin", "home/.ssh",
               "bin"):
@@ -168,8 +171,8 @@ def run_page_in(name, tmp):
             d = '"$WORK/%s"' % re.sub(r"[^A-Za-z0-9]+", "-", section)
             script.append('[ -d %s ] || { mkdir %s && '
                           'cp "$WORK/standard.yaml" %s && '
-                          'ln -s "$WORK/samples" %s; } && cd %s'
-                          % (d, d, d, d, d))
+                          'ln -s "$WORK/samples" "$WORK/tests" %s; } && '
+                          'cd %s' % (d, d, d, d, d))
             last = section
         for f in files:
             script.append("cat >%s <<'EOF_EXAMPLE'\n%s\nEOF_EXAMPLE"

@@ -254,7 +254,8 @@ def test_written_files():
                 sf = os.path.join(tmp, name + ".seed")
                 ut.write(sf, ut.seed_hex(0x91))
                 ut.umpire_ok("new", game, "--scenario", scen, "--seed-file",
-                             sf, "--sealed")
+                             sf, "--sealed", *(ut.test_keys("bgw")
+                                               if ruleset == "bgw" else []))
                 rc, t0, err = ut.run(["git", "-C", game, "log", "-1",
                                       "--format=%ct"])
                 check(rc == 0, "git log: %s" % err)

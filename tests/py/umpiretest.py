@@ -19,6 +19,33 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(ROOT, "samples", "amb", "standard.yaml")
 
+# umpire's own tests may give players its published test keys, which
+# umpire new refuses anywhere else (umpire(1), --key).
+os.environ["UMPIRE_ALLOW_TEST_KEYS"] = "1"
+# The players of the built-in scenarios that need keys, which carry none.
+KEYED = {"bgw": ("white", "black"), "bgw:standard": ("white", "black"),
+         "amb:mines": ("green", "tan")}
+
+
+def test_keys(scenario):
+    """The --key options that give the players of a built-in scenario, or
+    of a scenario file that gives none keys, their published test keys
+    (tests/crypto/test-key-PLAYER-ed25519.pub)."""
+    args = []
+    players = KEYED.get(scenario, ())
+    if os.path.isfile(scenario):
+        with open(scenario, encoding="utf-8") as f:
+            doc = yaml.safe_load(f) or {}
+        given = doc.get("players") or {}
+        if not any(isinstance(p, dict) and "key" in p
+                   for p in given.values()):
+            players = list(given)
+    for who in players:
+        args += ["--key", "%s=%s" % (who, os.path.join(
+            ROOT, "tests", "crypto", "test-key-%s-ed25519.pub" % who))]
+    return args
+
+
 # The exit codes of sysexits(3) that umpire uses.
 EX_USAGE, EX_DATAERR, EX_NOINPUT = 64, 65, 66
 
@@ -140,6 +167,8 @@ def play(game, scenario=SAMPLE, seed=None, max_steps=400, on_step=None,
             args += ["--seed", seed]
         if sealed:
             args.append("--sealed")
+            if scenario in KEYED:   # a sealed game of a file may need none
+                args += test_keys(scenario)
         umpire_ok(*args)
         turn_extra = ["--seed-file", seed_file] if sealed else []
 
@@ -190,7 +219,8 @@ class Game:
             self.extra = ["--seed-file", self.seed_file]
             self.env = dict(os.environ, UMPIRE_SEED=seed)
             rc, out, err = umpire("new", game, "--scenario", scenario,
-                                  "--sealed", *self.extra)
+                                  "--sealed", *(self.extra +
+                                                test_keys(scenario)))
         self.rc, self.out, self.err = rc, out, err
 
     def bot(self):

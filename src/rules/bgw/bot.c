@@ -4,10 +4,9 @@
  * the public state and the hand of the player's private view.
  *
  * Declaring: a move, or (one time in 32 each, when it can) archers
- * or mages; a card before the roll one time in three when held; the
- * reaction cards held, as standing reactions, one time in two when they
- * are not those of the reactions standing (each sealed block costs an
- * age encryption).  Playing:
+ * or mages; a card before the roll one time in three when held;
+ * standing reactions for every reaction card, held or not (see
+ * bot_reactions).  Playing:
  * each card held is tried one time in four, before the dice; then the
  * move is drawn uniformly from the distinct legal plays of what is left
  * (as bg_plays lists them; the first 256 the search finds when there
@@ -91,29 +90,30 @@ act_node(struct umpire_arena *a, const char *verb, const char *who, int die)
 
 /* --------------------------------------------------------------- declare */
 
+/*
+ * Standing reactions of one shape whatever the bot holds: an entry for
+ * every reaction card, in the cards' order, since an entry may name a
+ * card not held and waits for it (BGW-21).  A list of the cards held
+ * would tell them: by its count, public in the state, and by the size
+ * of its sealed block.  The bot seals a new list when the one standing
+ * lacks an entry (used up by a card played, which everyone saw) and
+ * one time in four otherwise, to draw new conditions: when, as what it
+ * holds, never.
+ */
 static void
 bot_reactions(struct bot *b, struct umpire_node *orders)
 {
 	struct umpire_arena *a = b->ctx->arena;
 	struct bgw_reaction r[BGW_MAX_REACTIONS];
-	int n = 0;
+	int n = 0, all = 0;
 
 	if (!b->ctx->recipient)
 		return;
-	/*
-	 * Only when the reaction cards held are not those of the standing
-	 * reactions: a sealed block costs an age encryption each time.
-	 */
-	uint32_t want = 0, have = 0;
-	for (int k = 0; k < b->nhand; k++)
-		if (bgw_cards[b->hand[k]].timing == BGW_REACTION)
-			want |= 1u << b->hand[k];
-	for (int k = 0; k < b->nreact; k++)
-		have |= 1u << b->react[k].card;
-	if (want == have || chance(b, 2))
+	for (int c = 0; c < BGW_CARDS; c++)
+		all += bgw_cards[c].timing == BGW_REACTION;
+	if (b->g->nreact[b->side] == all && !chance(b, 4))
 		return;
-	for (int k = 0; k < b->nhand && n < BGW_MAX_REACTIONS; k++) {
-		int c = b->hand[k];
+	for (int c = 0; c < BGW_CARDS && n < BGW_MAX_REACTIONS; c++) {
 		if (bgw_cards[c].timing != BGW_REACTION)
 			continue;
 		r[n].card = (enum bgw_card)c;

@@ -1,0 +1,196 @@
+#!/bin/sh
+# Nothing secret changes a size (issue 24): measured as a hostile
+# opponent would, from the files alone.  Games of Backgammon Wars and of
+# Army Man Backgammon's minefields that differ only in their seeds, so
+# in the hands dealt and the mines laid, give encrypted files of one
+# size a kind (views, their pictures, the secret part), at step 0 and
+# all along; umpire seal and the bot seal blocks of one size, whatever
+# they hold; the bot's standing reactions have one shape; and a history
+# made before umpire padded still verifies.
+. "$(dirname "$0")/lib.sh"
+
+test_keys white black green tan
+command -v age >/dev/null || fail "the real age is needed (Debian package age)"
+
+# sizes GAME...: "KIND SIZE" for every encrypted file of the games,
+# KIND the file's name without its step ("-white.md.age").
+sizes() {
+	for g; do
+		for f in "$g"/reports/*.age; do
+			printf '%s %s\n' "$(basename "$f" | sed 's/^[0-9]*//')" \
+				"$(wc -c <"$f")"
+		done
+	done | sort -u
+}
+# one_size GAME...: every kind has one size in all the games.
+one_size() {
+	sizes "$@" >"$TMP/sizes"
+	bad=$(cut -d' ' -f1 "$TMP/sizes" | uniq -d)
+	[ -z "$bad" ] || fail "the sizes of encrypted files tell secrets:
+$(grep -F -e "$(echo "$bad" | head -n 3)" "$TMP/sizes")"
+	ok
+}
+# play_signed GAME SEED N: N steps of the host's bot, every orders file
+# signed by its player.
+play_signed() {
+	i=0
+	while [ $i -lt "$3" ]; do
+		UMPIRE_SEED=$2 $UMPIRE bot "$1" >"$TMP/b.yaml" 2>"$TMP/err" || break
+		who=$(sed -n 's/^player: //p' "$TMP/b.yaml")
+		sign "$who" "$TMP/b.yaml"
+		UMPIRE_SEED=$2 $UMPIRE turn "$1" "$TMP/b.yaml" >"$TMP/out" \
+			2>"$TMP/err" || fail "turn $i of $1: $(cat "$TMP/err")"
+		i=$((i + 1))
+	done
+}
+
+# 1. Six Backgammon Wars games: six deals, one size a kind at step 0.
+games=""
+for s in 1 2 3 4 5 6; do
+	seed=$(printf '%064x' "$s")
+	expect_exit 0 umpire new "$TMP/bgw$s" --scenario bgw --sealed --seed "$seed" \
+		$(keys_for bgw)
+	games="$games $TMP/bgw$s"
+done
+one_size $games
+# The padding is a last line of spaces: age -d shows the view as it was.
+age -d -i "$TMP/white" "$TMP/bgw1/reports/0000-white.md.age" >"$TMP/view" ||
+	fail "age cannot open the padded view"
+grep -q "^# White's hand" "$TMP/view" || fail "the view: $(head "$TMP/view")"
+[ "$(tail -n 1 "$TMP/view" | tr -d ' ')" = "" ] &&
+	[ "$(tail -n 2 "$TMP/view" | head -n 1)" = '```' ] ||
+	fail "the view does not end in its block, then a line of spaces"
+ok
+age -d -i "$TMP/black" "$TMP/bgw1/reports/0000-black.svg.age" >"$TMP/svg" ||
+	fail "age cannot open the padded picture"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' \
+	"$TMP/svg" || fail "the padded picture is no XML document"
+ok
+# status shows the view without its padding.
+expect_exit 0 umpire status "$TMP/bgw1" --as white --identity "$TMP/white"
+[ "$(tail -c 1 "$TMP/out" | od -An -c | tr -d ' ')" = '\n' ] &&
+	! grep -q '^  *$' "$TMP/out" || fail "status shows the padding"
+ok
+
+# 2. Three of them played on: the draws change no size either.
+n=40
+[ -n "${UMPIRE_SLOW:-}" ] && n=8
+for s in 1 2 3; do
+	play_signed "$TMP/bgw$s" "$(printf '%064x' "$s")" $n
+done
+one_size "$TMP/bgw1" "$TMP/bgw2" "$TMP/bgw3"
+
+# 3. Army Man Backgammon's minefields: green's mines, one size.
+mines=""
+for s in 1 2 3 4; do
+	seed=$(printf '%064x' "$s")
+	expect_exit 0 umpire new "$TMP/amb$s" --scenario amb:mines --sealed \
+		--seed "$seed" $(keys_for amb:mines)
+	play_signed "$TMP/amb$s" "$seed" 6
+	mines="$mines $TMP/amb$s"
+done
+one_size $mines
+
+# 4. Sealed blocks: umpire seal pads what it seals.
+ID=$(sed -n 's/^game: //p' "$TMP/bgw1/game.yaml")
+printf -- '- {card: parry, against: [thrust]}\n' >"$TMP/r1.yaml"
+printf -- '- {card: caltrops, when: 11}\n- {card: parry, against: [thrust, aimed-shot]}\n- {card: shield-wall}\n' >"$TMP/r2.yaml"
+for r in r1 r2; do
+	expect_exit 0 umpire seal "$TMP/bgw1" "$TMP/$r.yaml"
+	cp "$TMP/out" "$TMP/$r.age"
+	grep -q "BEGIN AGE ENCRYPTED FILE" "$TMP/$r.age" || fail "no sealed block"
+done
+[ "$(wc -c <"$TMP/r1.age")" = "$(wc -c <"$TMP/r2.age")" ] ||
+	fail "sealed blocks of one and of three reactions differ in size: $(wc -c "$TMP/r1.age" "$TMP/r2.age")"
+ok
+
+# 5. The bot's standing reactions have one shape whatever it holds: at
+#    its first declaration in each of six deals, one entry for every
+#    reaction card (8), so that neither their count, which the state
+#    makes public, nor their block tells its hand.
+for s in 1 2 3 4 5 6; do
+	seed=$(printf '%064x' "$s")
+	G=$TMP/bgw$s
+	[ "$s" -le 3 ] && { rm -rf "$G"; umpire new "$G" --scenario bgw \
+		--sealed --seed "$seed" $(keys_for bgw) >/dev/null || fail "new $s"; }
+	i=0
+	until grep -q "^awaiting: {.*kind: declare" "$G/game.yaml"; do
+		i=$((i + 1))
+		[ $i -le 6 ] || fail "no declaration in game $s"
+		play_signed "$G" "$seed" 1
+	done
+	UMPIRE_SEED=$seed $UMPIRE bot "$G" >"$TMP/b.yaml" || fail "bot $s"
+	python3 -c 'import sys, yaml
+r = yaml.safe_load(open(sys.argv[1])).get("reactions")
+sys.stdout.write(r or "")' "$TMP/b.yaml" >"$TMP/block"
+	[ -s "$TMP/block" ] || fail "the bot sealed no reactions at its first declaration: $(cat "$TMP/b.yaml")"
+	game_identity "$seed" "$TMP/id$s"
+	age -d -i "$TMP/id$s" "$TMP/block" >"$TMP/react" ||
+		fail "the game's identity does not open the bot's block"
+	n=$(grep -c '^  - .*card: ' "$TMP/react")
+	[ "$n" = 8 ] || fail "the bot's reactions in game $s hold $n entries, not one for each of the 8 reaction cards:
+$(cat "$TMP/react")"
+	ok
+done
+
+# 6. A history made before umpire padded still verifies, and goes on
+#    padded.  The old umpire is this tree with the padding taken out.
+SRC=$TMP/old-src
+mkdir -p "$SRC"
+cp -r "$TOP/Makefile" "$TOP/src" "$TOP/schemas" "$TOP/samples" "$SRC/"
+sed -i 's/^	size_t p = umpire_pad_size(b->len, floor) - b->len;$/	if (b) return;\n&/' \
+	"$SRC/src/core/pad.c"
+grep -q 'if (b) return;' "$SRC/src/core/pad.c" || fail "the old build still pads"
+make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= CFLAGS=-O0 build-old/umpire \
+	>"$TMP/build.log" 2>&1 || fail "cannot build the old umpire:
+$(tail -20 "$TMP/build.log")"
+OLD=$SRC/build-old/umpire
+ok
+S=$(printf '%064x' 7)
+printf '%s\n' "$S" >"$TMP/seed7"
+"$OLD" new "$TMP/old" --scenario bgw --sealed --seed-file "$TMP/seed7" \
+	$(keys_for bgw) >/dev/null || fail "old umpire new"
+UMPIRE_SAVED=$UMPIRE
+UMPIRE=$OLD play_signed "$TMP/old" "$S" 6
+UMPIRE=$UMPIRE_SAVED
+[ "$(wc -c <"$TMP/old/reports/0000.secret.yaml.age")" -lt 4096 ] ||
+	fail "the old build padded"
+ok
+expect_exit 0 umpire verify "$TMP/old" --seed-file "$TMP/seed7"
+play_signed "$TMP/old" "$S" 4
+[ "$(wc -c <"$TMP/old/reports/0010.secret.yaml.age")" -gt 4096 ] ||
+	fail "this umpire did not pad"
+ok
+expect_exit 0 umpire verify "$TMP/old" --seed-file "$TMP/seed7"
+
+# A default step the old umpire's tick played, whose bot sealed its
+# reactions unpadded and as it then did: verified too.
+{ cat "$TOP/samples/bgw/standard.yaml"
+  printf 'deadlines:\n  decision: 72h\n  default: bot\n'; } >"$TMP/dl.yaml"
+found=
+for s in 1 2 3 4 5 6 7 8; do
+	seed=$(printf '%064x' "$s")
+	printf '%s\n' "$seed" >"$TMP/dseed"
+	D=$TMP/dl$s
+	"$OLD" new "$D" --scenario "$TMP/dl.yaml" --sealed --seed-file \
+		"$TMP/dseed" $(keys_for bgw) >/dev/null || fail "old umpire new with deadlines"
+	i=0
+	until grep -q "^awaiting: {.*kind: declare" "$D/game.yaml"; do
+		i=$((i + 1))
+		[ $i -le 6 ] || fail "no declaration in game $s"
+		UMPIRE=$OLD play_signed "$D" "$seed" 1
+	done
+	UMPIRE=$UMPIRE_SAVED
+	now=$(( $(git -C "$D" log -1 --format=%ct) + 73 * 3600 ))
+	UMPIRE_SEED=$seed "$OLD" tick "$D" --now "$now" >/dev/null 2>&1 ||
+		fail "old umpire tick"
+	if git -C "$D" show HEAD --stat | grep -q "orders/" &&
+	    git -C "$D" show HEAD | grep -q "BEGIN AGE ENCRYPTED FILE"; then
+		found=$D
+		break
+	fi
+done
+[ -n "$found" ] || fail "the old tick's bot sealed no reactions in 8 games"
+ok
+expect_exit 0 umpire verify "$found" --seed-file "$TMP/dseed"
+done_ok
