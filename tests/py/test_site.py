@@ -173,7 +173,10 @@ def replay(ruleset, game):
     if rc == ut.EX_DATAERR and "--sealed" in err:
         shutil.rmtree(game, ignore_errors=True)
         extra = ["--seed-file", seed_file]
-        ut.umpire_ok("new", game, "--scenario", scenario, "--sealed", *extra)
+        # Its players need keys: the published test keys its orders are
+        # signed with.
+        ut.umpire_ok("new", game, "--scenario", scenario, "--sealed",
+                     *(extra + ut.test_keys(scenario)))
     else:
         check(rc == 0, "umpire new %s exited %d: %s" % (ruleset, rc, err))
     for orders in sorted(glob.glob(os.path.join(sample, "orders", "*.yaml"))):
