@@ -252,6 +252,16 @@ umpire_node_error(struct umpire_diags *d, const struct umpire_node *n,
 }
 
 void
+umpire_node_warning(struct umpire_diags *d, const struct umpire_node *n,
+	const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	umpire_node_vdiag(d, UMPIRE_WARNING, n, fmt, ap);
+	va_end(ap);
+}
+
+void
 umpire_node_note(struct umpire_diags *d, const struct umpire_node *n,
 	const char *fmt, ...)
 {

@@ -145,6 +145,8 @@ bool umpire_float_is_integer(double f);
 /* Diagnostics at a node ("FILE:LINE:COL: error: ..."). */
 void umpire_node_error(struct umpire_diags *d, const struct umpire_node *n,
 	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void umpire_node_warning(struct umpire_diags *d, const struct umpire_node *n,
+	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void umpire_node_note(struct umpire_diags *d, const struct umpire_node *n,
 	const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void umpire_node_vdiag(struct umpire_diags *d, enum umpire_level level,

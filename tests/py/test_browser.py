@@ -14,7 +14,6 @@ the chromium package).
     UMPIRE=.../umpire TOOLS=.../tests/tools python3 tests/py/test_browser.py
 """
 import os
-import shutil
 import struct
 import sys
 import zlib
@@ -42,20 +41,11 @@ BOARDS = [
 TOLERANCE = 10
 
 
-def chromium():
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    raise ut.Failure("no chromium: make check installs Debian's chromium "
-                     "package (apt-get install chromium)")
-
-
 def screenshot(svg, png, width, height, scratch):
     profile = os.path.join(scratch, "profile")
     os.makedirs(profile, exist_ok=True)
     rc, out, err = ut.run([
-        chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+        ut.chromium(), "--headless", "--no-sandbox", "--disable-gpu",
         "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--hide-scrollbars",
         "--force-device-scale-factor=1", "--user-data-dir=" + profile,

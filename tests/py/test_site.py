@@ -30,15 +30,6 @@ import umpiretest as ut  # noqa: E402
 check = ut.check
 
 
-def chromium():
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    raise ut.Failure("no chromium: make check installs Debian's chromium "
-                     "package (apt-get install chromium)")
-
-
 class Browser:
     """Headless Chromium driven over the DevTools protocol on a pipe:
     it reads commands on its fd 3 and writes answers on its fd 4, each
@@ -56,7 +47,7 @@ class Browser:
             os.dup2(r, 3)
             os.dup2(w, 4)
         self.proc = subprocess.Popen(
-            [chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+            [ut.chromium(), "--headless", "--no-sandbox", "--disable-gpu",
              "--disable-background-networking", "--disable-component-update",
              "--disable-sync", "--no-first-run", "--remote-debugging-pipe",
              "--user-data-dir=" + profile, "about:blank"],

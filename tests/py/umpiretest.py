@@ -58,6 +58,15 @@ def check(cond, msg):
     if not cond:
         raise Failure(msg)
 
+def chromium():
+    """Debian's Chromium, which make check installs."""
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    raise Failure("no chromium: make check installs Debian's chromium "
+                  "package (apt-get install chromium)")
+
 
 def main(tests):
     """Run each test function; print one line each; exit 1 on a failure.

@@ -9,7 +9,6 @@
  * whose firer or target an earlier one took away is not made (AM-16).
  * Every problem is recorded, each at its node.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -267,16 +266,6 @@ gun_slot(const struct am_fire_order *f)
 	return f->weapon == AM_MAIN_GUN ? 0 : f->forward ? 1 : 2;
 }
 
-static void __attribute__((format(printf, 3, 4)))
-warn(struct umpire_diags *d, const struct umpire_node *n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	umpire_node_vdiag(d, UMPIRE_WARNING, n, fmt, ap);
-	va_end(ap);
-}
-
 /* What made a shot harder, in words (as the report says it). */
 static const char *
 shot_minuses(const struct am_shot *s, bool spraying)
@@ -428,9 +417,10 @@ read_fire(struct umpire_ctx *ctx, struct am_game *c, int side,
 				 * Legal, and the dice are rolled, but no die can
 				 * hit: worth telling the player, not refusing.
 				 */
-				warn(ctx->diags, tn, "%s cannot hit %s: with -1 each for "
-					"%s, no die hits; the shot is made, and misses "
-					"(AM-11)", c->units[u].id, tn->u.s.ptr,
+				umpire_node_warning(ctx->diags, tn, "%s cannot hit "
+					"%s: with -1 each for %s, no die hits; the "
+					"shot is made, and misses (AM-11)",
+					c->units[u].id, tn->u.s.ptr,
 					shot_minuses(&shot, f->nat > 1));
 			}
 		}

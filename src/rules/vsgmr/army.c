@@ -9,7 +9,6 @@
  * trait written twice under its two names, ids unique once the lines
  * with a count are numbered, and the rulings on what a kind may buy.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,16 +297,6 @@ read_powers(struct vs_line *l, const struct umpire_node *map,
 	}
 }
 
-static void __attribute__((format(printf, 3, 4)))
-warn(struct umpire_diags *d, const struct umpire_node *n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	umpire_node_vdiag(d, UMPIRE_WARNING, n, fmt, ap);
-	va_end(ap);
-}
-
 static void
 read_line(struct vs_line *l, struct umpire_arena *a,
 	const struct umpire_node *fig, struct umpire_diags *d)
@@ -372,7 +361,7 @@ read_line(struct vs_line *l, struct umpire_arena *a,
 	if ((key = vs_profile_refused(&l->profile, why, sizeof(why))))
 		umpire_node_error(d, at(fig, key), "%s", why);
 	if ((key = vs_profile_warning(&l->profile, why, sizeof(why))))
-		warn(d, at(fig, key), "%s", why);
+		umpire_node_warning(d, at(fig, key), "%s", why);
 }
 
 static int
