@@ -7,7 +7,8 @@
  * from the same main.c with the real cmd_mail (cmd_mail.c) where the
  * umpire program links this stand-in.  It runs the umpire-mail that
  * sits beside the running umpire, as git runs its helpers: the same
- * build, never another version found on PATH.
+ * build, not another version found on PATH.  Only where neither /proc
+ * nor argv[0] tells where umpire is does PATH decide.
  */
 #include <errno.h>
 #include <limits.h>
