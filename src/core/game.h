@@ -22,7 +22,7 @@
 #include "yaml.h"
 
 #ifndef UMPIRE_VERSION
-#define UMPIRE_VERSION "0.3.0"
+#define UMPIRE_VERSION "0.4.0"
 #endif
 #define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
 #define UMPIRE_LAST_STEP 1000000000L	/* the schemas' maximum step */
