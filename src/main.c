@@ -14,6 +14,7 @@
 #include "core/diag.h"
 #include "core/game.h"
 #include "core/ruleset.h"
+#include "rules/registry.h"
 
 const struct cli_verb cli_verbs[] = {
 	{ "rules", cmd_rules, "umpire rules",
@@ -191,6 +192,8 @@ usage(FILE *out)
 int
 main(int argc, char **argv)
 {
+	/* Core names no ruleset: the registry is handed down from here. */
+	umpire_rulesets_use(umpire_rulesets);
 	if (argc < 2)
 		return usage(stderr);
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {

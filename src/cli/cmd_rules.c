@@ -50,15 +50,15 @@ cmd_rules(int argc, char **argv)
 		return cli_usage(argv[0], "takes no operands");
 	/* The titles' column as wide as the longest. */
 	int wide = 28;
-	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+	for (const struct umpire_ruleset *const *r = umpire_rulesets_list(); *r; r++)
 		if ((int)strlen((*r)->title) > wide)
 			wide = (int)strlen((*r)->title);
 	printf("%-8s  %-*s  %s\n", "NAME", wide, "TITLE", "PLAYERS");
-	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+	for (const struct umpire_ruleset *const *r = umpire_rulesets_list(); *r; r++)
 		printf("%-8s  %-*s  %s\n", (*r)->name, wide, (*r)->title,
 			(*r)->players);
 	printf("\nBuilt-in scenarios (umpire new DIR --scenario SCENARIO):\n");
-	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++) {
+	for (const struct umpire_ruleset *const *r = umpire_rulesets_list(); *r; r++) {
 		const struct umpire_embedded *std =
 			umpire_embedded_find((*r)->default_scenario);
 		char prefix[64];
@@ -196,7 +196,7 @@ cmd_schema(int argc, char **argv)
 		if (!umpire_ruleset_find(ruleset)) {
 			struct umpire_suggest sg;
 			umpire_suggest_init(&sg, ruleset);
-			for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+			for (const struct umpire_ruleset *const *r = umpire_rulesets_list(); *r; r++)
 				umpire_suggest_add(&sg, (*r)->name);
 			return cli_usage(argv[0], "unknown ruleset '%s'%s; `umpire rules` "
 				"lists them", ruleset, umpire_suggest_hint(&sg));

@@ -72,7 +72,7 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	} else if (!(rules = umpire_ruleset_find(name->u.s.ptr))) {
 		struct umpire_suggest sg;
 		umpire_suggest_init(&sg, name->u.s.ptr);
-		for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+		for (const struct umpire_ruleset *const *r = umpire_rulesets_list(); *r; r++)
 			umpire_suggest_add(&sg, (*r)->name);
 		umpire_node_error(d, name, "ruleset: unknown ruleset %s%s; "
 			"`umpire rules` lists them", umpire_quote(d, name->u.s.ptr,

@@ -10,10 +10,25 @@
 #include "embedded.h"
 #include "schema.h"
 
+static const struct umpire_ruleset *const none[] = { NULL };
+static const struct umpire_ruleset *const *registry = none;
+
+void
+umpire_rulesets_use(const struct umpire_ruleset *const *list)
+{
+	registry = list ? list : none;
+}
+
+const struct umpire_ruleset *const *
+umpire_rulesets_list(void)
+{
+	return registry;
+}
+
 const struct umpire_ruleset *
 umpire_ruleset_find(const char *name)
 {
-	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++)
+	for (const struct umpire_ruleset *const *r = registry; *r; r++)
 		if (strcmp((*r)->name, name) == 0)
 			return *r;
 	return NULL;
@@ -95,9 +110,9 @@ umpire_rulesets_check(struct umpire_diags *d)
 {
 	size_t bad = 0;
 
-	for (const struct umpire_ruleset *const *r = umpire_rulesets; *r; r++) {
+	for (const struct umpire_ruleset *const *r = registry; *r; r++) {
 		bad += umpire_ruleset_check(*r, d);
-		for (const struct umpire_ruleset *const *q = umpire_rulesets; q < r;
+		for (const struct umpire_ruleset *const *q = registry; q < r;
 		    q++)
 			if ((*r)->name && (*q)->name &&
 			    strcmp((*r)->name, (*q)->name) == 0) {

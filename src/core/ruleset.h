@@ -233,8 +233,14 @@ struct umpire_ruleset {
 		const char *player, struct umpire_buf *out);
 };
 
-/* The registry (src/rules/registry.c), NULL-terminated. */
-extern const struct umpire_ruleset *const umpire_rulesets[];
+/*
+ * The rulesets umpire plays, NULL-terminated.  Core names none of them:
+ * main hands the list down (src/rules/registry.h) before anything else,
+ * so core links, and its tests run, without any ruleset.  Until a list
+ * is handed down the list is empty, and every game's ruleset unknown.
+ */
+void umpire_rulesets_use(const struct umpire_ruleset *const *list);
+const struct umpire_ruleset *const *umpire_rulesets_list(void);
 const struct umpire_ruleset *umpire_ruleset_find(const char *name);
 
 /*

@@ -1,9 +1,9 @@
 /*
  * registry.c - every ruleset umpire plays.  Adding one touches this table
- * and its own folder under src/rules/, nothing else; core/ruleset.c checks
- * each entry when umpire starts.
+ * and its own folder under src/rules/, nothing else; main hands the table
+ * down to core, which checks each entry when umpire starts.
  */
-#include "core/ruleset.h"
+#include "registry.h"
 
 extern const struct umpire_ruleset umpire_ruleset_amb;
 extern const struct umpire_ruleset umpire_ruleset_armymen;

@@ -24,6 +24,17 @@
 #include "core/buf.h"
 #include "core/diag.h"
 #include "core/yaml.h"
+#include "rules/registry.h"
+
+/*
+ * Every program here plays the rulesets umpire plays: the registry is
+ * handed down before main, as umpire's own main does first.
+ */
+__attribute__((constructor)) static void
+fuzz_registry(void)
+{
+	umpire_rulesets_use(umpire_rulesets);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -19,6 +19,7 @@
 #include "core/game.h"
 #include "core/history.h"
 #include "rules/amb/amb.h"
+#include "rules/registry.h"
 
 #define CANDIDATES 16
 
@@ -73,6 +74,8 @@ main(int argc, char **argv)
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_buf text = UMPIRE_BUF_INIT, state = UMPIRE_BUF_INIT,
 		orders = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+
+	umpire_rulesets_use(umpire_rulesets);
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_history *h = NULL;

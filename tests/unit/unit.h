@@ -20,6 +20,17 @@
 #include "core/buf.h"
 #include "core/diag.h"
 #include "core/yaml.h"
+#include "rules/registry.h"
+
+/*
+ * Every program here plays the rulesets umpire plays: the registry is
+ * handed down before main, as umpire's own main does first.
+ */
+__attribute__((constructor)) static void
+unit_registry(void)
+{
+	umpire_rulesets_use(umpire_rulesets);
+}
 
 /* Every diagnostic, printed as umpire prints them, in a heap string. */
 static inline char *
