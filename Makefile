@@ -44,7 +44,7 @@ MAIL_PKGS = gmime-3.0
 MAIL_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags \
 	$(MAIL_PKGS) 2>/dev/null))
 MAIL_LIBS := $(shell $(PKG_CONFIG) --libs $(MAIL_PKGS) 2>/dev/null)
-MAIL_OBJ = $(BUILD)/src/cli/mail.o $(BUILD)/src/cli/cmd_mail.o
+MAIL_OBJ = $(BUILD)/src/mail/mail.o $(BUILD)/src/cli/cmd_mail.o
 
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral -Wvla \
@@ -62,8 +62,9 @@ comma := ,
 BUILD ?= build
 
 # The library: everything but the command line, for the tests and fuzzers.
-LIB_SRC = $(wildcard src/core/*.c src/geom/*.c src/rules/*.c src/rules/*/*.c)
-CLI_SRC = src/main.c $(wildcard src/cli/*.c)
+LIB_SRC = $(wildcard src/util/*.c src/doc/*.c src/crypto/*.c src/history/*.c src/render/*.c src/game/*.c src/play/*.c \
+	src/geom/*.c src/rules/*.c src/rules/*/*.c)
+CLI_SRC = src/main.c $(wildcard src/cli/*.c src/mail/*.c)
 EMBED = $(wildcard schemas/*.yaml schemas/*/*.yaml) \
 	$(wildcard samples/*/*.yaml) $(wildcard src/cli/site/page.*)
 
@@ -273,7 +274,7 @@ $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 
 tools: $(TOOLS_BIN)
 
-# umpire with the test hooks of src/core/testhook.h live: the e2e tests
+# umpire with the test hooks of src/util/testhook.h live: the e2e tests
 # use it to act at an exact point of a commit (the branch moved between
 # reading the state and committing, say).
 HOOKS_BIN = $(BUILD)/tests/umpire-hooks
@@ -388,9 +389,9 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(DEPS_LIBS) -lm
 
 # The mail fuzzer needs the message reader, and GMime under it.
-$(FUZZ_BUILD)/fuzz_mail: tests/fuzz/fuzz_mail.c $(LIB) $(BUILD)/src/cli/mail.o
+$(FUZZ_BUILD)/fuzz_mail: tests/fuzz/fuzz_mail.c $(LIB) $(BUILD)/src/mail/mail.o
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) $(MAIL_CFLAGS) -fsanitize=fuzzer \
-		-o $@ $< $(BUILD)/src/cli/mail.o $(LIB) $(DEPS_LIBS) $(MAIL_LIBS) -lm
+		-o $@ $< $(BUILD)/src/mail/mail.o $(LIB) $(DEPS_LIBS) $(MAIL_LIBS) -lm
 
 # Two targets at a time, as the end-to-end tests run: each is one
 # process, and the machines CI runs on have two cores.

@@ -1,8 +1,8 @@
 #include "cli.h"
 
-#include "core/fileio.h"
-#include "core/hidden.h"
-#include "core/sshkey.h"
+#include "util/fileio.h"
+#include "play/hidden.h"
+#include "crypto/sshkey.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/embedded.h"
-#include "core/fileio.h"
+#include "doc/embedded.h"
+#include "util/fileio.h"
 
 static const struct cli_verb *
 find_verb(const char *name)

@@ -11,13 +11,13 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "core/buf.h"
-#include "core/dice.h"
-#include "core/diag.h"
-#include "core/game.h"
-#include "core/hidden.h"
-#include "core/history.h"
-#include "core/paths.h"
+#include "util/buf.h"
+#include "game/dice.h"
+#include "util/diag.h"
+#include "game/game.h"
+#include "play/hidden.h"
+#include "history/history.h"
+#include "history/paths.h"
 
 struct cli_verb {
 	const char *name;

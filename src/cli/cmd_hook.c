@@ -35,8 +35,8 @@
 extern char **environ;
 
 #include "cli.h"
-#include "core/fileio.h"
-#include "core/history.h"
+#include "util/fileio.h"
+#include "history/history.h"
 
 #define MARK "# umpire hook: "
 

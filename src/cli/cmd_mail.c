@@ -29,8 +29,8 @@
 #include <gmime/gmime.h>
 
 #include "cli.h"
-#include "mail.h"
-#include "core/yaml.h"
+#include "mail/mail.h"
+#include "doc/yaml.h"
 
 #define DEFAULT_SENDMAIL "/usr/sbin/sendmail -t -i"
 #define NO_ADDRESS "@umpire.invalid"	/* a player without an email */

@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "core/deadline.h"
-#include "core/fileio.h"
-#include "core/step.h"
-#include "core/testkeys.h"
+#include "game/deadline.h"
+#include "util/fileio.h"
+#include "play/step.h"
+#include "crypto/testkeys.h"
 
 static const struct umpire_person host = { "umpire", "umpire@umpire.invalid" };
 

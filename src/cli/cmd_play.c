@@ -8,10 +8,10 @@
 #include <sysexits.h>
 
 #include "cli.h"
-#include "core/fileio.h"
-#include "core/hidden.h"
-#include "core/sshsig.h"
-#include "core/step.h"
+#include "util/fileio.h"
+#include "play/hidden.h"
+#include "crypto/sshsig.h"
+#include "play/step.h"
 #include <sys/stat.h>
 
 /*

@@ -7,8 +7,8 @@
 #include <sysexits.h>
 
 #include "cli.h"
-#include "core/fileio.h"
-#include "core/step.h"
+#include "util/fileio.h"
+#include "play/step.h"
 
 /*
  * A game that hides needs its secret part, as plaintext (the host's

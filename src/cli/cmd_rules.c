@@ -9,10 +9,10 @@
 #include <sysexits.h>
 
 #include "cli.h"
-#include "core/embedded.h"
-#include "core/fileio.h"
-#include "core/ruleset.h"
-#include "core/schema.h"
+#include "doc/embedded.h"
+#include "util/fileio.h"
+#include "game/ruleset.h"
+#include "doc/schema.h"
 
 static const struct option help_only[] = {
 	{ "help", no_argument, NULL, CLI_HELP },

@@ -13,8 +13,8 @@
 #include <time.h>
 
 #include "cli.h"
-#include "core/fileio.h"
-#include "core/sshkey.h"
+#include "util/fileio.h"
+#include "crypto/sshkey.h"
 #include <sodium.h>
 
 /*

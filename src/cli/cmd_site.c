@@ -28,11 +28,11 @@
 #include <sysexits.h>
 
 #include "cli.h"
-#include "core/arena.h"
-#include "core/embedded.h"
-#include "core/fileio.h"
-#include "core/report.h"
-#include "core/yaml.h"
+#include "util/arena.h"
+#include "doc/embedded.h"
+#include "util/fileio.h"
+#include "game/report.h"
+#include "doc/yaml.h"
 
 /*
  * libcmark 0.29 and later leave raw HTML out unless told otherwise;

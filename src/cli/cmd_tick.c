@@ -14,9 +14,9 @@
 #include <time.h>
 
 #include "cli.h"
-#include "core/deadline.h"
-#include "core/default.h"
-#include "core/step.h"
+#include "game/deadline.h"
+#include "play/default.h"
+#include "play/step.h"
 
 /* A string as a JSON string literal. */
 static void

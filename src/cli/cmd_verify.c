@@ -6,8 +6,8 @@
 #include <sysexits.h>
 
 #include "cli.h"
-#include "core/game.h"
-#include "core/verify.h"
+#include "game/game.h"
+#include "play/verify.h"
 
 /* The commits checked so far, on a terminal: a long game takes a while. */
 static void

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arena.h"
+#include "util/arena.h"
 
 /*
  * The ends of the lines on a rim of radius 5: the centre, then the compass

@@ -6,7 +6,7 @@
 #ifndef UMPIRE_REGISTRY_H
 #define UMPIRE_REGISTRY_H
 
-#include "core/ruleset.h"
+#include "game/ruleset.h"
 
 /* NULL-terminated, in the order `umpire rules` lists them. */
 extern const struct umpire_ruleset *const umpire_rulesets[];

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/arena.h"
-#include "core/diag.h"
-#include "core/game.h"
-#include "core/ruleset.h"
-#include "core/yaml.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "game/game.h"
+#include "game/ruleset.h"
+#include "doc/yaml.h"
 
 static const char scenario[] =
 	"umpire: 1\n"

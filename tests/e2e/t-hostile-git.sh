@@ -127,7 +127,7 @@ expect_clean "$G"
 expect_exit 0 umpire verify "$G"
 
 if [ -n "${UMPIRE_HOOKS:-}" ]; then
-	# The exact moments, with the test build's hooks (src/core/testhook.h).
+	# The exact moments, with the test build's hooks (src/util/testhook.h).
 	# The branch moves between reading the state and committing: compare
 	# and swap refuses, nothing is committed, no object is left.
 	umpire bot "$G" >"$TMP/o.yaml"

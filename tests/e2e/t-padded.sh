@@ -139,8 +139,8 @@ SRC=$TMP/old-src
 mkdir -p "$SRC"
 cp -r "$TOP/Makefile" "$TOP/src" "$TOP/schemas" "$TOP/samples" "$SRC/"
 sed -i 's/^	size_t p = umpire_pad_size(b->len, floor) - b->len;$/	if (b) return;\n&/' \
-	"$SRC/src/core/pad.c"
-grep -q 'if (b) return;' "$SRC/src/core/pad.c" || fail "the old build still pads"
+	"$SRC/src/crypto/pad.c"
+grep -q 'if (b) return;' "$SRC/src/crypto/pad.c" || fail "the old build still pads"
 make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= CFLAGS=-O0 build-old/umpire \
 	>"$TMP/build.log" 2>&1 || fail "cannot build the old umpire:
 $(tail -20 "$TMP/build.log")"

@@ -14,17 +14,17 @@ SRC=$TMP/old-src
 mkdir -p "$SRC"
 cp -r "$TOP/Makefile" "$TOP/src" "$TOP/schemas" "$TOP/samples" "$SRC/"
 sed -i 's/No dice were rolled in this step\./This step rolled no dice./' \
-	"$SRC/src/core/report.c"
+	"$SRC/src/game/report.c"
 sed -i 's/in the Tactics Phase\. /for the Tactics Phase. /' \
 	"$SRC/src/rules/amb/resolve.c"
 # Like umpire 0.2.0, the old build commits no pictures: its steps (step.c)
 # leave the picture out of the files they list.
-grep -q 'if (in->picture)$' "$SRC/src/core/step.c" ||
+grep -q 'if (in->picture)$' "$SRC/src/play/step.c" ||
 	fail "step.c no longer lists the picture as this test expects"
-sed -i 's/if (in->picture)$/if (0)/' "$SRC/src/core/step.c"
-grep -q 'if (in->picture)$' "$SRC/src/core/step.c" &&
+sed -i 's/if (in->picture)$/if (0)/' "$SRC/src/play/step.c"
+grep -q 'if (in->picture)$' "$SRC/src/play/step.c" &&
 	fail "the old build still commits pictures"
-grep -q 'This step rolled no dice' "$SRC/src/core/report.c" ||
+grep -q 'This step rolled no dice' "$SRC/src/game/report.c" ||
 	fail "the old build's words were not changed"
 make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= \
 	CFLAGS="-O0 -DUMPIRE_VERSION='\"$OLD_VERSION\"'" build-old/umpire \

@@ -20,10 +20,10 @@
 #include <string.h>
 #include <sodium.h>
 
-#include "core/arena.h"
-#include "core/buf.h"
-#include "core/diag.h"
-#include "core/yaml.h"
+#include "util/arena.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "doc/yaml.h"
 #include "rules/registry.h"
 
 /*

@@ -16,7 +16,7 @@
  *   - encrypt it, deterministically, to both: each identity opens it, and
  *     the same draws give the same file.
  */
-#include "core/age.h"
+#include "crypto/age.h"
 #include "fuzz.h"
 
 /* The C2SP testkit's identity (tests/crypto/age-testkit/x25519). */

@@ -1,5 +1,5 @@
 /*
- * fuzz_mail - what umpire mail reads in a message (src/cli/mail.c), on
+ * fuzz_mail - what umpire mail reads in a message (src/mail/mail.c), on
  * GMime's parse of it.
  *
  * For every input:
@@ -12,7 +12,7 @@
  *     newline and hold no quoted line, and a signature cut out is one
  *     armored block.
  */
-#include "cli/mail.h"
+#include "mail/mail.h"
 #include "fuzz.h"
 
 int

@@ -15,7 +15,7 @@
  */
 #include <zlib.h>
 
-#include "core/repo.h"
+#include "history/repo.h"
 #include "fuzz.h"
 
 int

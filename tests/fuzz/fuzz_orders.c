@@ -22,8 +22,8 @@
 #include <dirent.h>
 #include <sysexits.h>
 
-#include "core/game.h"
-#include "core/ruleset.h"
+#include "game/game.h"
+#include "game/ruleset.h"
 #include "fuzz.h"
 
 #define STATES_DIR "tests/fuzz/states"

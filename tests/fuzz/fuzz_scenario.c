@@ -8,7 +8,7 @@
  */
 #include <sysexits.h>
 
-#include "core/game.h"
+#include "game/game.h"
 #include "fuzz.h"
 
 static struct umpire_seed seed;

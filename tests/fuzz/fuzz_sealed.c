@@ -11,9 +11,9 @@
  * the real age for game amb-86a7215226, open and reach the binding
  * checks and the value's replacement.
  */
-#include "core/gamekey.h"
-#include "core/hidden.h"
-#include "core/secret.h"
+#include "game/gamekey.h"
+#include "play/hidden.h"
+#include "game/secret.h"
 #include "fuzz.h"
 
 static struct umpire_age_identity id;

@@ -14,8 +14,8 @@
  *   - sign it as a message: the signature must verify over it, and must
  *     not verify for another namespace or another key.
  */
-#include "core/sshkey.h"
-#include "core/sshsig.h"
+#include "crypto/sshkey.h"
+#include "crypto/sshsig.h"
 #include "fuzz.h"
 
 static struct umpire_sshkey_private signer;

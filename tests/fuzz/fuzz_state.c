@@ -14,7 +14,7 @@
  */
 #include <sysexits.h>
 
-#include "core/game.h"
+#include "game/game.h"
 #include "fuzz.h"
 
 

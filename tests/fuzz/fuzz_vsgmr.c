@@ -19,7 +19,7 @@
  * index in the orders it returns is a figure, feature or object of the
  * game.
  */
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "fuzz.h"
 #include "rules/vsgmr/vsgmr.h"
 

@@ -18,7 +18,7 @@
  */
 #include <math.h>
 
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "fuzz.h"
 
 static const char *const schemas[] = {

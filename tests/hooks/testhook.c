@@ -1,5 +1,5 @@
 /*
- * testhook.c - the test build's hooks (src/core/testhook.h): at point P,
+ * testhook.c - the test build's hooks (src/util/testhook.h): at point P,
  * run the shell command in the environment variable UMPIRE_HOOK_P (P in
  * capitals), if set, and wait for it.  Linked into
  * $(BUILD)/tests/umpire-hooks before libumpire.a, whose do-nothing
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/testhook.h"
+#include "util/testhook.h"
 
 void
 umpire_test_hook(const char *point)

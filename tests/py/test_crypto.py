@@ -15,7 +15,7 @@ packages openssh-client and age, in make check's dependencies).
    recipient, binary and armored, are opened by age -d; files age
    encrypts, binary and armored, are opened by umpire;
 4. the game's identity, re-derived here from the text of
-   src/core/gamekey.h with Python's hmac and age-keygen -y, is umpire's,
+   src/game/gamekey.h with Python's hmac and age-keygen -y, is umpire's,
    and a choice sealed with age -r to its recipient opens with the seed;
 5. deterministic encryption is deterministic, and its file key and nonce
    are the ones age.h documents (recomputed here from its text).
@@ -292,7 +292,7 @@ def bech32(hrp, data):
 
 def test_game_identity():
     for seed in [SEED, "00" * 32, "ff" * 32]:
-        # src/core/gamekey.h, read as a specification.
+        # src/game/gamekey.h, read as a specification.
         s = bytearray(hmac.new(bytes.fromhex(seed), b"umpire-age-identity-v1",
                                hashlib.sha256).digest())
         s[0] &= 248

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The schemas in schemas/ are the one description of umpire's files:
-umpire's own validator (src/core/schema.c, driven through
+umpire's own validator (src/doc/schema.c, driven through
 tests/tools/validate) and an independent JSON Schema 2020-12
 implementation (python-jsonschema) must agree on every file.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The pictures umpire draws (reports/NNNN.svg; src/core/svg.h, picture.h
+"""The pictures umpire draws (reports/NNNN.svg; src/render/svg.h, picture.h
 and each ruleset's picture.c):
 
 1. a bot game of every ruleset `umpire rules` lists, from its standard

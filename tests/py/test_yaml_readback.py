@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The emitter's promise (src/core/yaml.h): what umpire writes reads back
+"""The emitter's promise (src/doc/yaml.h): what umpire writes reads back
 as the same value in any YAML reader, including python3-yaml's default
 yaml.safe_load, which is YAML 1.1 (yes/no/on/off booleans, sexagesimal
 numbers, timestamps).

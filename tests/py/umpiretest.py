@@ -293,7 +293,7 @@ class Yaml12Loader(yaml.SafeLoader):
     spellings) only as booleans, null/~/empty as null, decimal, 0o and 0x
     integers, core floats; no yes/no/on/off, no sexagesimal, no
     timestamps, no merge keys, no '=' values.  Like umpire's reader
-    (src/core/yaml.c): mapping keys are strings as written, duplicate keys
+    (src/doc/yaml.c): mapping keys are strings as written, duplicate keys
     are an error, explicit tags other than one that fits the node are an
     error, and so is a NUL character in a string.
     """

@@ -28,10 +28,10 @@
 #include <string.h>
 #include <sodium.h>
 
-#include "core/age.h"
-#include "core/gamekey.h"
-#include "core/sshkey.h"
-#include "core/sshsig.h"
+#include "crypto/age.h"
+#include "game/gamekey.h"
+#include "crypto/sshkey.h"
+#include "crypto/sshsig.h"
 
 static struct umpire_buf
 slurp(FILE *f, const char *name)

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/fileio.h"
-#include "core/game.h"
-#include "core/history.h"
+#include "util/fileio.h"
+#include "game/game.h"
+#include "history/history.h"
 #include "rules/amb/amb.h"
 #include "rules/registry.h"
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dice.h"
+#include "game/dice.h"
 
 /* A whole decimal number in [min, max], or -1 after saying why. */
 static int

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dice.h"
+#include "game/dice.h"
 
 int
 main(int argc, char **argv)

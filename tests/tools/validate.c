@@ -10,9 +10,9 @@
  */
 #include <stdio.h>
 
-#include "core/fileio.h"
-#include "core/schema.h"
-#include "core/yaml.h"
+#include "util/fileio.h"
+#include "doc/schema.h"
+#include "doc/yaml.h"
 
 int
 main(int argc, char **argv)

@@ -20,8 +20,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/rng.h"
-#include "core/schema.h"
+#include "game/rng.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 
 #define RANKS 10

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/fileio.h"
-#include "core/yaml.h"
+#include "util/fileio.h"
+#include "doc/yaml.h"
 
 static void
 put_string(FILE *out, const char *s, size_t len)

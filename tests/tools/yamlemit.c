@@ -9,8 +9,8 @@
  */
 #include <stdio.h>
 
-#include "core/fileio.h"
-#include "core/yaml.h"
+#include "util/fileio.h"
+#include "doc/yaml.h"
 
 int
 main(int argc, char **argv)

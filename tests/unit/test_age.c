@@ -10,12 +10,12 @@
  */
 #include <sodium.h>
 
-#include "core/age.h"
-#include "core/ageheader.h"
-#include "core/agestream.h"
-#include "core/bech32.h"
-#include "core/gamekey.h"
-#include "core/hkdf.h"
+#include "crypto/age.h"
+#include "crypto/ageheader.h"
+#include "crypto/agestream.h"
+#include "util/bech32.h"
+#include "game/gamekey.h"
+#include "crypto/hkdf.h"
 #include "unit.h"
 
 #define DIR "tests/crypto/"

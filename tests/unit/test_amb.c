@@ -5,8 +5,8 @@
  * and the bot, whose orders the check must always accept, on random
  * positions and in whole games played through core/game.h.
  */
-#include "core/game.h"
-#include "core/rng.h"
+#include "game/game.h"
+#include "game/rng.h"
 #include "rules/amb/amb.h"
 #include "unit.h"
 

@@ -6,11 +6,11 @@
  */
 #include "unit.h"
 
-#include "core/report.h"
-#include "core/result.h"
-#include "core/ruleset.h"
-#include "core/text.h"
-#include "core/verify.h"
+#include "game/report.h"
+#include "game/result.h"
+#include "game/ruleset.h"
+#include "util/text.h"
+#include "play/verify.h"
 
 static const char *const four[] = { "ann", "bob", "cat", "dan" };
 

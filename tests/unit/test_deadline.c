@@ -5,8 +5,8 @@
  */
 #include "unit.h"
 
-#include "core/deadline.h"
-#include "core/yaml.h"
+#include "game/deadline.h"
+#include "doc/yaml.h"
 
 static void
 durations(void **state)

@@ -6,7 +6,7 @@
  */
 #include <limits.h>
 
-#include "core/dice.h"
+#include "game/dice.h"
 #include "unit.h"
 
 /* The seed 00 01 02 ... 1f. */

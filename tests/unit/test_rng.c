@@ -6,7 +6,7 @@
 
 #include <sodium.h>
 
-#include "core/rng.h"
+#include "game/rng.h"
 #include "unit.h"
 
 static void

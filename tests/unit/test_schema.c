@@ -2,7 +2,7 @@
  * test_schema - the JSON Schema validator (core/schema.c) on the real
  * embedded schemas, one keyword at a time, with small documents.
  */
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "unit.h"
 
 /* Orders that pass amb/orders; tests break one thing at a time. */

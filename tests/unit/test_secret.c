@@ -6,9 +6,9 @@
  */
 #include <sodium.h>
 
-#include "core/age.h"
-#include "core/gamekey.h"
-#include "core/secret.h"
+#include "crypto/age.h"
+#include "game/gamekey.h"
+#include "game/secret.h"
 #include "unit.h"
 
 static void

@@ -6,11 +6,11 @@
  */
 #include <sodium.h>
 
-#include "core/base64.h"
-#include "core/pem.h"
-#include "core/sshkey.h"
-#include "core/sshsig.h"
-#include "core/sshwire.h"
+#include "util/base64.h"
+#include "crypto/pem.h"
+#include "crypto/sshkey.h"
+#include "crypto/sshsig.h"
+#include "crypto/sshwire.h"
 #include "unit.h"
 
 #define DIR "tests/crypto/"

@@ -5,11 +5,11 @@
  */
 #include "unit.h"
 
-#include "core/default.h"
-#include "core/embedded.h"
-#include "core/game.h"
-#include "core/report.h"
-#include "core/step.h"
+#include "play/default.h"
+#include "doc/embedded.h"
+#include "game/game.h"
+#include "game/report.h"
+#include "play/step.h"
 
 #define SEED1 "00000000000000000000000000000000" \
 	"00000000000000000000000000000001"

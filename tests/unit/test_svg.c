@@ -2,7 +2,7 @@
  * test_svg - the SVG writer (core/svg.c): text escaped into valid XML
  * whatever its bytes, geometry in integers, groups always closed.
  */
-#include "core/svg.h"
+#include "render/svg.h"
 #include "unit.h"
 
 static const char *

@@ -5,7 +5,7 @@
  * prints (tests/vsgmr/armies.yaml, written from the rulebook by hand);
  * and every army umpire refuses or warns about, with its diagnostic.
  */
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

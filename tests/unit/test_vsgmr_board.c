@@ -6,7 +6,7 @@
  * players told apart when their ids begin alike; and the picture a
  * whole document with a group for every figure on the surface.
  */
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

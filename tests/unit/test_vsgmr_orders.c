@@ -9,7 +9,7 @@
  * will set them.  Every orders file passes schemas/vsgmr/orders.yaml
  * first, but for the cases marked raw.
  */
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

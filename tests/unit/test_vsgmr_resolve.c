@@ -7,10 +7,10 @@
  * asserts that exactly those dice were drawn, for exactly those
  * purposes, in that order.
  */
-#include "core/result.h"
-#include "core/rng.h"
-#include "core/ruleset.h"
-#include "core/schema.h"
+#include "game/result.h"
+#include "game/rng.h"
+#include "game/ruleset.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

@@ -10,7 +10,7 @@
  * rolls; "|" a round over, "#" the game over.  Every expected walk is
  * spelt out by hand from the rulebook, never asked of round.c.
  */
-#include "core/result.h"
+#include "game/result.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

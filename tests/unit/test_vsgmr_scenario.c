@@ -11,7 +11,7 @@
  */
 #include <glob.h>
 
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

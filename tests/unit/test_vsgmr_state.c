@@ -12,7 +12,7 @@
  */
 #include <dirent.h>
 
-#include "core/schema.h"
+#include "doc/schema.h"
 #include "rules/vsgmr/vsgmr.h"
 #include "unit.h"
 

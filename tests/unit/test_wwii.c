@@ -5,9 +5,9 @@
  * resolving; and the bot, whose orders the check must always accept, on
  * random positions and in whole games played through core/game.h.
  */
-#include "core/embedded.h"
-#include "core/game.h"
-#include "core/rng.h"
+#include "doc/embedded.h"
+#include "game/game.h"
+#include "game/rng.h"
 #include "rules/wwii/wwii.h"
 #include "unit.h"
 

@@ -26,7 +26,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/ruleset.h"
+#include "game/ruleset.h"
 #include "geom/track.h"
 
 struct umpire_headline;

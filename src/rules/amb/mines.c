@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "amb.h"
-#include "core/secret.h"
+#include "game/secret.h"
 
 /* The label a minefield's commitment is salted with: minefields/tan/2. */
 static const char *

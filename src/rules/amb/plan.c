@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "amb.h"
-#include "core/text.h"
+#include "util/text.h"
 
 const struct umpire_track amb_track = UMPIRE_TRACK_BOARD;
 

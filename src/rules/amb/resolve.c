@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "amb.h"
-#include "core/secret.h"
-#include "core/text.h"
+#include "game/secret.h"
+#include "util/text.h"
 
 struct telling {
 	struct umpire_ctx *ctx;

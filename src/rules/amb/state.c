@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "amb.h"
-#include "core/text.h"
+#include "util/text.h"
 
 static const struct amb_options default_options = {
 	2, true, true, true, true, true, false,

@@ -28,8 +28,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/ruleset.h"
-#include "core/text.h"
+#include "game/ruleset.h"
+#include "util/text.h"
 #include "geom/path.h"
 #include "geom/piece.h"
 #include "geom/sight.h"

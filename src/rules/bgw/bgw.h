@@ -36,8 +36,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/ruleset.h"
-#include "core/text.h"
+#include "game/ruleset.h"
+#include "util/text.h"
 #include "play.h"
 
 #define BGW_UNITS 15		/* a side's: 10 warriors, 3 archers, 2 mages */

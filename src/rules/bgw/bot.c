@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "bgw.h"
-#include "core/secret.h"
+#include "game/secret.h"
 
 struct bot {
 	struct umpire_ctx *ctx;

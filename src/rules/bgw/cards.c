@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bgw.h"
-#include "core/secret.h"
+#include "game/secret.h"
 
 void
 bgw_deal(struct umpire_ctx *ctx, struct bgw_game *g)

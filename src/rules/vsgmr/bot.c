@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "geom/exact.h"
-#include "core/ruleset.h"
+#include "game/ruleset.h"
 #include "vsgmr.h"
 
 /* 16 directions, each about 100 long (an inch), counter-clockwise. */

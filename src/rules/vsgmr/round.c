@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "core/result.h"
+#include "game/result.h"
 #include "vsgmr.h"
 
 const char *const vs_phase_names[VS_PHASES] = {

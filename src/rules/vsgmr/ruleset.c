@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/ruleset.h"
+#include "game/ruleset.h"
 #include "vsgmr.h"
 
 /* The most bot decisions in one step: a whole game of bots is a

@@ -576,12 +576,12 @@
 
 #include <stdbool.h>
 
-#include "core/arena.h"
-#include "core/buf.h"
-#include "core/diag.h"
-#include "core/marks.h"
-#include "core/svg.h"
-#include "core/yaml.h"
+#include "util/arena.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "render/marks.h"
+#include "render/svg.h"
+#include "doc/yaml.h"
 #include "geom/grid.h"
 #include "geom/sight.h"
 

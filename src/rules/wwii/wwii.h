@@ -31,8 +31,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/ruleset.h"
-#include "core/text.h"
+#include "game/ruleset.h"
+#include "util/text.h"
 #include "geom/grid.h"
 
 #define WWII_FILES 8		/* The Map: an 8x8 chessboard */

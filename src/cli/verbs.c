@@ -1,0 +1,170 @@
+/*
+ * verbs.c - every verb umpire has: its name, the function that runs it,
+ * its synopsis, what it does and its options, as `umpire VERB --help`
+ * and `umpire --help` print them.  Adding a verb touches this table and
+ * its own cmd_*.c file.
+ */
+#include "cli.h"
+
+const struct cli_verb cli_verbs[] = {
+	{ "rules", cmd_rules, "umpire rules",
+	  "List the rulesets umpire plays: name, title, players.", NULL },
+	{ "new", cmd_new,
+	  "umpire new DIR --scenario FILE|SCENARIO [--seed HEX | --seed-file F] "
+	  "[--sealed] [--key PLAYER=FILE ...]",
+	  "Start a game from a scenario in DIR, a new git repository: roll for\n"
+	  "the first player (step 0), commit, and print the report.",
+	  "  --scenario FILE  the scenario (see umpire-files(5)), or the name of\n"
+	  "                   a built-in one: a ruleset's name for its standard\n"
+	  "                   game, RULESET:NAME for the others (umpire rules)\n"
+	  "  --seed HEX       the dice seed, 64 hex digits; default: 32 random bytes\n"
+	  "  --seed-file F    read the seed from F; with --sealed, F is created\n"
+	  "                   with a random seed if it does not exist\n"
+	  "  --sealed         keep only the seed's commitment in the game\n"
+	  "  --key PLAYER=FILE  PLAYER's OpenSSH ed25519 public key, from FILE\n"
+	  "                   (his id_ed25519.pub), in place of the scenario's\n\n"
+	  "example: umpire new game --scenario samples/amb/standard.yaml\n" },
+	{ "status", cmd_status,
+	  "umpire status DIR [--svg] [--as PLAYER --identity KEYFILE]",
+	  "Show the step, whose decision is awaited, and the board.",
+	  "  --svg            print the picture of the board instead (SVG): the\n"
+	  "                   latest step's, with its moves and dice\n"
+	  "  --as PLAYER      in a game that hides information, print PLAYER's\n"
+	  "                   private view too (his latest report to him)\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
+	  "                   opens it; no seed is needed\n" },
+	{ "check", cmd_check,
+	  "umpire check DIR ORDERS [--signature SIG] [--seed-file F]\n"
+	  "            [--format FORMAT]",
+	  "Validate an orders file (- for standard input) against the game;\n"
+	  "nothing is written.",
+	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
+	  "                   players have keys (default: ORDERS.sig)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED), needed\n"
+	  "                   only where the orders hold sealed values or the\n"
+	  "                   rules need the secret part\n"
+	  "  --format FORMAT  diagnostics as text (the default), json (one\n"
+	  "                   object on standard error), github (workflow\n"
+	  "                   commands) or gitlab (a Code Quality report), on\n"
+	  "                   standard output\n" },
+	{ "turn", cmd_turn,
+	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]\n"
+	  "            [--format FORMAT]",
+	  "Validate orders (- for standard input), resolve them, commit the new\n"
+	  "state, the orders, the report and its picture, and print the report,\n"
+	  "which ends with the step's receipt.",
+	  "  --signature SIG  the orders' OpenSSH signature, in a game whose\n"
+	  "                   players have keys (default: ORDERS.sig)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
+	  "                   check)\n" },
+	{ "bot", cmd_bot,
+	  "umpire bot DIR [--player P] [--seed TEXT]\n"
+	  "           [--as PLAYER --identity KEYFILE] [--seed-file F]",
+	  "Print legal orders for the awaited decision, drawn at random as the\n"
+	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
+	  "orders); the same game and seed give the same orders.",
+	  "  --player P       fail unless P's decision is awaited\n"
+	  "  --seed TEXT      vary the draw (any text)\n"
+	  "  --as PLAYER      in a game that hides information, draw PLAYER's\n"
+	  "                   orders from what he knows alone; no seed needed\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
+	  "  --seed-file F    a sealed game's seed, for the host's bot of a game\n"
+	  "                   that hides (or set UMPIRE_SEED)\n" },
+	{ "seal", cmd_seal, "umpire seal DIR FILE",
+	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
+	  "recipient for the awaited decision, and print the armored block to\n"
+	  "put in the orders, as age -r RECIPIENT -a would.", NULL },
+	{ "verify", cmd_verify,
+	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
+	  "Replay the whole history and name the first commit whose state,\n"
+	  "report, orders, rolls or commit differ from re-adjudication.",
+	  "  --seed-file F    a sealed game's seed, if not revealed yet\n"
+	  "  --receipt STEP:HASH  prove that step STEP is still in the history,\n"
+	  "                   as the receipt its report gave says (repeatable)\n" },
+	{ "reveal", cmd_reveal, "umpire reveal DIR --seed-file F [--force]",
+	  "Publish a sealed game's seed in a commit, so anyone can verify it.",
+	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"
+	  "  --force          reveal before the game is over\n" },
+	{ "resolve", cmd_resolve,
+	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE]\n"
+	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]",
+	  "Resolve orders against a state file and write the new state and the\n"
+	  "report; no git.",
+	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
+	  "  -r REPORT        where to write the report\n"
+	  "  --svg PICTURE    write the step's picture too (SVG)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --secret SECRET  in a game that hides information, its secret part\n"
+	  "                   in the clear, which the step needs\n"
+	  "  --secret-out NEW_SECRET  where to write it after the step\n" },
+	{ "schema", cmd_schema,
+	  "umpire schema RULESET state|orders|scenario [--json] | "
+	  "umpire schema envelope\n       | umpire schema --write DIR",
+	  "Print a JSON Schema (2020-12, as YAML) that umpire validates with.",
+	  "  --json           as one self-contained JSON document\n"
+	  "  --write DIR      write every ruleset's, as JSON, into DIR (for the\n"
+	  "                   modelines of orders files: .umpire/schemas)\n" },
+	{ "simulate", cmd_simulate,
+	  "umpire simulate RULESET --games N [--seed HEX] [--scenario FILE|SCENARIO] "
+	  "[--max-steps M]",
+	  "Play N games of bot against bot in process, no git, and print the\n"
+	  "wins per side, the game lengths and the speed.",
+	  "  --games N        how many games\n"
+	  "  --seed HEX       the base seed, 64 hex digits (default: all zeros);\n"
+	  "                   game i's seed is SHA-256 of it and i\n"
+	  "  --scenario FILE  default: the ruleset's standard scenario\n"
+	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
+	{ "tick", cmd_tick,
+	  "umpire tick DIR [--now TIME] [--since TIME] [--seed-file F] [--force]\n"
+	  "            [--format FORMAT] [--quiet]",
+	  "Apply the game's deadline policy at TIME: commit, as umpire's, the\n"
+	  "default for every decision whose deadline has passed, and list the\n"
+	  "reminders that have fallen due.  Nothing to do without deadlines.",
+	  "  --now TIME       the moment to apply it at: RFC 3339 in UTC\n"
+	  "                   (2026-11-26T07:00:00Z) or seconds since the epoch;\n"
+	  "                   default: the clock\n"
+	  "  --since TIME     list only the reminders that fell due after TIME\n"
+	  "                   (the previous tick's --now)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --format FORMAT  text (the default) or json (one object on standard\n"
+	  "                   output, diagnostics as JSON on standard error)\n"
+	  "  -q, --quiet      print only the default steps and the reminders\n\n"
+	  "example, a crontab line (see samples/cron/umpire-tick), which mails\n"
+	  "only when tick has something to say:\n"
+	  "  */10 * * * * out=$(umpire tick -q /srv/games/g1) && { [ -z \"$out\" ] ||\n"
+	  "    echo \"$out\" | mail -s 'umpire: g1' players@example.org; }\n" },
+	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",
+	  "Write the game's web page into OUT (index.html and the steps'\n"
+	  "pictures), from its git history: the players, every step's report,\n"
+	  "picture and commit, the result; the page re-derives every roll from\n"
+	  "the seed in the browser.  Self-contained: it works from file://.",
+	  "  --commit-url URL link each step's commit to URL followed by its id\n"
+	  "                   (https://github.com/OWNER/REPO/commit/)\n\n"
+	  "example: umpire site game public && xdg-open public/index.html\n" },
+	{ "hook", cmd_hook, "umpire hook install REPO [--seed-file F] [--force]",
+	  "Make a bare repository the players share adjudicate the orders they\n"
+	  "push to refs/heads/orders/PLAYER: checked before the push is taken,\n"
+	  "then the turn committed to main.",
+	  "  --seed-file F    a sealed game's seed, kept outside the repository\n"
+	  "  --force          replace hooks umpire did not write\n" },
+	{ "mail", cmd_mail,
+	  "umpire mail --game DIR | --games DIR [--from ADDR] [--sendmail CMD |\n"
+	  "            --maildir DIR] [--keep DIR] [--not-orders reply|drop]\n"
+	  "            [--seed-file F]",
+	  "Adjudicate the orders in the message on standard input (a mail\n"
+	  "system's pipe), reply to the sender and mail the report to the players.",
+	  "  --game DIR       the one game played at this address\n"
+	  "  --games DIR      a directory of games; the orders' game: picks one\n"
+	  "  --from ADDR      the game's address (default: the message's To)\n"
+	  "  --sendmail CMD   how to send (default: /usr/sbin/sendmail -t -i)\n"
+	  "  --maildir DIR    write the messages into a Maildir instead\n"
+	  "  --keep DIR       keep every message that made no step in a Maildir\n"
+	  "  --not-orders reply|drop  answer mail that is not orders, or not\n"
+	  "                   (drop needs --keep)\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n\n"
+	  "exit: 0 handled (even orders refused); 75 locked or trouble: retry\n" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};

@@ -1,8 +1,0 @@
-#include "testhook.h"
-
-/* umpire itself: nothing.  tests/hooks/testhook.c stands in for tests. */
-void
-umpire_test_hook(const char *point)
-{
-	(void)point;
-}

@@ -1,0 +1,36 @@
+/*
+ * picture.h - the picture of a step (reports/NNNN.svg): the frame core
+ * draws around the board its ruleset draws (the picture hook).
+ *
+ * On top, the step's title, the game's, the headline, and what comes
+ * next or how the game ended; below, the board, with the step's marks
+ * (its moves, attacks and retreats as arrows); beside the board, the
+ * dice: every roll of the step with its value and purpose, in the
+ * order drawn, then every shuffle.  A step that rolls more than
+ * UMPIRE_PICTURE_ROLLS dice shows that many and counts the rest; the
+ * report lists them all.
+ */
+#ifndef UMPIRE_PICTURE_H
+#define UMPIRE_PICTURE_H
+
+#include "util/buf.h"
+#include "game/dice.h"
+#include "game/game.h"
+#include "render/marks.h"
+#include "game/report.h"
+
+#define UMPIRE_PICTURE_ROLLS 40
+
+/*
+ * Append the picture of step to out: the state g is in after it, the
+ * report rep the step made (NULL for a picture of the state alone,
+ * with no step behind it), its dice and marks (either may be NULL),
+ * for viewer (NULL: the public picture; see the picture hook).  Same
+ * inputs, same bytes.
+ */
+void umpire_picture_render(struct umpire_buf *out,
+	const struct umpire_game *g, const struct umpire_report *rep, long step,
+	const struct umpire_dice *dice, const struct umpire_marks *marks,
+	const char *viewer);
+
+#endif

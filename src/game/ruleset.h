@@ -1,0 +1,257 @@
+/*
+ * ruleset.h - the one interface every rulebook implements.
+ *
+ * A ruleset is a struct of function pointers (like libgit2's
+ * git_odb_backend) listed in src/rules/registry.c; adding a ruleset
+ * touches that table and the ruleset's own folder, nothing else.  The
+ * registry checks each entry when umpire starts (umpire_rulesets_check):
+ * a wrong interface version or a missing hook is refused there.
+ *
+ * The core knows nothing of any game.  It owns the envelope of every
+ * file: it writes and checks `awaiting: {player, step, kind}` from the
+ * decision hook, writes and checks the result (result.h), validates
+ * files against the ruleset's schemas, keeps the dice, the report frame,
+ * the picture's frame and the history, and calls these hooks for
+ * everything else.
+ *
+ * Ownership: a ruleset's game lives in the game arena handed to create
+ * or decode, and must stay valid across any number of resolve calls
+ * (verify and simulate resolve thousands of steps on one game).  The
+ * job arena in the context dies after each call: orders, scratch, text.
+ *
+ * The schemas are schemas/NAME/{scenario,state,orders}.yaml; every hook
+ * that receives a document receives one that already passed its schema,
+ * so a hook checks only what a schema cannot say.
+ */
+#ifndef UMPIRE_RULESET_H
+#define UMPIRE_RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/buf.h"
+#include "util/diag.h"
+#include "game/dice.h"
+#include "render/marks.h"
+#include "game/report.h"
+#include "game/result.h"
+#include "game/rng.h"
+#include "render/svg.h"
+#include "doc/yaml.h"
+
+/*
+ * 2: core owns awaiting and the result; no winner in the decision; the
+ * step lives in the context only.
+ * 3: the picture hook, and the step's marks in the context.
+ * 4: hidden information: the hides, secret_encode, secret_decode and
+ * view hooks (all four or none), sealed values in orders opened by core
+ * (ctx->sealed), commitments (secret.h, ctx->secret), and a player's
+ * knowledge for his bot (ctx->knowledge).
+ */
+#define UMPIRE_RULESET_VERSION 4
+
+struct umpire_secret_key;	/* secret.h: what commitments are salted with */
+
+/* The decision a game awaits. */
+struct umpire_decision {
+	const char *player;	/* a player id of the game; NULL once over */
+	const char *kind;	/* "turn", "place", ...; NULL once over */
+};
+
+/* What a hook gets for one job. */
+struct umpire_ctx {
+	struct umpire_arena *arena;	/* the job's: dies after the call */
+	struct umpire_diags *diags;	/* problems with the input */
+	struct umpire_dice *dice;	/* this step's rolls; NULL but in
+					   create and resolve */
+	struct umpire_report *report;	/* likewise */
+	struct umpire_marks *marks;	/* likewise: what the step did on the
+					   board, for its picture (marks.h) */
+	const char *game_id;
+	long step;			/* the step being made, checked or
+					   resolved; in decode and encode, the
+					   step the game awaits */
+	/*
+	 * The game's result: create and resolve end the game through it
+	 * (umpire_result_end); decode finds it read from the state, and
+	 * any hook may read it.  Never NULL.
+	 */
+	struct umpire_result *result;
+	/*
+	 * decode: the state's awaiting mapping and the decision core read
+	 * from it (player checked to be a player of the game), or NULL and
+	 * a zeroed decision once the game is over.  encode: the awaiting or
+	 * result mapping core has written, for the ruleset's own keys.
+	 */
+	const struct umpire_node *awaiting;
+	struct umpire_decision awaited;
+	struct umpire_node *tail;
+	/*
+	 * check only: the orders failed their schema (the problems are
+	 * recorded).  Check what can be checked on the parts that have the
+	 * right types, such as names of units, so that one run reports
+	 * every problem; assume nothing about the rest.
+	 */
+	bool partial;
+	/*
+	 * Version 4, hidden information (see the hooks below).
+	 *
+	 * secret: what umpire_secret_commit salts commitments with, derived
+	 * from the seed; NULL when the seed is not known (verify before the
+	 * reveal, status, a player's bot).  Without it, encode writes again
+	 * the commitments decode read.
+	 *
+	 * secret_known: decode only: secret_decode will follow.  When false
+	 * the game holds the public part alone and only encode, decision,
+	 * board, picture (viewer NULL) and, with knowledge, bot may be
+	 * called on it.
+	 *
+	 * sealed, nsealed: check and resolve: the values core opened from
+	 * sealed blocks (secret.h), as nodes of the orders document, so that
+	 * a ruleset can refuse a choice that should have been sealed and
+	 * was sent in clear.
+	 *
+	 * recipient: in a game that hides, its age recipient ("age1..."),
+	 * for umpire_secret_seal; else NULL.
+	 *
+	 * knowledge: bot only: NULL when the whole game is known (the host's
+	 * bot, simulate); else the game holds its public part alone and this
+	 * is the YAML block of the awaited player's latest private view (the
+	 * view hook's), from which alone the bot draws its orders.
+	 */
+	const struct umpire_secret_key *secret;
+	bool secret_known;
+	const struct umpire_node *const *sealed;
+	size_t nsealed;
+	const struct umpire_node *knowledge;
+	const char *recipient;
+};
+
+struct umpire_ruleset {
+	int version;		/* UMPIRE_RULESET_VERSION */
+	const char *name;	/* the `ruleset:` of every file: "amb" */
+	const char *title;	/* "Army Man Backgammon" */
+	const char *players;	/* for `umpire rules`: "2 (green, tan)" */
+	const char *default_scenario;	/* embedded path, for simulate */
+
+	/*
+	 * A new game from a scenario: check what the schema cannot, set up,
+	 * draw the dice of step 0 and narrate them.  Returns NULL after
+	 * recording the problems in ctx->diags.
+	 */
+	void *(*create)(struct umpire_arena *game_arena, struct umpire_ctx *ctx,
+		const struct umpire_node *scenario);
+	/*
+	 * A game from its state file (core has read the envelope, awaiting
+	 * and result: see the context).  NULL after recording problems.
+	 */
+	void *(*decode)(struct umpire_arena *game_arena, struct umpire_ctx *ctx,
+		const struct umpire_node *state);
+	/*
+	 * Append the ruleset's own keys to the state mapping (after core's
+	 * envelope, awaiting or result), and its own fields to ctx->tail.
+	 */
+	void (*encode)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_node *state);
+	/* The decision awaited: player NULL once the game is over. */
+	void (*decision)(const void *game, struct umpire_decision *out);
+	/*
+	 * Check orders for the awaited decision (the envelope already
+	 * matches).  Record every problem; return how many.  See partial.
+	 */
+	size_t (*check)(struct umpire_ctx *ctx, const void *game,
+		const struct umpire_node *orders);
+	/* Carry out checked orders: roll, change the game, narrate. */
+	void (*resolve)(struct umpire_ctx *ctx, void *game,
+		const struct umpire_node *orders);
+	/*
+	 * Legal orders for the awaited decision: random legal orders, drawn
+	 * with rng as the ruleset's man page says (AMB: uniformly over all
+	 * legal orders).  Append the ruleset's keys to the orders mapping.
+	 */
+	void (*bot)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_rng *rng, struct umpire_node *orders);
+	/* The board as plain text, lines ending in '\n'. */
+	void (*board)(struct umpire_buf *out, const void *game);
+	/*
+	 * The board as a picture (svg.h), for reports/NNNN.svg: declare its
+	 * size with umpire_svg_board, draw it, and draw the marks the step
+	 * recorded (none in a picture of a state alone), which only the
+	 * ruleset can place.  Core draws the frame: title, dice, result.
+	 *
+	 * viewer is NULL for the public picture: draw only what every
+	 * player may see.  A player id asks for that player's private view
+	 * (a hand, a minefield of his own), which core never commits in
+	 * clear.  Same game, marks and viewer: same bytes.
+	 */
+	void (*picture)(struct umpire_svg *svg, const void *game,
+		const struct umpire_marks *marks, const char *viewer);
+
+	/*
+	 * Hidden information (version 4).  A ruleset that hides nothing
+	 * leaves all four NULL; one that may hide sets all four and has a
+	 * schemas/NAME/secret.yaml.  See umpire-files(5), "Hidden
+	 * information", for the files core makes of them.
+	 *
+	 * hides: whether a game of this scenario (its options) hides
+	 * anything from some player; if so append to why, for `new`'s
+	 * refusal of an open game, a clause saying what ("the Mine Detector
+	 * rules lay mines in secret").  Called on a scenario that passed
+	 * its schema; false for one create would refuse anyway.
+	 */
+	bool (*hides)(const struct umpire_node *scenario, struct umpire_buf *why);
+	/*
+	 * secret_encode: what only the umpire may know (the order of a
+	 * deck, every hand, where mines lie), as keys of the mapping
+	 * secret, after core's envelope (umpire, ruleset, game, step).  Core
+	 * commits it as reports/NNNN.secret.yaml.age, encrypted to the
+	 * game's identity, at every step of a game that hides.  encode, on the same game,
+	 * writes in the public state a commitment (umpire_secret_commit) in
+	 * place of each secret; called only when ctx->secret is set.
+	 */
+	void (*secret_encode)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_node *secret);
+	/*
+	 * secret_decode: read the secret part (already past its schema)
+	 * into a game decode made with ctx->secret_known.  Check what the
+	 * schema cannot, and that each secret matches its commitment in
+	 * the public state (umpire_secret_opens); record problems and
+	 * return false on any.
+	 */
+	bool (*secret_decode)(struct umpire_ctx *ctx, void *game,
+		const struct umpire_node *secret);
+	/*
+	 * view: player's private view of a whole game: Markdown that ends
+	 * in one fenced ```yaml block of what he knows and others do not
+	 * (his hand, his own minefield, what a card showed him), which is
+	 * what ctx->knowledge holds for his bot.  Append nothing when he
+	 * knows nothing private.  Core writes it, encrypted to the player's
+	 * keys, as reports/NNNN-PLAYER.md.age at step 0 and at every step
+	 * after which it differs from before.  Same game: same bytes.
+	 */
+	void (*view)(struct umpire_ctx *ctx, const void *game,
+		const char *player, struct umpire_buf *out);
+};
+
+/*
+ * The rulesets umpire plays, NULL-terminated.  Core names none of them:
+ * main hands the list down (src/rules/registry.h) before anything else,
+ * so core links, and its tests run, without any ruleset.  Until a list
+ * is handed down the list is empty, and every game's ruleset unknown.
+ */
+void umpire_rulesets_use(const struct umpire_ruleset *const *list);
+const struct umpire_ruleset *const *umpire_rulesets_list(void);
+const struct umpire_ruleset *umpire_ruleset_find(const char *name);
+
+/*
+ * Check every registered ruleset: the interface version, every hook,
+ * a name the envelope schema allows, no name twice, its schemas and its
+ * default scenario built in.  Returns the number of problems, recorded
+ * in d; umpire refuses to start with any.
+ */
+size_t umpire_rulesets_check(struct umpire_diags *d);
+/* The same for one ruleset (the unit tests feed it broken ones). */
+size_t umpire_ruleset_check(const struct umpire_ruleset *r,
+	struct umpire_diags *d);
+
+#endif

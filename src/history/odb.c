@@ -1,0 +1,846 @@
+/*
+ * odb.c - the objects umpire reads, read so that no object can hang or
+ * swamp it, and the objects a step writes, kept where a failure leaves
+ * none of them.
+ *
+ * Reading.  A game's repository holds what players pushed and what a
+ * power cut left, so every object is read through one backend of
+ * umpire's own, the repository's only one:
+ *
+ *   - a loose object is read and inflated here, with zlib, in one
+ *     bounded step: the whole file in memory, then one inflate(3) call
+ *     with Z_FINISH into a buffer of the size its header states.  A
+ *     damaged or truncated object is an error that names it, never a
+ *     loop (libgit2 1.5 inflates a truncated loose object forever,
+ *     libgit2 issue 7342);
+ *   - a packed object is read by libgit2's pack backend, which this one
+ *     wraps, after its header has given its size;
+ *   - either way no object over UMPIRE_OBJECT_MAX is inflated at all:
+ *     its header is read, and the object refused.
+ *
+ * libgit2 checks every object's hash after a read (strict hash
+ * verification), so a damaged object that inflates is caught too.
+ *
+ * Writing.  A step's objects go into a quarantine directory,
+ * objects/umpire-incoming-TOKEN, through a libgit2 loose backend that
+ * outranks this one.  commit.c moves them in (umpire_odb_migrate) once
+ * the branch is locked and still where the step found it, and removes
+ * the quarantine whatever happens (umpire_odb_end), so a step that
+ * fails leaves none of its objects behind: a sealed game's report of a
+ * step never played, rolls and all, must not reach a clone.  Objects
+ * are moved in by link(2), so an object in both places with the same
+ * inode is provably one this umpire moved (lock.c relies on it after a
+ * crash).
+ */
+#include "history/repo.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "util/arena.h"
+#include "util/fileio.h"
+
+#define QUARANTINE_PREFIX "umpire-incoming-"
+
+struct backend {
+	git_odb_backend parent;
+	char *objdir;		/* ".../objects/", with the slash */
+	git_odb_backend *packs;	/* libgit2's, for objects/pack; or NULL */
+};
+
+/* ---------------------------------------------------------------- errors */
+
+static int
+refuse(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+refuse(int code, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	git_error_set_str(GIT_ERROR_ODB, msg);
+	return code;
+}
+
+static int
+too_large(const git_oid *id, size_t size)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	return refuse(GIT_EINVALID, "object %s is %zu bytes, over umpire's "
+		"limit of %d MiB; umpire does not read it", hex, size,
+		UMPIRE_OBJECT_MAX >> 20);
+}
+
+static int
+damaged(const struct backend *b, const git_oid *id, const char *why)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	(void)b;
+	return refuse(GIT_EINVALID, "object %s (objects/%.2s/%s) is damaged: "
+		"%s; restore it from a clone of the game (git fsck lists every "
+		"damaged object)", hex, hex, hex + 2, why);
+}
+
+/* ----------------------------------------------------------- loose objects */
+
+static void
+loose_path(const struct backend *b, const git_oid *id, char *path, size_t size)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	snprintf(path, size, "%s%.2s/%s", b->objdir, hex, hex + 2);
+}
+
+/*
+ * The compressed file, or its first head bytes if head is not 0: 0,
+ * GIT_ENOTFOUND, or an error.  A whole file larger than any object umpire
+ * reads could compress to is refused unread.
+ */
+static int
+loose_load(const struct backend *b, const git_oid *id, unsigned char **z,
+	size_t *zlen, size_t head)
+{
+	char path[4096];
+	struct stat st;
+
+	loose_path(b, id, path, sizeof(path));
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return GIT_ENOTFOUND;
+		return damaged(b, id, strerror(errno));
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return damaged(b, id, "not a regular file");
+	}
+	/* Deflate grows data that does not compress by a few bytes in 16 KiB. */
+	if (!head && (unsigned long long)st.st_size > UMPIRE_OBJECT_MAX +
+	    UMPIRE_OBJECT_MAX / 1000 + 1024) {
+		close(fd);
+		return too_large(id, (size_t)st.st_size);
+	}
+	*zlen = head && (unsigned long long)st.st_size > head ? head :
+		(size_t)st.st_size;
+	*z = umpire_xmalloc(*zlen + 1);
+	size_t got = 0;
+	while (got < *zlen) {
+		ssize_t n = read(fd, *z + got, *zlen - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	if (got != *zlen) {
+		free(*z);
+		return damaged(b, id, "cannot read it whole");
+	}
+	return 0;
+}
+
+/* "blob 123\0": the type, the size, the header's length. */
+static int
+parse_header(const unsigned char *h, size_t n, git_object_t *type,
+	size_t *size, size_t *hlen)
+{
+	static const struct { const char *name; git_object_t type; } types[] = {
+		{ "commit", GIT_OBJECT_COMMIT }, { "tree", GIT_OBJECT_TREE },
+		{ "blob", GIT_OBJECT_BLOB }, { "tag", GIT_OBJECT_TAG },
+	};
+	const unsigned char *nul = memchr(h, '\0', n);
+	const unsigned char *sp = memchr(h, ' ', n);
+
+	if (!nul || !sp || sp > nul)
+		return -1;
+	*type = GIT_OBJECT_INVALID;
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if ((size_t)(sp - h) == strlen(types[i].name) &&
+		    memcmp(h, types[i].name, (size_t)(sp - h)) == 0)
+			*type = types[i].type;
+	if (*type == GIT_OBJECT_INVALID || sp + 1 == nul ||
+	    (sp[1] == '0' && sp + 2 != nul))
+		return -1;
+	size_t v = 0;
+	for (const unsigned char *p = sp + 1; p < nul; p++) {
+		if (*p < '0' || *p > '9' || v > (SIZE_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (size_t)(*p - '0');
+	}
+	*size = v;
+	*hlen = (size_t)(nul - h) + 1;
+	return 0;
+}
+
+/*
+ * Inflate z into out[0..cap) in one call; the number of bytes out, or
+ * -1 if zlib refuses the stream.  *ended says whether the stream ended
+ * and every input byte was used.
+ */
+static long
+inflate_once(const unsigned char *z, size_t zlen, unsigned char *out,
+	size_t cap, int flush, bool *ended)
+{
+	z_stream s;
+
+	memset(&s, 0, sizeof(s));
+	if (inflateInit(&s) != Z_OK)
+		return -1;
+	s.next_in = (unsigned char *)z;
+	s.avail_in = (uInt)zlen;
+	s.next_out = out;
+	s.avail_out = (uInt)cap;
+	int rc = inflate(&s, flush);
+	long n = rc == Z_OK || rc == Z_STREAM_END || rc == Z_BUF_ERROR ?
+		(long)s.total_out : -1;
+	*ended = rc == Z_STREAM_END && s.avail_in == 0;
+	inflateEnd(&s);
+	return n;
+}
+
+int
+umpire_loose_header(const unsigned char *z, size_t zlen, git_object_t *type,
+	size_t *size, size_t *hlen, const char **why)
+{
+	unsigned char h[64];
+	bool ended;
+	long n = inflate_once(z, zlen, h, sizeof(h), Z_SYNC_FLUSH, &ended);
+
+	if (n < 0) {
+		*why = "not zlib data";
+		return -1;
+	}
+	if (parse_header(h, (size_t)n, type, size, hlen) != 0) {
+		*why = "no object header (truncated?)";
+		return -1;
+	}
+	return 0;
+}
+
+int
+umpire_loose_inflate(const unsigned char *z, size_t zlen, unsigned char *out,
+	size_t hlen, size_t size, const char **why)
+{
+	bool ended;
+	/* One byte more than the header promises: a longer stream shows. */
+	long n = inflate_once(z, zlen, out, hlen + size + 1, Z_FINISH, &ended);
+
+	*why = n < 0 ? "not zlib data" : (size_t)n < hlen + size ? "truncated" :
+		(size_t)n > hlen + size ? "more data than its header says" :
+		!ended ? "truncated" : NULL;
+	return *why ? -1 : 0;
+}
+
+static int
+loose_header(const struct backend *b, const git_oid *id,
+	const unsigned char *z, size_t zlen, git_object_t *type, size_t *size,
+	size_t *hlen)
+{
+	const char *why;
+
+	if (umpire_loose_header(z, zlen, type, size, hlen, &why) != 0)
+		return damaged(b, id, why);
+	return 0;
+}
+
+static int
+loose_read(struct backend *b, const git_oid *id, void **out, size_t *len,
+	git_object_t *type)
+{
+	unsigned char *z;
+	size_t zlen, size, hlen;
+	const char *why;
+	int rc;
+
+	if ((rc = loose_load(b, id, &z, &zlen, 0)))
+		return rc;
+	if ((rc = loose_header(b, id, z, zlen, type, &size, &hlen)) ||
+	    (size > UMPIRE_OBJECT_MAX && (rc = too_large(id, size)))) {
+		free(z);
+		return rc;
+	}
+	unsigned char *buf = git_odb_backend_data_alloc(&b->parent,
+		hlen + size + 1);
+	if (!buf) {
+		free(z);
+		return -1;
+	}
+	rc = umpire_loose_inflate(z, zlen, buf, hlen, size, &why);
+	free(z);
+	if (rc != 0) {
+		git_odb_backend_data_free(&b->parent, buf);
+		return damaged(b, id, why);
+	}
+	memmove(buf, buf + hlen, size);
+	buf[size] = '\0';
+	*out = buf;
+	*len = size;
+	return 0;
+}
+
+/* --------------------------------------------------------------- backend */
+
+static int
+b_read_header(size_t *len, git_object_t *type, git_odb_backend *be,
+	const git_oid *id)
+{
+	struct backend *b = (struct backend *)be;
+	unsigned char *z;
+	size_t zlen, hlen;
+	/* The header is in the stream's first bytes, whatever follows. */
+	int rc = loose_load(b, id, &z, &zlen, 4096);
+
+	if (rc == 0) {
+		rc = loose_header(b, id, z, zlen, type, len, &hlen);
+		free(z);
+		return rc;
+	}
+	if (rc != GIT_ENOTFOUND || !b->packs)
+		return rc;
+	return b->packs->read_header(len, type, b->packs, id);
+}
+
+static int
+b_read(void **out, size_t *len, git_object_t *type, git_odb_backend *be,
+	const git_oid *id)
+{
+	struct backend *b = (struct backend *)be;
+	int rc = loose_read(b, id, out, len, type);
+
+	if (rc != GIT_ENOTFOUND || !b->packs)
+		return rc;
+	/* The size first: a packed blob of 1 GiB takes a megabyte. */
+	size_t size;
+	git_object_t t;
+	if ((rc = b->packs->read_header(&size, &t, b->packs, id)))
+		return rc;
+	if (size > UMPIRE_OBJECT_MAX)
+		return too_large(id, size);
+	return b->packs->read(out, len, type, b->packs, id);
+}
+
+/* The loose object ids that start with the first len hex digits of id. */
+static int
+loose_match(const struct backend *b, const git_oid *id, size_t len,
+	git_oid *found)
+{
+	char hex[GIT_OID_HEXSZ + 1], dir[4096];
+	int n = 0;
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	if (len < 2)
+		return 0;
+	umpire_pathf(dir, sizeof(dir), "%s%.2s", b->objdir, hex);
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	if (!dp)
+		return 0;
+	while ((e = readdir(dp))) {
+		char full[GIT_OID_HEXSZ + 1];
+		git_oid oid;
+		if (strlen(e->d_name) != GIT_OID_HEXSZ - 2 ||
+		    strncmp(e->d_name, hex + 2, len - 2) != 0)
+			continue;
+		umpire_pathf(full, sizeof(full), "%.2s%s", hex, e->d_name);
+		if (git_oid_fromstr(&oid, full) != 0)
+			continue;
+		if (n == 0 || git_oid_cmp(&oid, found) != 0)
+			n++;
+		git_oid_cpy(found, &oid);
+	}
+	closedir(dp);
+	return n;
+}
+
+static int
+b_exists_prefix(git_oid *out, git_odb_backend *be, const git_oid *id,
+	size_t len)
+{
+	struct backend *b = (struct backend *)be;
+	git_oid loose, packed;
+	int n = loose_match(b, id, len, &loose);
+
+	if (n > 1)
+		return refuse(GIT_EAMBIGUOUS, "short id matches more than one "
+			"object");
+	int rc = b->packs ? b->packs->exists_prefix(&packed, b->packs, id, len) :
+		GIT_ENOTFOUND;
+	if (rc != 0 && rc != GIT_ENOTFOUND)
+		return rc;
+	if (rc == 0 && n == 1 && git_oid_cmp(&loose, &packed) != 0)
+		return refuse(GIT_EAMBIGUOUS, "short id matches more than one "
+			"object");
+	if (rc == 0)
+		git_oid_cpy(out, &packed);
+	else if (n == 1)
+		git_oid_cpy(out, &loose);
+	else
+		return GIT_ENOTFOUND;
+	return 0;
+}
+
+static int
+b_read_prefix(git_oid *out, void **data, size_t *len, git_object_t *type,
+	git_odb_backend *be, const git_oid *id, size_t hexlen)
+{
+	git_oid full;
+	int rc;
+
+	if (hexlen >= GIT_OID_HEXSZ)
+		git_oid_cpy(&full, id);
+	else if ((rc = b_exists_prefix(&full, be, id, hexlen)))
+		return rc;
+	if ((rc = b_read(data, len, type, be, &full)))
+		return rc;
+	git_oid_cpy(out, &full);
+	return 0;
+}
+
+static int
+b_exists(git_odb_backend *be, const git_oid *id)
+{
+	struct backend *b = (struct backend *)be;
+	char path[4096];
+	struct stat st;
+
+	loose_path(b, id, path, sizeof(path));
+	if (lstat(path, &st) == 0)
+		return 1;
+	return b->packs ? b->packs->exists(b->packs, id) : 0;
+}
+
+/* As libgit2's loose backend does: git gc keeps what was just reused. */
+static int
+b_freshen(git_odb_backend *be, const git_oid *id)
+{
+	struct backend *b = (struct backend *)be;
+	char path[4096];
+
+	struct stat st;
+
+	loose_path(b, id, path, sizeof(path));
+	/* Another player's object of a shared game may not take the time. */
+	if (utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW) == 0 ||
+	    lstat(path, &st) == 0)
+		return 0;
+	return b->packs && b->packs->freshen ? b->packs->freshen(b->packs, id) :
+		GIT_ENOTFOUND;
+}
+
+static int
+b_refresh(git_odb_backend *be)
+{
+	struct backend *b = (struct backend *)be;
+
+	return b->packs && b->packs->refresh ? b->packs->refresh(b->packs) : 0;
+}
+
+static void
+b_free(git_odb_backend *be)
+{
+	struct backend *b = (struct backend *)be;
+
+	if (b->packs)
+		b->packs->free(b->packs);
+	free(b->objdir);
+	free(b);
+}
+
+/* Whether dir/pack holds a pack. */
+static bool
+has_packs(const char *objdir)
+{
+	char path[4096];
+	struct dirent *e;
+	bool packs = false;
+
+	umpire_pathf(path, sizeof(path), "%spack", objdir);
+	DIR *dp = opendir(path);
+	if (!dp)
+		return false;
+	while (!packs && (e = readdir(dp)))
+		packs = strlen(e->d_name) > 5 &&
+			strcmp(e->d_name + strlen(e->d_name) - 5, ".pack") == 0;
+	closedir(dp);
+	return packs;
+}
+
+static git_odb_backend *
+backend_new(const char *objdir)
+{
+	struct backend *b = umpire_xmalloc(sizeof(*b));
+	size_t len = strlen(objdir);
+
+	memset(b, 0, sizeof(*b));
+	b->parent.version = GIT_ODB_BACKEND_VERSION;
+	b->objdir = umpire_xmalloc(len + 2);
+	memcpy(b->objdir, objdir, len + 1);
+	if (len == 0 || objdir[len - 1] != '/')
+		strcat(b->objdir, "/");
+	b->parent.read = b_read;
+	b->parent.read_prefix = b_read_prefix;
+	b->parent.read_header = b_read_header;
+	b->parent.exists = b_exists;
+	b->parent.exists_prefix = b_exists_prefix;
+	b->parent.freshen = b_freshen;
+	b->parent.refresh = b_refresh;
+	b->parent.free = b_free;
+	/*
+	 * A game's objects are loose (umpire writes them so): while there
+	 * is no pack, libgit2's pack backend, which rescans objects/pack on
+	 * every miss, is not even made.
+	 */
+	if (has_packs(b->objdir) &&
+	    git_odb_backend_pack(&b->packs, b->objdir) != 0)
+		b->packs = NULL;
+	return &b->parent;
+}
+
+int
+umpire_odb_open(struct umpire_history *h)
+{
+	const char *gitdir = git_repository_path(h->repo);
+	char objdir[4096], path[4096];
+	git_odb *odb;
+
+	umpire_pathf(objdir, sizeof(objdir), "%sobjects/", gitdir);
+	if (git_odb_new(&odb) != 0)
+		return -1;
+	if (git_odb_add_backend(odb, backend_new(objdir), 10) != 0) {
+		git_odb_free(odb);
+		return -1;
+	}
+	/*
+	 * objects/info/alternates (a clone made with --reference or
+	 * --shared): each directory it names is read the same way.  Only
+	 * the host makes alternates; a push cannot.
+	 */
+	umpire_pathf(path, sizeof(path), "%sinfo/alternates", objdir);
+	FILE *f = fopen(path, "re");
+	char line[4096];
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!*line || *line == '#')
+			continue;
+		if (*line == '/')
+			umpire_pathf(path, sizeof(path), "%s", line);
+		else
+			umpire_pathf(path, sizeof(path), "%s%s", objdir, line);
+		git_odb_add_alternate(odb, backend_new(path), 5);
+	}
+	if (f)
+		fclose(f);
+	git_repository_set_odb(h->repo, odb);
+	git_odb_free(odb);	/* the repository holds its own reference */
+	return 0;
+}
+
+int
+umpire_odb_check(struct umpire_history *h, const git_oid *id,
+	const char *path, size_t max, struct umpire_diags *d)
+{
+	git_odb *odb;
+	size_t size;
+	git_object_t type;
+	char hex[GIT_OID_HEXSZ + 1];
+
+	if (git_repository_odb(&odb, h->repo) != 0)
+		return d ? umpire_repo_fail(d, h->dir, EX_IOERR,
+			"cannot read objects") : EX_IOERR;
+	int rc = git_odb_read_header(&size, &type, odb, id);
+	git_odb_free(odb);
+	if (rc != 0)
+		return d ? umpire_repo_fail(d, h->dir, EX_IOERR, path) : EX_IOERR;
+	if (size > max && !d)
+		return EX_DATAERR;
+	if (size > max) {
+		git_oid_tostr(hex, sizeof(hex), id);
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "%s: object %.12s is %zu "
+			"bytes, over the limit of %zu; it is not read", path, hex,
+			size, max);
+		return EX_DATAERR;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ quarantine */
+
+/* The new objects: objects/umpire-incoming-TOKEN, made on demand. */
+static void
+quarantine_path(const struct umpire_history *h, char *path, size_t size)
+{
+	snprintf(path, size, "%sobjects/" QUARANTINE_PREFIX "%s",
+		git_repository_path(h->repo), h->token);
+}
+
+int
+umpire_odb_quarantine(struct umpire_history *h, struct umpire_diags *d)
+{
+	char path[4096];
+	git_odb *odb;
+	git_odb_backend *q;
+
+	quarantine_path(h, path, sizeof(path));
+	if (mkdir(path, umpire_repo_dir_mode(h)) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot make %s: %s",
+			path, strerror(errno));
+		return EX_CANTCREAT;
+	}
+	umpire_repo_share(h, -1, path, true);
+	h->quarantined = true;
+	/*
+	 * No fsync here: these files are fsynced once, as they move in.
+	 * The mode of objects and their directories follows the
+	 * repository's sharedRepository.
+	 */
+	if (git_repository_odb(&odb, h->repo) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write objects");
+	int rc = git_odb_backend_loose(&q, path, -1, 0, umpire_repo_dir_mode(h),
+		umpire_repo_file_mode(h, 0444));
+	if (rc == 0 && (rc = git_odb_add_backend(odb, q, 100)) != 0)
+		q->free(q);
+	git_odb_free(odb);
+	if (rc != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write objects");
+	return 0;
+}
+
+/* Call fn on every object file of the quarantine dir q ("xx/yyyy"). */
+static int
+each_object(const char *q, int (*fn)(const char *q, const char *xx,
+	const char *name, void *arg), void *arg)
+{
+	DIR *top = opendir(q);
+	struct dirent *e;
+	int rc = 0;
+
+	if (!top)
+		return errno == ENOENT ? 0 : -1;
+	while (rc == 0 && (e = readdir(top))) {
+		char sub[4096];
+		if (strlen(e->d_name) != 2)
+			continue;
+		umpire_pathf(sub, sizeof(sub), "%s/%s", q, e->d_name);
+		DIR *dp = opendir(sub);
+		struct dirent *f;
+		if (!dp)
+			continue;
+		char xx[3] = { e->d_name[0], e->d_name[1], '\0' };
+		while (rc == 0 && (f = readdir(dp)))
+			if (strlen(f->d_name) == GIT_OID_HEXSZ - 2)
+				rc = fn(q, xx, f->d_name, arg);
+		closedir(dp);
+	}
+	closedir(top);
+	return rc;
+}
+
+struct migration {
+	struct umpire_history *h;
+	const char *objdir;
+	int err;
+	bool undo;		/* unlink what was moved in, rather than move */
+	char synced[256];	/* objects/xx directories to fsync */
+};
+
+/* Whether objects/xx/name is the very file quarantine q/xx/name is. */
+static bool
+same_file(const char *objdir, const char *q, const char *xx, const char *name)
+{
+	char a[4096], b[4096];
+	struct stat sa, sb;
+
+	umpire_pathf(a, sizeof(a), "%s%s/%s", objdir, xx, name);
+	umpire_pathf(b, sizeof(b), "%s/%s/%s", q, xx, name);
+	return lstat(a, &sa) == 0 && lstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+		sa.st_ino == sb.st_ino;
+}
+
+static int
+move_one(const char *q, const char *xx, const char *name, void *arg)
+{
+	struct migration *m = arg;
+	char from[4096], dir[4096], to[4096];
+
+	umpire_pathf(from, sizeof(from), "%s/%s/%s", q, xx, name);
+	umpire_pathf(dir, sizeof(dir), "%s%s", m->objdir, xx);
+	umpire_pathf(to, sizeof(to), "%s/%s", dir, name);
+	if (m->undo) {
+		if (same_file(m->objdir, q, xx, name))
+			unlink(to);
+		return 0;
+	}
+	/* The data lasts before a name for it does. */
+	int fd = open(from, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd) != 0) {
+		m->err = errno;
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	if (mkdir(dir, umpire_repo_dir_mode(m->h)) == 0) {
+		umpire_repo_share(m->h, -1, dir, true);
+		m->synced[0] = 1;	/* objects/ itself gained an entry */
+	} else if (errno != EEXIST) {
+		m->err = errno;
+		return -1;
+	}
+	/* Already there (the same bytes, by its name): nothing to move. */
+	if (link(from, to) != 0 && errno != EEXIST) {
+		m->err = errno;
+		return -1;
+	}
+	m->synced[strtoul(xx, NULL, 16) & 0xff] |= 2;
+	return 0;
+}
+
+int
+umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d)
+{
+	char q[4096], objdir[4096];
+	struct migration m = { h, objdir, 0, false, { 0 } };
+
+	if (!h->quarantined)
+		return 0;
+	quarantine_path(h, q, sizeof(q));
+	umpire_pathf(objdir, sizeof(objdir), "%sobjects/",
+		git_repository_path(h->repo));
+	int rc = each_object(q, move_one, &m);
+	for (int i = 0; rc == 0 && i < 256; i++) {
+		if (!(m.synced[i] & 2))
+			continue;
+		char dir[4096];
+		umpire_pathf(dir, sizeof(dir), "%s%02x", objdir, i);
+		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 || umpire_file_sync_dir(fd) != 0) {
+			m.err = errno;
+			rc = -1;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (rc == 0 && (m.synced[0] & 1)) {
+		int fd = open(objdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0) {
+			umpire_file_sync_dir(fd);
+			close(fd);
+		}
+	}
+	if (rc != 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot move the new "
+			"objects in: %s; nothing was committed",
+			strerror(m.err ? m.err : EIO));
+		m.undo = true;
+		each_object(q, move_one, &m);
+		return EX_IOERR;
+	}
+	h->migrated = true;
+	return 0;
+}
+
+static int
+remove_one(const char *q, const char *xx, const char *name, void *arg)
+{
+	char path[4096];
+
+	(void)arg;
+	umpire_pathf(path, sizeof(path), "%s/%s/%s", q, xx, name);
+	unlink(path);
+	return 0;
+}
+
+/* Remove quarantine directory q; first, unless keep, what it moved in. */
+static void
+discard(struct umpire_history *h, const char *q, bool keep)
+{
+	char objdir[4096];
+	struct migration m = { h, objdir, 0, true, { 0 } };
+
+	umpire_pathf(objdir, sizeof(objdir), "%sobjects/",
+		git_repository_path(h->repo));
+	if (!keep)
+		each_object(q, move_one, &m);
+	each_object(q, remove_one, NULL);
+	/* What is left: the xx directories, libgit2's tmp_obj_ files. */
+	DIR *top = opendir(q);
+	struct dirent *e;
+	if (top) {
+		while ((e = readdir(top))) {
+			char sub[4096];
+			if (e->d_name[0] == '.')
+				continue;
+			umpire_pathf(sub, sizeof(sub), "%s/%s", q, e->d_name);
+			if (rmdir(sub) != 0) {
+				DIR *dp = opendir(sub);
+				struct dirent *f;
+				while (dp && (f = readdir(dp))) {
+					char p[4352];
+					umpire_pathf(p, sizeof(p), "%s/%s", sub, f->d_name);
+					if (f->d_name[0] != '.')
+						unlink(p);
+				}
+				if (dp)
+					closedir(dp);
+				if (rmdir(sub) != 0)
+					unlink(sub);
+			}
+		}
+		closedir(top);
+	}
+	rmdir(q);
+}
+
+void
+umpire_odb_end(struct umpire_history *h, bool committed)
+{
+	char q[4096];
+
+	if (!h->quarantined)
+		return;
+	quarantine_path(h, q, sizeof(q));
+	discard(h, q, committed || !h->migrated);
+	h->quarantined = h->migrated = false;
+}
+
+void
+umpire_odb_recover(struct umpire_history *h, bool committed)
+{
+	char objdir[4096];
+	DIR *dp;
+	struct dirent *e;
+
+	umpire_pathf(objdir, sizeof(objdir), "%sobjects",
+		git_repository_path(h->repo));
+	if (!(dp = opendir(objdir)))
+		return;
+	while ((e = readdir(dp))) {
+		char q[4352];
+		if (strncmp(e->d_name, QUARANTINE_PREFIX,
+		    sizeof(QUARANTINE_PREFIX) - 1) != 0)
+			continue;
+		umpire_pathf(q, sizeof(q), "%s/%s", objdir, e->d_name);
+		discard(h, q, committed);
+	}
+	closedir(dp);
+}

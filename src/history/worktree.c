@@ -1,0 +1,425 @@
+/*
+ * worktree.c - HEAD's game files into the work tree and the index: after
+ * each step, and to repair a work tree an umpire killed mid-step (or a
+ * full disk, or a held index.lock) left behind HEAD.
+ *
+ * A player can commit anything, a symbolic link "reports -> /etc" too,
+ * and the forge's checkout makes it.  So the work tree is opened once,
+ * as directory descriptors whose kind is checked (umpire_worktree_open),
+ * and every file is written relative to them, with O_NOFOLLOW: nothing
+ * umpire writes can land outside the game.
+ *
+ * The index is written last, and its entry for game.yaml says whether
+ * the last step's files are all in place: if it agrees with HEAD,
+ * nothing lags.  umpire takes index.lock itself, with a content that
+ * proves it is umpire's (lock.c), writes a private copy of the index
+ * with libgit2, and renames it into place.
+ *
+ * A bare repository has no work tree: nothing here does anything there.
+ */
+#include "history/repo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "util/fileio.h"
+
+static const char *const files[] = { UMPIRE_STATE_PATH, UMPIRE_SCENARIO_PATH };
+static const char *const dirs[] = { UMPIRE_ORDERS_DIR, UMPIRE_REPORTS_DIR };
+
+/*
+ * What umpire fsyncs (umpire(1), FILES): the step, which is the game.
+ * Its objects, their directories and the branch's new value are synced
+ * before the branch moves, and the branch's directory before umpire
+ * exits 0 (odb.c, commit.c), so a power cut cannot damage a step umpire
+ * said it made.  The work tree and the index are copies of HEAD that
+ * umpire never reads: they are not synced.  A power cut can leave the
+ * last step's files there behind HEAD, or empty (git checkout mends
+ * them; the next step rewrites game.yaml).  Syncing them costs a turn
+ * seven more fsyncs, some 2 ms on an ext4 disk (issue 8); set
+ * SYNC_WORKTREE to pay it.
+ */
+#define SYNC_WORKTREE 0
+
+static int
+refuse(struct umpire_history *h, const char *path, const char *kind,
+	const char *want, struct umpire_diags *d)
+{
+	umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "%s is %s, not %s: umpire "
+		"writes this game's files only into what it made itself; remove "
+		"it (the next turn restores it from HEAD)", path, kind, want);
+	return EX_DATAERR;
+}
+
+int
+umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d)
+{
+	struct stat st;
+
+	if (h->worktree_open || git_repository_is_bare(h->repo))
+		return 0;
+	const char *top = git_repository_workdir(h->repo);
+	/* The top is the host's to name, as the game directory: a link is fine. */
+	h->top_fd = open(top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (h->top_fd < 0) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot open the work "
+			"tree %s: %s", top, strerror(errno));
+		return EX_NOINPUT;
+	}
+	for (size_t i = 0; i < 2; i++) {
+		if (fstatat(h->top_fd, files[i], &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno == ENOENT)
+				continue;
+			return umpire_repo_fail(d, h->dir, EX_IOERR, files[i]);
+		}
+		if (!S_ISREG(st.st_mode))
+			return refuse(h, files[i], umpire_file_kind(st.st_mode),
+				"a regular file", d);
+	}
+	for (size_t i = 0; i < 2; i++) {
+		if (fstatat(h->top_fd, dirs[i], &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno == ENOENT)
+				continue;	/* made when a file goes in */
+			return umpire_repo_fail(d, h->dir, EX_IOERR, dirs[i]);
+		}
+		if (!S_ISDIR(st.st_mode))
+			return refuse(h, dirs[i], umpire_file_kind(st.st_mode),
+				"a directory", d);
+		h->dir_fds[i] = openat(h->top_fd, dirs[i], O_RDONLY | O_DIRECTORY |
+			O_NOFOLLOW | O_CLOEXEC);
+		if (h->dir_fds[i] < 0) {
+			umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot open %s: %s",
+				dirs[i], strerror(errno));
+			return EX_IOERR;
+		}
+	}
+	h->worktree_open = true;
+	/* A killed umpire's temporary files; this one holds the lock. */
+	if (h->lock_fd >= 0) {
+		umpire_file_clean_tmp(h->top_fd);
+		for (size_t i = 0; i < 2; i++)
+			if (h->dir_fds[i] >= 0)
+				umpire_file_clean_tmp(h->dir_fds[i]);
+	}
+	return 0;
+}
+
+bool
+umpire_worktree_is_dir(struct umpire_history *h, const char *path)
+{
+	const char *slash = strchr(path, '/'), *name = slash ? slash + 1 : path;
+	int fd = h->top_fd;
+	struct stat st;
+
+	for (size_t i = 0; slash && i < 2; i++)
+		if ((size_t)(slash - path) == strlen(dirs[i]) &&
+		    strncmp(path, dirs[i], strlen(dirs[i])) == 0)
+			fd = h->dir_fds[i];
+	return fd >= 0 && fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		S_ISDIR(st.st_mode);
+}
+
+/* The directory of path ("reports/0005.md"), made if missing, and its name. */
+static int
+dir_of(struct umpire_history *h, const char *path, const char **name,
+	struct umpire_diags *d)
+{
+	const char *slash = strchr(path, '/');
+
+	if (!slash) {
+		*name = path;
+		return h->top_fd;
+	}
+	*name = slash + 1;
+	for (size_t i = 0; i < 2; i++) {
+		size_t len = strlen(dirs[i]);
+		if ((size_t)(slash - path) != len || strncmp(path, dirs[i], len) != 0)
+			continue;
+		if (h->dir_fds[i] >= 0)
+			return h->dir_fds[i];
+		if (mkdirat(h->top_fd, dirs[i], 0777) != 0 && errno != EEXIST)
+			break;
+		h->dir_fds[i] = openat(h->top_fd, dirs[i], O_RDONLY | O_DIRECTORY |
+			O_NOFOLLOW | O_CLOEXEC);
+		if (h->dir_fds[i] >= 0)
+			return h->dir_fds[i];
+		break;
+	}
+	umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot make its directory: %s",
+		strchr(slash + 1, '/') ? "too deep" : strerror(errno));
+	return -1;
+}
+
+/*
+ * One file into the work tree and into the index (if any) with its blob
+ * id and stat data, so it is not hashed again and git status sees it
+ * clean.
+ */
+static int
+write_and_stage(struct umpire_history *h, git_index *index, const char *path,
+	const void *data, size_t len, const git_oid *id, struct umpire_diags *d)
+{
+	const char *name;
+	struct stat st;
+	git_index_entry e;
+	int rc, dirfd = dir_of(h, path, &name, d);
+
+	if (dirfd < 0)
+		return EX_CANTCREAT;
+	if ((rc = umpire_file_write_at(dirfd, name, path, data, len,
+	    SYNC_WORKTREE ? UMPIRE_WRITE_SYNC : 0, 0666, NULL, d)))
+		return rc;
+	if (!index)
+		return 0;
+	/* After the rename, which changes the ctime git compares. */
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot stat: %s",
+			strerror(errno));
+		return EX_IOERR;
+	}
+	memset(&e, 0, sizeof(e));
+	e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;
+	e.ctime.nanoseconds = (uint32_t)st.st_ctim.tv_nsec;
+	e.mtime.seconds = (int32_t)st.st_mtim.tv_sec;
+	e.mtime.nanoseconds = (uint32_t)st.st_mtim.tv_nsec;
+	e.dev = (uint32_t)st.st_dev;
+	e.ino = (uint32_t)st.st_ino;
+	e.mode = GIT_FILEMODE_BLOB;
+	e.uid = st.st_uid;
+	e.gid = st.st_gid;
+	e.file_size = (uint32_t)st.st_size;
+	git_oid_cpy(&e.id, id);
+	e.path = path;
+	if (git_index_add(index, &e) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot update the index");
+	return 0;
+}
+
+/* ---------------------------------------------------------------- index */
+
+struct index_job {
+	git_index *index;	/* the private copy, or NULL if not held */
+	char lock[4096], copy[4096], real[4096];
+	bool locked;
+};
+
+/*
+ * Take index.lock and open a private copy of the index (a hard link to
+ * it, which libgit2 replaces, not rewrites, when it writes the copy).
+ * EX_TEMPFAIL if someone holds index.lock.
+ */
+static int
+index_begin(struct umpire_history *h, struct index_job *j,
+	struct umpire_diags *d)
+{
+	const char *gitdir = git_repository_path(h->repo);
+	char proof[128];
+	int rc;
+
+	memset(j, 0, sizeof(*j));
+	umpire_pathf(j->lock, sizeof(j->lock), "%sindex.lock", gitdir);
+	umpire_pathf(j->real, sizeof(j->real), "%sindex", gitdir);
+	umpire_pathf(j->copy, sizeof(j->copy), "%s" UMPIRE_TMP_PREFIX "%s-index",
+		gitdir, h->token);
+	umpire_lock_proof(h, proof, sizeof(proof));
+	if ((rc = umpire_lock_file(h, j->lock, proof, false, d)))
+		return rc;
+	j->locked = true;
+	if (link(j->real, j->copy) != 0 && errno != ENOENT) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot copy the index: "
+			"%s", strerror(errno));
+		return EX_IOERR;
+	}
+	if (git_index_open(&j->index, j->copy) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read the index");
+	return 0;
+}
+
+/* Write the copy into place if asked (and all went well); let go. */
+static int
+index_end(struct umpire_history *h, struct index_job *j, bool write,
+	struct umpire_diags *d)
+{
+	int rc = 0;
+
+	if (write && j->index) {
+		if (git_index_write(j->index) != 0)
+			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write the "
+				"index");
+		else if (rename(j->copy, j->real) != 0)
+			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write the "
+				"index");
+		else
+			umpire_repo_share(h, -1, j->real, false);
+	}
+	git_index_free(j->index);
+	j->index = NULL;
+	unlink(j->copy);
+	if (j->locked)
+		unlink(j->lock);
+	j->locked = false;
+	return rc;
+}
+
+/* ----------------------------------------------------------------- sync */
+
+/* HEAD's file at path (blob id) into the work tree and index, if it lags. */
+static int
+sync_entry(struct umpire_history *h, git_index *look, git_index *index,
+	const char *path, const git_oid *id, struct umpire_diags *d)
+{
+	const git_index_entry *ie = git_index_get_bypath(look, path, 0);
+	git_blob *blob;
+	int rc;
+
+	if (ie && git_oid_equal(&ie->id, id))
+		return 0;
+	if ((rc = umpire_odb_check(h, id, path, UMPIRE_OBJECT_MAX, d)))
+		return rc;
+	if (git_blob_lookup(&blob, h->repo, id) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	rc = write_and_stage(h, index, path, git_blob_rawcontent(blob),
+		(size_t)git_blob_rawsize(blob), id, d);
+	git_blob_free(blob);
+	return rc;
+}
+
+static int
+sync_tree(struct umpire_history *h, git_tree *tree, git_index *look,
+	git_index *index, struct umpire_diags *d)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < 2 && rc == 0; i++) {
+		const git_tree_entry *e = git_tree_entry_byname(tree, files[i]);
+		if (e && git_tree_entry_type(e) == GIT_OBJECT_BLOB)
+			rc = sync_entry(h, look, index, files[i], git_tree_entry_id(e), d);
+	}
+	for (size_t i = 0; i < 2 && rc == 0; i++) {
+		const git_tree_entry *e = git_tree_entry_byname(tree, dirs[i]);
+		git_tree *sub;
+		if (!e || git_tree_entry_type(e) != GIT_OBJECT_TREE)
+			continue;
+		if ((rc = umpire_odb_check(h, git_tree_entry_id(e), dirs[i],
+		    UMPIRE_OBJECT_MAX, d)))
+			break;
+		if (git_tree_lookup(&sub, h->repo, git_tree_entry_id(e)) != 0) {
+			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+			break;
+		}
+		for (size_t k = 0; k < git_tree_entrycount(sub) && rc == 0; k++) {
+			const git_tree_entry *f = git_tree_entry_byindex(sub, k);
+			char path[512];
+			if (git_tree_entry_filemode(f) != GIT_FILEMODE_BLOB &&
+			    git_tree_entry_filemode(f) != GIT_FILEMODE_BLOB_EXECUTABLE)
+				continue;	/* not umpire's: left alone */
+			umpire_pathf(path, sizeof(path), "%s/%s", dirs[i],
+				git_tree_entry_name(f));
+			rc = sync_entry(h, look, index, path, git_tree_entry_id(f), d);
+		}
+		git_tree_free(sub);
+	}
+	if (rc == 0 && SYNC_WORKTREE) {
+		/* The renames last before the index says they are done. */
+		umpire_file_sync_dir(h->top_fd);
+		for (size_t i = 0; i < 2; i++)
+			if (h->dir_fds[i] >= 0)
+				umpire_file_sync_dir(h->dir_fds[i]);
+	}
+	return rc;
+}
+
+int
+umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d)
+{
+	git_commit *commit;
+	git_tree *tree;
+	git_index *current;
+	struct index_job j;
+	int rc;
+
+	if (git_repository_is_bare(h->repo))
+		return 0;
+	if ((rc = umpire_worktree_open(h, d)))
+		return rc;
+	if (umpire_repo_head_tree(h, &commit, &tree) != 0)
+		return 0;
+	if (git_repository_index(&current, h->repo) != 0 ||
+	    git_index_read(current, false) != 0) {
+		rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read the index");
+		goto done;
+	}
+	/* Anything to do?  The index is written last: game.yaml tells. */
+	const git_tree_entry *state = git_tree_entry_byname(tree,
+		UMPIRE_STATE_PATH);
+	const git_index_entry *ie = git_index_get_bypath(current,
+		UMPIRE_STATE_PATH, 0);
+	if (!state || (ie && git_oid_equal(&ie->id, git_tree_entry_id(state)))) {
+		git_index_free(current);
+		goto done;
+	}
+	/*
+	 * Work to do, which a kill can cut short too: marked, so that the
+	 * next umpire knows index.lock is this one's.  If someone else holds
+	 * index.lock, the work tree is still brought up, and the index stays
+	 * behind for a later call.
+	 */
+	bool marked = h->lock_fd >= 0 && !*h->mark_new;
+	if (marked && umpire_lock_mark(h, true) != 0) {
+		git_index_free(current);
+		rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot mark the lock");
+		goto done;
+	}
+	int held = index_begin(h, &j, d);
+	if (held == 0) {
+		rc = sync_tree(h, tree, j.index, j.index, d);
+		int end = index_end(h, &j, rc == 0, d);
+		rc = rc ? rc : end;
+	} else {
+		index_end(h, &j, false, d);
+		rc = sync_tree(h, tree, current, NULL, d);
+		if (rc == 0) {
+			rc = held;
+			if (held == EX_TEMPFAIL)
+				umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot update "
+					"the index: %sindex.lock exists (a git command holds "
+					"the index, or one crashed and left it; remove it if "
+					"none is running)", git_repository_path(h->repo));
+		}
+	}
+	git_index_free(current);
+	if (marked)
+		umpire_lock_mark(h, false);
+done:
+	git_tree_free(tree);
+	git_commit_free(commit);
+	return rc;
+}
+
+int
+umpire_history_repair(struct umpire_history *h, struct umpire_diags *d)
+{
+	struct umpire_diags why = UMPIRE_DIAGS_INIT;
+	int rc;
+
+	if ((rc = umpire_worktree_open(h, d)))
+		return rc;
+	/*
+	 * HEAD is the game; a work tree that cannot be mended now is no
+	 * reason to refuse a turn, and each call tries again.
+	 */
+	if (umpire_worktree_sync(h, &why) != 0) {
+		umpire_diags_warn(d, &why);
+		umpire_diag(d, UMPIRE_WARNING, h->dir, 0, 0, "the work tree or the "
+			"index lags HEAD; the game itself is HEAD, and the next umpire "
+			"call tries again");
+	}
+	umpire_diags_free(&why);
+	return 0;
+}

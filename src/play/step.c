@@ -1,0 +1,123 @@
+/*
+ * step.c - one step made (step.h).
+ */
+#include "play/step.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/default.h"
+
+void
+umpire_step_trailers(struct umpire_buf *msg, const struct umpire_step_in *in)
+{
+	umpire_signed_trailer(msg, in->fp);
+	if (in->kind == UMPIRE_STEP_DEFAULT)
+		umpire_default_trailer(msg, in->dflt, in->deadline);
+}
+
+/*
+ * The files of its commit: the one list to grow when a step comes with
+ * a file more.  Git sorts a tree, so the order here only decides which
+ * file a refusal to write names first.
+ */
+static void
+list_files(struct umpire_step *s, struct umpire_arena *a,
+	const struct umpire_step_in *in)
+{
+	struct umpire_file *f = umpire_arena_alloc(a, (6 + s->hidden.n) *
+		sizeof(*f));
+	size_t n = 0;
+
+	if (in->kind == UMPIRE_STEP_SETUP)
+		f[n++] = (struct umpire_file){ UMPIRE_SCENARIO_PATH,
+			in->scenario_text, in->scenario_len };
+	f[n++] = (struct umpire_file){ UMPIRE_STATE_PATH, s->state.ptr,
+		s->state.len };
+	if (in->orders_text)
+		f[n++] = (struct umpire_file){ s->paths.orders, in->orders_text,
+			in->orders_len };
+	f[n++] = (struct umpire_file){ s->paths.report, s->report.text.ptr,
+		s->report.text.len };
+	if (in->picture)
+		f[n++] = (struct umpire_file){ s->paths.picture,
+			s->report.picture.ptr, s->report.picture.len };
+	if (in->fp && in->fp[0])
+		f[n++] = (struct umpire_file){ s->paths.signature, in->sig,
+			in->siglen };
+	for (size_t i = 0; i < s->hidden.n; i++)
+		f[n++] = (struct umpire_file){ s->hidden.files[i].path,
+			s->hidden.files[i].data.ptr, s->hidden.files[i].data.len };
+	s->files = f;
+	s->nfiles = n;
+}
+
+int
+umpire_step_make(struct umpire_step *s, struct umpire_game **g,
+	struct umpire_arena *a, const struct umpire_step_in *in,
+	struct umpire_diags *d)
+{
+	struct umpire_decision dec = { 0 };
+	int rc;
+
+	s->report.want_picture = in->picture;
+	s->author = (struct umpire_person){ UMPIRE_COMMITTER_NAME,
+		UMPIRE_COMMITTER_EMAIL };
+	if (in->kind == UMPIRE_STEP_SETUP) {
+		s->step = 0;
+		if ((rc = umpire_game_create(g, in->scenario, in->seed, in->sealed,
+		    &s->report, d)))
+			return rc;
+		s->rolls = (*g)->rolls;
+		if (!in->pure) {
+			umpire_hidden_before(&s->hidden, NULL);
+			s->hidden.legacy = in->legacy;
+		}
+	} else {
+		umpire_game_decision(*g, &dec);
+		s->step = (*g)->step;
+		/* Copies: the decision's strings go with the step. */
+		s->player = umpire_arena_strdup(a, dec.player);
+		s->kind = umpire_arena_strdup(a, dec.kind);
+		const struct umpire_player *who = umpire_game_player(*g, s->player);
+		if (in->kind == UMPIRE_STEP_ORDERS && who)
+			s->author = (struct umpire_person){ who->name, who->email };
+		if (!in->pure) {
+			umpire_hidden_before(&s->hidden, *g);
+			s->hidden.legacy = in->legacy;
+		}
+		if (in->orders)
+			s->rolls = umpire_game_resolve(*g, a, in->orders, &s->report);
+		else
+			umpire_default_forfeit(*g, a, in->deadline, &s->report);
+	}
+	umpire_step_paths(&s->paths, s->step, s->player);
+	if (!in->pure)
+		umpire_hidden_after(&s->hidden, *g, s->step);
+	umpire_game_encode(*g, in->version ? in->version : UMPIRE_VERSION,
+		&s->state);
+	if (in->kind == UMPIRE_STEP_DEFAULT)
+		umpire_default_note(&s->report, s->player, s->kind, in->since,
+			in->deadline, in->dflt);
+	/* The receipt names the orders where they are committed. */
+	umpire_report_receipt(&s->report, s->step, in->orders_text ?
+		s->paths.orders : NULL, in->orders_text, in->orders_len,
+		s->state.ptr, s->state.len);
+	if (in->pure)
+		return 0;
+	list_files(s, a, in);
+	umpire_report_commit_message(&s->message, &s->report);
+	umpire_step_trailers(&s->message, in);
+	return 0;
+}
+
+void
+umpire_step_free(struct umpire_step *s)
+{
+	umpire_buf_free(&s->state);
+	umpire_step_report_free(&s->report);
+	umpire_hidden_free(&s->hidden);
+	umpire_buf_free(&s->message);
+	s->files = NULL;
+	s->nfiles = 0;
+}
