@@ -591,31 +591,6 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 	umpire_arena_free(&a);
 }
 
-const char *
-umpire_possessive(const char *name, char *buf, size_t size)
-{
-	size_t n = strlen(name);
-
-	snprintf(buf, size, "%s'%s", name, n && name[n - 1] == 's' ? "" : "s");
-	return buf;
-}
-
-void
-umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
-{
-	memset(out, 0, sizeof(*out));
-	/* A forfeit ends a game where its ruleset would await a decision. */
-	if (g->result.over)
-		return;
-	g->rules->decision(g->rs, out);
-}
-
-bool
-umpire_game_over(const struct umpire_game *g)
-{
-	return g->result.over;
-}
-
 void
 umpire_game_board(const struct umpire_game *g, struct umpire_buf *out)
 {

@@ -9,11 +9,13 @@
 #define UMPIRE_GAME_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "util/arena.h"
 #include "util/buf.h"
 #include "game/dice.h"
 #include "util/diag.h"
+#include "util/text.h"
 #include "game/report.h"
 #include "game/result.h"
 #include "game/ruleset.h"
@@ -172,8 +174,6 @@ void umpire_game_bot(const struct umpire_game *g, const void *salt,
 const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
 	struct umpire_arena *a, const void *salt, size_t saltlen);
 
-/* "green's", "allies'": a player's name as a possessive, in buf. */
-const char *umpire_possessive(const char *name, char *buf, size_t size);
 
 /*
  * Hidden information.  The secret part's plaintext, a YAML document
@@ -219,11 +219,25 @@ const struct umpire_node *umpire_game_bot_knowing(const struct umpire_game *g,
 	struct umpire_arena *a, const void *salt, size_t saltlen,
 	const struct umpire_node *knowledge);
 
-/* The decision awaited (player NULL once over: see g->result). */
-void umpire_game_decision(const struct umpire_game *g,
-	struct umpire_decision *out);
-/* Whether the game is over. */
-bool umpire_game_over(const struct umpire_game *g);
+/*
+ * Whether the game is over; the decision awaited (player NULL once
+ * over: see g->result).  Inline, so that what draws a game (picture.c)
+ * reads it without calling back into the engine that calls it.
+ */
+static inline bool
+umpire_game_over(const struct umpire_game *g)
+{
+	return g->result.over;
+}
+
+static inline void
+umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
+{
+	memset(out, 0, sizeof(*out));
+	/* A forfeit ends a game where its ruleset would await a decision. */
+	if (!g->result.over)
+		g->rules->decision(g->rs, out);
+}
 void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);
 /*
  * The board as a picture of the state alone (picture.h): no step's

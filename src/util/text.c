@@ -1,5 +1,7 @@
 #include "util/text.h"
 
+#include <stdio.h>
+#include <string.h>
 
 const char *
 umpire_list_sep(size_t i, size_t n)
@@ -14,4 +16,13 @@ umpire_join(struct umpire_buf *out, const char *const *items, size_t n)
 		umpire_buf_puts(out, umpire_list_sep(i, n));
 		umpire_buf_puts(out, items[i]);
 	}
+}
+
+const char *
+umpire_possessive(const char *name, char *buf, size_t size)
+{
+	size_t n = strlen(name);
+
+	snprintf(buf, size, "%s'%s", name, n && name[n - 1] == 's' ? "" : "s");
+	return buf;
 }
