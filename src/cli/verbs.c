@@ -158,7 +158,8 @@ const struct cli_verb cli_verbs[] = {
 	  "system's pipe), reply to the sender and mail the report to the players.",
 	  "  --game DIR       the one game played at this address\n"
 	  "  --games DIR      a directory of games; the orders' game: picks one\n"
-	  "  --from ADDR      the game's address (default: the message's To)\n"
+	  "  --from ADDR      the game's address (default: $RECIPIENT, which the\n"
+	  "                   MTA sets to the envelope's; never the To: line)\n"
 	  "  --sendmail CMD   how to send (default: /usr/sbin/sendmail -t -i)\n"
 	  "  --maildir DIR    write the messages into a Maildir instead\n"
 	  "  --keep DIR       keep every message that made no step in a Maildir\n"
