@@ -284,9 +284,12 @@ render(const struct umpire_game *g, const struct umpire_report *rep,
 		&g->result, dice);
 	umpire_buf_free(&board);
 	umpire_buf_clear(&out->picture);
-	if (out->want_picture)
-		umpire_picture_render(&out->picture, g, rep, step, dice, marks,
-			NULL);
+	if (out->want_picture) {
+		struct umpire_picture_game frame;
+		umpire_game_frame(g, &frame);
+		umpire_picture_render(&out->picture, &frame, rep, step, dice,
+			marks, NULL);
+	}
 }
 
 int
@@ -601,7 +604,20 @@ void
 umpire_game_picture(const struct umpire_game *g, const char *viewer,
 	struct umpire_buf *out)
 {
-	umpire_picture_render(out, g, NULL, g->step - 1, NULL, NULL, viewer);
+	struct umpire_picture_game frame;
+
+	umpire_game_frame(g, &frame);
+	umpire_picture_render(out, &frame, NULL, g->step - 1, NULL, NULL, viewer);
+}
+
+void
+umpire_game_frame(const struct umpire_game *g, struct umpire_picture_game *out)
+{
+	*out = (struct umpire_picture_game){
+		.title = g->title, .rules = g->rules, .rs = g->rs, .id = g->id,
+		.step = g->step, .result = &g->result,
+	};
+	umpire_game_decision(g, &out->awaited);
 }
 
 const struct umpire_player *

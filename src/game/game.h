@@ -245,6 +245,10 @@ void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);
  */
 void umpire_game_picture(const struct umpire_game *g, const char *viewer,
 	struct umpire_buf *out);
+/* What the frame of a picture of g shows of it (picture.h). */
+struct umpire_picture_game;
+void umpire_game_frame(const struct umpire_game *g,
+	struct umpire_picture_game *out);
 const struct umpire_player *umpire_game_player(const struct umpire_game *g,
 	const char *id);
 void umpire_game_free(struct umpire_game *g);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "render/svg.h"
+#include "util/text.h"
 
 #define MARGIN 16
 #define GAP 24		/* between the board and the dice */
@@ -72,16 +73,16 @@ wrapped(struct umpire_svg *s, int x, int y, int width,
 }
 
 static const char *
-title_of(const struct umpire_game *g, const struct umpire_report *rep)
+title_of(const struct umpire_picture_game *g, const struct umpire_report *rep)
 {
 	if (rep && rep->title)
 		return rep->title;
-	return umpire_game_over(g) ? "The board: the game is over" : "The board";
+	return g->result->over ? "The board: the game is over" : "The board";
 }
 
 /* The title and the lines under it; returns the y below them. */
 static int
-header(struct umpire_svg *s, const struct umpire_game *g,
+header(struct umpire_svg *s, const struct umpire_picture_game *g,
 	const struct umpire_report *rep, long step, int width)
 {
 	struct umpire_buf b = UMPIRE_BUF_INIT;
@@ -94,17 +95,16 @@ header(struct umpire_svg *s, const struct umpire_game *g,
 	if (rep && rep->headline)
 		y = wrapped(s, MARGIN, y + 4, width, &line_font, rep->headline);
 	umpire_buf_clear(&b);
-	if (umpire_game_over(g)) {
+	if (g->result->over) {
 		umpire_buf_puts(&b, "Result: ");
-		umpire_result_summary(&b, &g->result);
-		if (g->result.how)
-			umpire_buf_printf(&b, " (%s)", g->result.how);
+		umpire_result_summary(&b, g->result);
+		if (g->result->how)
+			umpire_buf_printf(&b, " (%s)", g->result->how);
 	} else {
-		struct umpire_decision dec;
 		char whose[80];
-		umpire_game_decision(g, &dec);
 		umpire_buf_printf(&b, "Awaiting: step %ld, %s %s", g->step,
-			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind);
+			umpire_possessive(g->awaited.player, whose, sizeof(whose)),
+			g->awaited.kind);
 	}
 	y = wrapped(s, MARGIN, y + 4, width, &bold_font, umpire_buf_cstr(&b));
 	umpire_buf_free(&b);
@@ -211,8 +211,9 @@ panel(struct umpire_svg *s, int x, int y, const struct umpire_dice *dice)
 }
 
 void
-umpire_picture_render(struct umpire_buf *out, const struct umpire_game *g,
-	const struct umpire_report *rep, long step,
+umpire_picture_render(struct umpire_buf *out,
+	const struct umpire_picture_game *g, const struct umpire_report *rep,
+	long step,
 	const struct umpire_dice *dice, const struct umpire_marks *marks,
 	const char *viewer)
 {

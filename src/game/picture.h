@@ -15,11 +15,28 @@
 
 #include "util/buf.h"
 #include "game/dice.h"
-#include "game/game.h"
+#include "game/result.h"
+#include "game/ruleset.h"
 #include "render/marks.h"
 #include "game/report.h"
 
 #define UMPIRE_PICTURE_ROLLS 40
+
+/*
+ * What the frame shows of a game, filled in by the engine
+ * (umpire_game_frame, game.h), which draws a step's picture: so this
+ * file reads no game, and the engine is not called back by what it
+ * calls.
+ */
+struct umpire_picture_game {
+	const char *title;		/* the scenario's, or NULL */
+	const struct umpire_ruleset *rules;
+	const void *rs;			/* the ruleset's state, for its hook */
+	const char *id;			/* the game's */
+	long step;			/* the step awaited */
+	const struct umpire_result *result;
+	struct umpire_decision awaited;	/* player NULL once over */
+};
 
 /*
  * Append the picture of step to out: the state g is in after it, the
@@ -29,7 +46,8 @@
  * inputs, same bytes.
  */
 void umpire_picture_render(struct umpire_buf *out,
-	const struct umpire_game *g, const struct umpire_report *rep, long step,
+	const struct umpire_picture_game *g, const struct umpire_report *rep,
+	long step,
 	const struct umpire_dice *dice, const struct umpire_marks *marks,
 	const char *viewer);
 

@@ -108,7 +108,10 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 			seal_view(h, g, f, to, p->nkeys, &view, UMPIRE_PAD_VIEW);
 			/* Beside it, the board as he sees it (ruleset.h, picture). */
 			struct umpire_buf svg = UMPIRE_BUF_INIT;
-			umpire_picture_render(&svg, g, NULL, step, NULL, NULL, p->id);
+			struct umpire_picture_game frame;
+			umpire_game_frame(g, &frame);
+			umpire_picture_render(&svg, &frame, NULL, step, NULL, NULL,
+				p->id);
 			f = add(h);
 			umpire_view_picture_path(f->path, step, p->id);
 			seal_view(h, g, f, to, p->nkeys, &svg, UMPIRE_PAD_PICTURE);
