@@ -222,6 +222,11 @@ const struct umpire_node *umpire_game_bot_knowing(const struct umpire_game *g,
 /* The decision awaited (player NULL once over: see g->result). */
 void umpire_game_decision(const struct umpire_game *g,
 	struct umpire_decision *out);
+/*
+ * Whether the awaited decision is empty (ruleset.h, the empty hook),
+ * scratch in a: one umpire passes without asking.
+ */
+bool umpire_game_empty(const struct umpire_game *g, struct umpire_arena *a);
 /* Whether the game is over. */
 bool umpire_game_over(const struct umpire_game *g);
 void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);

@@ -491,3 +491,16 @@ bgw_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		umpire_map_add(ctx->arena, orders, o->u.map.v[i].key->u.s.ptr,
 			o->u.map.v[i].val);
 }
+
+/*
+ * Not yet passed (issue 26): a play whose dice allow no move, by a side
+ * whose hand (its size is public) is empty, has nothing to decide; the
+ * declaration always has a choice of mode (BGW-9).
+ */
+bool
+bgw_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	(void)ctx; (void)game; (void)orders; (void)why;
+	return false;
+}
