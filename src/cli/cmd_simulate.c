@@ -68,6 +68,15 @@ struct tally {
 	struct tally_row *rows;
 	size_t n;
 	long draws, unfinished, total_steps, max_steps;
+	/*
+	 * Letters: decisions a player had to answer himself, and the
+	 * player-rounds they were spread over; empties: those whose answer
+	 * was nothing by public information (ruleset.h, the empty hook);
+	 * nothings: those the bot answered with nothing (orders with no value
+	 * but empty lists and maps), some of which the player might have
+	 * answered otherwise.
+	 */
+	long letters, player_rounds, empties, nothings;
 };
 
 static struct tally_row *
@@ -113,6 +122,37 @@ tally_free(struct tally *t)
 	free(t->rows);
 }
 
+/*
+ * Whether orders say nothing: every key but the envelope's holds an
+ * empty list or mapping, null or false.
+ */
+static bool
+nothing(const struct umpire_node *n, bool top)
+{
+	switch (n->type) {
+	case UMPIRE_NULL: return true;
+	case UMPIRE_BOOL: return !n->u.b;
+	case UMPIRE_SEQ:
+		for (size_t i = 0; i < n->u.seq.n; i++)
+			if (!nothing(n->u.seq.v[i], false))
+				return false;
+		return true;
+	case UMPIRE_MAP:
+		for (size_t i = 0; i < n->u.map.n; i++) {
+			const struct umpire_node *k = n->u.map.v[i].key;
+			static const char *const envelope[] = { "umpire", "ruleset",
+				"game", "player", "step" };
+			bool skip = false;
+			for (size_t e = 0; top && e < 5; e++)
+				skip |= umpire_node_is_str(k, envelope[e]);
+			if (!skip && !nothing(n->u.map.v[i].val, false))
+				return false;
+		}
+		return true;
+	default: return false;
+	}
+}
+
 /* One game to its end; EX_SOFTWARE if the bot's orders are refused. */
 /*
  * A bug report: the state (and secret part) the bot's orders were
@@ -151,10 +191,22 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 	 */
 	if ((rc = umpire_game_create(&g, scenario, seed, true, &report, d)))
 		return rc;
+	/* Rounds as the ruleset counts them, or (round 0) as play.c says. */
+	int rounds = 0;
+	char first[64] = "", last[64] = "";
 	for (;;) {
 		umpire_game_decision(g, &dec);
 		if (!dec.player || g->step > max_steps)
 			break;
+		if (dec.round > rounds)
+			rounds = dec.round;
+		else if (!dec.round && (!first[0] || (strcmp(dec.player,
+		    first) == 0 && strcmp(last, first) != 0)))
+			rounds++;
+		if (!first[0])
+			snprintf(first, sizeof(first), "%s", dec.player);
+		snprintf(last, sizeof(last), "%s", dec.player);
+		t->letters++;
 		struct umpire_arena a = UMPIRE_ARENA_INIT;
 		const struct umpire_node *orders = umpire_game_bot_doc(g, &a, "", 0);
 		if (umpire_game_check_doc(g, &a, orders, d)) {
@@ -165,9 +217,12 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 			rc = EX_SOFTWARE;
 			break;
 		}
+		t->empties += umpire_game_empty(g, &a);
+		t->nothings += nothing(orders, true);
 		umpire_game_resolve(g, &a, orders, &report);
 		umpire_arena_free(&a);
 	}
+	t->player_rounds += (long)g->nplayers * rounds;
 	long steps = g->step - 1;
 	if (rc == 0 && dec.player)
 		t->unfinished++;
@@ -231,7 +286,7 @@ cmd_simulate(int argc, char **argv)
 	struct umpire_seed base = { { 0 } };
 	const struct umpire_node *doc;
 	const char *name;
-	struct tally t = { NULL, 0, 0, 0, 0, 0 };
+	struct tally t = { NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 	if (hex && umpire_seed_from_hex(&base, hex) != 0)
 		return cli_usage(argv[0], "--seed takes 64 hex digits");
@@ -284,6 +339,10 @@ cmd_simulate(int argc, char **argv)
 	printf("  %-*s %8ld\n", (int)width, "unfinished", t.unfinished);
 	printf("  %-*s mean %.1f steps, max %ld\n", (int)width, "length",
 		(double)t.total_steps / (double)games, t.max_steps);
+ 	printf("  letters: %.2f per player per round\n", t.player_rounds ?
+		(double)t.letters / (double)t.player_rounds : 0.0);
+	printf("  empty decisions: %ld\n", t.empties);
+	printf("  answered nothing: %ld\n", t.nothings);
 	printf("  %-*s %.1f games/s (%.3f s)\n", (int)width, "speed",
 		secs > 0 ? (double)games / secs : 0.0, secs);
 done:

@@ -16,6 +16,7 @@
 #include "doc/schema.h"
 #include "crypto/sshsig.h"
 #include "util/text.h"
+#include "play/verify.h"
 
 static const char state_comment[] =
 	"umpire game state: change it only through umpire (umpire verify "
@@ -270,6 +271,100 @@ check_decision(const struct umpire_game *g)
 	abort();
 }
 
+/* Whether version v ("MAJOR.MINOR.PATCH") is older than w. */
+static bool
+version_before(const char *v, const char *w)
+{
+	for (int k = 0; k < 3; k++) {
+		char *ve, *we;
+		unsigned long a = strtoul(v, &ve, 10), b = strtoul(w, &we, 10);
+		if (a != b)
+			return a < b;
+		if (*ve != '.' || *we != '.')
+			return false;
+		v = ve + 1;
+		w = we + 1;
+	}
+	return false;
+}
+
+/*
+ * Pass every empty decision that follows (ruleset.h, the empty hook) in
+ * the step ctx makes, when the step is made as a version that does
+ * (version NULL: this umpire): resolve the ruleset's "nothing" as if
+ * its player had sent it, after checking it as his orders would be,
+ * and say so in the report.  Whether a decision is empty depends on
+ * public information only, so verify passes the same ones.
+ */
+static void
+autopass(struct umpire_game *g, struct umpire_ctx *ctx, const char *version)
+{
+	struct umpire_decision dec;
+	struct umpire_buf why = UMPIRE_BUF_INIT;
+
+	if (version && version_before(version, UMPIRE_AUTOPASS_SINCE))
+		return;
+	for (;;) {
+		umpire_game_decision(g, &dec);
+		if (!dec.player)
+			break;
+		struct umpire_arena *a = ctx->arena;
+		struct umpire_node *orders = umpire_node_map(a, false);
+		umpire_map_add(a, orders, "umpire", umpire_node_int(a,
+			UMPIRE_FORMAT));
+		umpire_map_add(a, orders, "ruleset", umpire_node_str(a,
+			g->rules->name));
+		umpire_map_add(a, orders, "game", umpire_node_str(a, g->id));
+		umpire_map_add(a, orders, "player", umpire_node_str(a,
+			dec.player));
+		umpire_map_add(a, orders, "step", umpire_node_int(a, g->step));
+		umpire_buf_clear(&why);
+		if (!g->rules->empty(ctx, g->rs, orders, &why))
+			break;
+		struct umpire_diags d = UMPIRE_DIAGS_INIT;
+		if (umpire_game_check_doc(g, a, orders, &d)) {
+			fprintf(stderr, "umpire: internal error: ruleset %s passes "
+				"%s's %s at step %ld with orders it refuses:\n",
+				g->rules->name, dec.player, dec.kind, ctx->step);
+			umpire_diags_print(&d, stderr);
+			abort();
+		}
+		umpire_diags_free(&d);
+		struct umpire_report pass;
+		umpire_report_init(&pass, a);
+		struct umpire_ctx pctx = *ctx;
+		pctx.report = &pass;
+		umpire_report_printf(ctx->report, "\n%s, passed.\n",
+			umpire_buf_cstr(&why));
+		g->rules->resolve(&pctx, g->rs, orders);
+		if (pass.body.len)
+			umpire_report_printf(ctx->report, "\n%s",
+				umpire_buf_cstr(&pass.body));
+		umpire_report_free(&pass);
+		check_decision(g);
+	}
+	umpire_buf_free(&why);
+}
+
+bool
+umpire_game_empty(const struct umpire_game *g, struct umpire_arena *a)
+{
+	struct umpire_decision dec;
+	struct umpire_buf why = UMPIRE_BUF_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	umpire_game_decision(g, &dec);
+	if (!dec.player)
+		return false;
+	struct umpire_ctx ctx = { .arena = a, .diags = &d, .game_id = g->id,
+		.step = g->step, .result = (struct umpire_result *)&g->result };
+	bool empty = g->rules->empty(&ctx, g->rs, umpire_node_map(a, false),
+		&why);
+	umpire_buf_free(&why);
+	umpire_diags_free(&d);
+	return empty;
+}
+
 static void
 render(const struct umpire_game *g, const struct umpire_report *rep,
 	long step, const struct umpire_dice *dice,
@@ -353,8 +448,9 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	g->rs = rules->create(&g->arena, &ctx, scenario);
 	if (g->rs) {
 		g->step = 1;
-		g->rolls = dice.n;
 		check_decision(g);
+		autopass(g, &ctx, report->version);
+		g->rolls = dice.n;
 		render(g, &rep, 0, &dice, &marks, report);
 	}
 	umpire_dice_end(&dice);
@@ -873,6 +969,7 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	g->rules->resolve(&ctx, g->rs, orders);
 	g->step = step + 1;
 	check_decision(g);
+	autopass(g, &ctx, report->version);
 	render(g, &rep, step, &dice, &marks, report);
 	umpire_dice_end(&dice);
 	umpire_report_free(&rep);

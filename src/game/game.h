@@ -238,6 +238,11 @@ umpire_game_decision(const struct umpire_game *g, struct umpire_decision *out)
 	if (!g->result.over)
 		g->rules->decision(g->rs, out);
 }
+/*
+ * Whether the awaited decision is empty (ruleset.h, the empty hook),
+ * scratch in a: one umpire passes without asking.
+ */
+bool umpire_game_empty(const struct umpire_game *g, struct umpire_arena *a);
 void umpire_game_board(const struct umpire_game *g, struct umpire_buf *out);
 /*
  * The board as a picture of the state alone (picture.h): no step's

@@ -58,10 +58,16 @@ struct umpire_step_report {
 	 * which reads only the result).
 	 */
 	bool no_text;
+	/*
+	 * Set by the caller: the umpire version the step is made as, which
+	 * decides the rules that changed between versions (verify.h's
+	 * UMPIRE_*_SINCE); NULL: this umpire.
+	 */
+	const char *version;
 };
 
 #define UMPIRE_STEP_REPORT_INIT \
-	{ NULL, NULL, UMPIRE_BUF_INIT, false, UMPIRE_BUF_INIT, false }
+	{ NULL, NULL, UMPIRE_BUF_INIT, false, UMPIRE_BUF_INIT, false, NULL }
 
 void umpire_step_report_free(struct umpire_step_report *s);
 

@@ -71,7 +71,7 @@ umpire_ruleset_check(const struct umpire_ruleset *r, struct umpire_diags *d)
 		{ "encode", r->encode != NULL }, { "decision", r->decision != NULL },
 		{ "check", r->check != NULL }, { "resolve", r->resolve != NULL },
 		{ "bot", r->bot != NULL }, { "board", r->board != NULL },
-		{ "picture", r->picture != NULL },
+		{ "picture", r->picture != NULL }, { "empty", r->empty != NULL },
 	};
 	for (size_t i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++)
 		if (!hooks[i].set)

@@ -47,8 +47,10 @@
  * view hooks (all four or none), sealed values in orders opened by core
  * (ctx->sealed), commitments (secret.h, ctx->secret), and a player's
  * knowledge for his bot (ctx->knowledge).
+ * 5: the empty hook (decisions passed without asking) and the round of
+ * a decision.
  */
-#define UMPIRE_RULESET_VERSION 4
+#define UMPIRE_RULESET_VERSION 5
 
 struct umpire_secret_key;	/* secret.h: what commitments are salted with */
 
@@ -56,6 +58,14 @@ struct umpire_secret_key;	/* secret.h: what commitments are salted with */
 struct umpire_decision {
 	const char *player;	/* a player id of the game; NULL once over */
 	const char *kind;	/* "turn", "place", ...; NULL once over */
+	/*
+	 * The round it belongs to, 1, 2, ...: what the rulebook calls the
+	 * turn or round in which every player acts once (simulate counts a
+	 * player's letters per round); 0 when the ruleset keeps no count,
+	 * and simulate counts a round each time the first player asked in
+	 * the game is asked again after another.
+	 */
+	int round;
 };
 
 /* What a hook gets for one job. */
@@ -186,6 +196,19 @@ struct umpire_ruleset {
 	 */
 	void (*picture)(struct umpire_svg *svg, const void *game,
 		const struct umpire_marks *marks, const char *viewer);
+	/*
+	 * Whether the awaited decision is empty: its only legal answer is
+	 * "nothing", and public information alone shows it (never a hand, a
+	 * minefield, a deck: whether a player is asked must not tell what
+	 * he holds).  If so, append to orders (a mapping holding the
+	 * envelope) the keys of that answer, which must pass check, and to
+	 * why what the report says before ", passed" ("Green rallies:
+	 * nothing to rally").  Core then resolves those orders in the same
+	 * step, in games made by UMPIRE_AUTOPASS_SINCE or later (verify.h),
+	 * and asks again.  Version 5.
+	 */
+	bool (*empty)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_node *orders, struct umpire_buf *why);
 
 	/*
 	 * Hidden information (version 4).  A ruleset that hides nothing

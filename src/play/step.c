@@ -61,6 +61,7 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 	int rc;
 
 	s->report.want_picture = in->picture;
+	s->report.version = in->version;
 	s->author = (struct umpire_person){ UMPIRE_COMMITTER_NAME,
 		UMPIRE_COMMITTER_EMAIL };
 	if (in->kind == UMPIRE_STEP_SETUP) {

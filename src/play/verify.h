@@ -54,6 +54,13 @@
  * the padding guards the players from one another, not from the host).
  */
 #define UMPIRE_PADDED_SINCE "0.3.1"
+/*
+ * The first version that passes an empty decision without asking
+ * (ruleset.h, the empty hook): a step it makes resolves the orders and
+ * then every empty decision that follows.  Steps an older umpire made
+ * are replayed as they were, one decision each.
+ */
+#define UMPIRE_AUTOPASS_SINCE "0.4.0"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {

@@ -201,18 +201,20 @@ registry_checks(void **state)
 	struct umpire_ruleset r = *umpire_rulesets[0];
 	r.version = UMPIRE_RULESET_VERSION - 1;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
-	assert_diag(&d, "implements interface version 3, but this umpire needs "
-	    "version 4");
+	assert_diag(&d, "implements interface version 4, but this umpire needs "
+	    "version 5");
 	umpire_diags_clear(&d);
 
 	r = *umpire_rulesets[0];
 	r.bot = NULL;
 	r.board = NULL;
 	r.picture = NULL;
-	assert_int_equal(umpire_ruleset_check(&r, &d), 3);
+	r.empty = NULL;
+	assert_int_equal(umpire_ruleset_check(&r, &d), 4);
 	assert_diag(&d, "has no bot hook");
 	assert_diag(&d, "has no board hook");
 	assert_diag(&d, "has no picture hook");
+	assert_diag(&d, "has no empty hook");
 	umpire_diags_clear(&d);
 
 	r = *umpire_ruleset_find("wwii");

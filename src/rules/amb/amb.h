@@ -322,4 +322,11 @@ int amb_find_man(const struct amb_game *g, const char *id, int *side);
 int amb_find_weapon(const char *name);
 int amb_find_stance(const char *name);
 
+/*
+ * Whether the awaited decision is empty, from public information alone
+ * (ruleset.h, the empty hook); if so, its orders and why.
+ */
+bool amb_empty(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *orders, struct umpire_buf *why);
+
 #endif

@@ -142,3 +142,16 @@ amb_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		return;
 	}
 }
+
+/*
+ * No decision of AMB's is empty: a turn may always change one man's
+ * stance (AMB-14) whatever the dice allow, and laying minefields always
+ * has a choice of rows (AMB-17).
+ */
+bool
+amb_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	(void)ctx; (void)game; (void)orders; (void)why;
+	return false;
+}

@@ -86,6 +86,7 @@ const struct umpire_ruleset umpire_ruleset_amb = {
 	.bot = amb_bot,
 	.board = amb_board,
 	.picture = amb_picture,
+	.empty = amb_empty,
 	.hides = amb_hides,
 	.secret_encode = amb_secret_encode,
 	.secret_decode = amb_secret_decode,

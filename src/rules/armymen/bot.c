@@ -286,3 +286,77 @@ am_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 			}
 		}
 }
+
+/*
+ * Whether the card drawn gives the side nothing to do (umpire-armymen(7),
+ * "Empty cards"): no soldier or tank of it could carry out the card's
+ * action.  The table is public, so is the answer.  Same units as the
+ * bot's, with every target tried.
+ */
+static bool
+can_act(const struct am_game *g, int u, int action)
+{
+	const struct am_unit *m = &g->units[u];
+	struct am_shot shot;
+	struct umpire_pt contact;
+	int32_t d;
+	char why[256];
+
+	switch (action) {
+	case AM_RALLIES:
+		return !m->tank && m->pinned;
+	case AM_MOVES:
+		return m->tank || !m->pinned;
+	case AM_FIRES:
+		if (!m->tank && m->pinned)
+			return false;
+		for (int v = 0; v < g->nunits; v++) {
+			struct am_target t = { v, -1 };
+			if (g->units[v].side == m->side || g->units[v].dead)
+				continue;
+			if (m->tank ? am_can_fire(g, u, AM_MAIN_GUN, false, &t, false,
+			    &shot, why, sizeof(why)) || am_can_fire(g, u, AM_MG, true,
+			    &t, false, &shot, why, sizeof(why)) || am_can_fire(g, u,
+			    AM_MG, false, &t, false, &shot, why, sizeof(why)) :
+			    am_can_fire(g, u, m->weapon, false, &t, false, &shot, why,
+			    sizeof(why)) || (am_weapons[m->weapon].grenades &&
+			    am_can_fire(g, u, AM_GRENADE, false, &t, false, &shot, why,
+			    sizeof(why))))
+				return true;
+		}
+		return false;
+	default:
+		if (m->tank || m->pinned)
+			return false;
+		for (int v = 0; v < g->nunits; v++)
+			if (g->units[v].side != m->side &&
+			    am_soldier_up(&g->units[v]) && am_can_assault(g, u, v,
+			    &contact, &d, why, sizeof(why)))
+				return true;
+		return false;
+	}
+}
+
+bool
+am_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	static const char *const keys[AM_ACTIONS] = {
+		"moves", "fire", "assaults", "rally",
+	};
+	static const char *const none[AM_ACTIONS] = {
+		"moves: no unit can move", "fires: no unit can fire",
+		"assaults: no soldier can assault", "rallies: nothing to rally",
+	};
+	const struct am_game *g = game;
+	int side = g->to_move, action = am_awaited_action(g);
+
+	for (int u = 0; u < g->nunits; u++)
+		if (g->units[u].side == side && !g->units[u].dead &&
+		    can_act(g, u, action))
+			return false;
+	umpire_map_add(ctx->arena, orders, keys[action],
+		umpire_node_seq(ctx->arena, true));
+	umpire_buf_printf(why, "%s %s", am_Sides[side], none[action]);
+	return true;
+}

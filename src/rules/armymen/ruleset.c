@@ -209,6 +209,7 @@ decision(const void *game, struct umpire_decision *out)
 		return;
 	out->player = am_sides[g->to_move];
 	out->kind = am_actions[am_awaited_action(g)];
+	out->round = g->turn;
 }
 
 const struct umpire_ruleset umpire_ruleset_armymen = {
@@ -226,6 +227,7 @@ const struct umpire_ruleset umpire_ruleset_armymen = {
 	.bot = am_bot,
 	.board = am_board,
 	.picture = am_picture,
+	.empty = am_empty,
 };
 
 struct am_game *

@@ -491,3 +491,34 @@ bgw_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		umpire_map_add(ctx->arena, orders, o->u.map.v[i].key->u.s.ptr,
 			o->u.map.v[i].val);
 }
+
+/*
+ * A play is empty (umpire-bgw(7), "Empty plays") when the game has no
+ * Power Deck, the side declared a move, and its dice allow no move at
+ * all: then nothing is secret and nothing else may be given.  With the
+ * deck a play may always give new standing reactions, so it is asked;
+ * a declaration always has a choice of mode.
+ */
+bool
+bgw_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	const struct bgw_game *g = game;
+	int side = g->to_move;
+
+	if (side < 0 || g->declaring || g->deck || g->mode != BGW_MOVE ||
+	    g->ndice != 2 || g->extra)
+		return false;
+	int dice[4] = { g->dice[0], g->dice[1], g->dice[0], g->dice[1] };
+	int nd = g->dice[0] == g->dice[1] ? 4 : 2;
+	struct bg_pos pos;
+	struct bg_play plays[2];
+	bgw_position(g, side, &pos);
+	if (bg_plays_first(&pos, dice, nd, plays, 2) != 1 || plays[0].n != 0)
+		return false;
+	umpire_map_add(ctx->arena, orders, "actions",
+		umpire_node_seq(ctx->arena, true));
+	umpire_buf_printf(why, "%s plays %d-%d: no move is possible",
+		bgw_Sides[side], g->dice[0], g->dice[1]);
+	return true;
+}

@@ -12,6 +12,7 @@ decision(const void *game, struct umpire_decision *out)
 		return;
 	out->player = bgw_sides[g->to_move];
 	out->kind = g->declaring ? "declare" : "play";
+	out->round = (g->turn + 1) / 2;	/* a turn of each side */
 }
 
 const struct umpire_ruleset umpire_ruleset_bgw = {
@@ -29,6 +30,7 @@ const struct umpire_ruleset umpire_ruleset_bgw = {
 	.bot = bgw_bot,
 	.board = bgw_board,
 	.picture = bgw_picture,
+	.empty = bgw_empty,
 	.hides = bgw_hides,
 	.secret_encode = bgw_secret_encode,
 	.secret_decode = bgw_secret_decode,

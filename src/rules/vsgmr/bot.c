@@ -775,3 +775,41 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		return;
 	}
 }
+
+/*
+ * An attack phase is empty (umpire-vsgmr(7), "Empty decisions") when no
+ * figure of the player's that may still attack this round has a target
+ * it may attack (VS-65), and none has Summon (VS-69), which the phase
+ * also takes.  Every other decision may be answered some way: a move,
+ * a skill roll (VS-70), initiative.  Nothing in VSGMR is secret.
+ */
+bool
+vs_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	const struct vs_game *g = game;
+	struct umpire_arena *a = ctx->arena;
+	int p = g->pos.player;
+	enum vs_phase phase = g->pos.phase;
+
+	if (p < 0 || (phase != VS_PHASE_DISTANCE && phase != VS_PHASE_HAND))
+		return false;
+	enum vs_attack kind = phase == VS_PHASE_DISTANCE ? VS_DISTANCE :
+		VS_HAND_TO_HAND;
+	struct vs_target *t = umpire_arena_alloc(a, ((size_t)g->nfigures + 2) *
+		sizeof(*t));
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct vs_figure *f = &g->figure[i];
+		if (f->owner != p || !on(g, i))
+			continue;
+		if (vs_has(&f->profile, VS_SUMMON))
+			return false;
+		if (!f->attacked && !f->fresh && may_act(g, p, i) &&
+		    targets(a, g, i, kind, t) > 0)
+			return false;
+	}
+	umpire_map_add(a, orders, "attacks", umpire_node_seq(a, true));
+	umpire_buf_printf(why, "%s, %s: no figure has a target",
+		g->player[p].id, vs_phase_names[phase]);
+	return true;
+}

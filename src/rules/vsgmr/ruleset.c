@@ -200,6 +200,7 @@ decision(const void *game, struct umpire_decision *out)
 		return;
 	out->player = g->player[g->pos.player].id;
 	out->kind = vs_phase_names[g->pos.phase];
+	out->round = g->pos.round > 0 ? g->pos.round : 1;
 }
 
 static size_t
@@ -255,4 +256,5 @@ const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.bot = vs_bot,
 	.board = vs_board,
 	.picture = vs_picture,
+	.empty = vs_empty,
 };

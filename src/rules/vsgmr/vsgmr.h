@@ -570,6 +570,9 @@
  *       of the two bounds, the number or the points.  Orders that
  *       would activate a figure beyond are refused; an order that
  *       comes to nothing when carried out activates nobody.
+ * VS-79 A distance or hand to hand phase in which no figure of the
+ *       player's that may still attack has a target, and none has
+ *       Summon, is passed without asking him (bot.c, vs_empty).
  */
 #ifndef UMPIRE_VSGMR_H
 #define UMPIRE_VSGMR_H
@@ -1787,5 +1790,12 @@ char vs_mark(const struct vs_game *g, int p);
 /* The game as a picture (picture.c): the ruleset's picture hook. */
 void vs_picture(struct umpire_svg *s, const void *game,
 	const struct umpire_marks *marks, const char *viewer);
+
+/*
+ * Whether the awaited decision is empty, from public information alone
+ * (ruleset.h, the empty hook); if so, its orders and why.
+ */
+bool vs_empty(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *orders, struct umpire_buf *why);
 
 #endif

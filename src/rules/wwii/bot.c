@@ -364,3 +364,16 @@ wwii_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		break;
 	}
 }
+
+/*
+ * No decision of WWII's is empty: an army is chosen, a unit placed on
+ * one of the squares its side may use, and a turn may always move or
+ * fire, or hold, which is a choice between them.
+ */
+bool
+wwii_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	(void)ctx; (void)game; (void)orders; (void)why;
+	return false;
+}

@@ -302,6 +302,8 @@ decision(const void *game, struct umpire_decision *out)
 		return;
 	out->player = wwii_sides[g->to_move];
 	out->kind = wwii_kinds[g->kind];
+	/* A round is a turn of each side; deployment belongs to the first. */
+	out->round = (g->turns[0] < g->turns[1] ? g->turns[0] : g->turns[1]) + 1;
 }
 
 const struct umpire_ruleset umpire_ruleset_wwii = {
@@ -319,4 +321,5 @@ const struct umpire_ruleset umpire_ruleset_wwii = {
 	.bot = wwii_bot,
 	.board = wwii_board,
 	.picture = wwii_picture,
+	.empty = wwii_empty,
 };

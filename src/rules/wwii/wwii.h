@@ -499,4 +499,11 @@ void wwii_board(struct umpire_buf *out, const void *game);
 void wwii_picture(struct umpire_svg *svg, const void *game,
 	const struct umpire_marks *marks, const char *viewer);
 
+/*
+ * Whether the awaited decision is empty, from public information alone
+ * (ruleset.h, the empty hook); if so, its orders and why.
+ */
+bool wwii_empty(struct umpire_ctx *ctx, const void *game,
+	struct umpire_node *orders, struct umpire_buf *why);
+
 #endif
