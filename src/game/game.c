@@ -16,7 +16,6 @@
 #include "doc/schema.h"
 #include "crypto/sshsig.h"
 #include "util/text.h"
-#include "play/verify.h"
 
 static const char state_comment[] =
 	"umpire game state: change it only through umpire (umpire verify "
@@ -271,23 +270,6 @@ check_decision(const struct umpire_game *g)
 	abort();
 }
 
-/* Whether version v ("MAJOR.MINOR.PATCH") is older than w. */
-static bool
-version_before(const char *v, const char *w)
-{
-	for (int k = 0; k < 3; k++) {
-		char *ve, *we;
-		unsigned long a = strtoul(v, &ve, 10), b = strtoul(w, &we, 10);
-		if (a != b)
-			return a < b;
-		if (*ve != '.' || *we != '.')
-			return false;
-		v = ve + 1;
-		w = we + 1;
-	}
-	return false;
-}
-
 /*
  * Pass every empty decision that follows (ruleset.h, the empty hook) in
  * the step ctx makes, when the step is made as a version that does
@@ -302,7 +284,7 @@ autopass(struct umpire_game *g, struct umpire_ctx *ctx, const char *version)
 	struct umpire_decision dec;
 	struct umpire_buf why = UMPIRE_BUF_INIT;
 
-	if (version && version_before(version, UMPIRE_AUTOPASS_SINCE))
+	if (version && umpire_version_older(version, UMPIRE_AUTOPASS_SINCE))
 		return;
 	for (;;) {
 		umpire_game_decision(g, &dec);

@@ -22,10 +22,8 @@
 #include "game/secret.h"
 #include "crypto/sshkey.h"
 #include "doc/yaml.h"
+#include "game/version.h"
 
-#ifndef UMPIRE_VERSION
-#define UMPIRE_VERSION "0.4.0"
-#endif
 #define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
 #define UMPIRE_LAST_STEP 1000000000L	/* the schemas' maximum step */
 

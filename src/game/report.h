@@ -60,7 +60,7 @@ struct umpire_step_report {
 	bool no_text;
 	/*
 	 * Set by the caller: the umpire version the step is made as, which
-	 * decides the rules that changed between versions (verify.h's
+	 * decides the rules that changed between versions (version.h's
 	 * UMPIRE_*_SINCE); NULL: this umpire.
 	 */
 	const char *version;

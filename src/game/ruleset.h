@@ -204,7 +204,7 @@ struct umpire_ruleset {
 	 * envelope) the keys of that answer, which must pass check, and to
 	 * why what the report says before ", passed" ("Green rallies:
 	 * nothing to rally").  Core then resolves those orders in the same
-	 * step, in games made by UMPIRE_AUTOPASS_SINCE or later (verify.h),
+	 * step, in games made by UMPIRE_AUTOPASS_SINCE or later (version.h),
 	 * and asks again.  Version 5.
 	 */
 	bool (*empty)(struct umpire_ctx *ctx, const void *game,

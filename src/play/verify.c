@@ -113,41 +113,6 @@ file_differs(struct run *r, const char *path, const struct umpire_buf *want,
 
 /* ---- versions ---- */
 
-/* A release's version: MAJOR.MINOR.PATCH in decimal, no leading zeros. */
-static bool
-version_parse(const char *s, unsigned long v[3])
-{
-	for (int k = 0; k < 3; k++) {
-		const char *start = s;
-		v[k] = 0;
-		while (*s >= '0' && *s <= '9' && s - start < 9)
-			v[k] = v[k] * 10 + (unsigned long)(*s++ - '0');
-		if (s == start || (*start == '0' && s - start > 1) ||
-		    *s != (k < 2 ? '.' : '\0'))
-			return false;
-		s += k < 2;
-	}
-	return true;
-}
-
-static int
-version_cmp(const unsigned long a[3], const unsigned long b[3])
-{
-	for (int k = 0; k < 3; k++)
-		if (a[k] != b[k])
-			return a[k] < b[k] ? -1 : 1;
-	return 0;
-}
-
-/* Whether version v (well formed) is older than version w (well formed). */
-static bool
-older(const char *v, const char *w)
-{
-	unsigned long a[3], b[3];
-
-	return version_parse(v, a) && version_parse(w, b) && version_cmp(a, b) < 0;
-}
-
 /*
  * The version a state's text records, found without parsing the whole
  * file: the value of its first "version:" line, unquoted.  False if the
@@ -181,19 +146,19 @@ check_version(struct run *r, const char *v, const char *before)
 {
 	unsigned long a[3], now[3], prev[3];
 
-	if (!version_parse(v, a)) {
+	if (!umpire_version_parse(v, a)) {
 		bad(r, "its state says umpire version '%s' wrote it, which is no "
 			"release's version (MAJOR.MINOR.PATCH, in decimal, without "
 			"leading zeros)", v);
 		return false;
 	}
-	if (version_parse(UMPIRE_VERSION, now) && version_cmp(a, now) > 0) {
+	if (umpire_version_parse(UMPIRE_VERSION, now) && umpire_version_cmp(a, now) > 0) {
 		bad(r, "its state was written by umpire %s, which is newer than "
 			"this umpire (%s): upgrade umpire to verify this game", v,
 			UMPIRE_VERSION);
 		return false;
 	}
-	if (before && version_parse(before, prev) && version_cmp(a, prev) < 0) {
+	if (before && umpire_version_parse(before, prev) && umpire_version_cmp(a, prev) < 0) {
 		bad(r, "its state says umpire %s wrote it, but umpire %s wrote the "
 			"state before it: a game's versions never go backwards", v,
 			before);
@@ -316,7 +281,7 @@ check_receipt(struct run *r, long step, const char *rpath,
 	int line = umpire_report_receipt_read(report->ptr, report->len, NULL,
 		&said, kept);
 	if (line < 0) {
-		if (older(r->version, UMPIRE_RECEIPTS_SINCE)) {
+		if (umpire_version_older(r->version, UMPIRE_RECEIPTS_SINCE)) {
 			*unhashed = true;
 			return true;
 		}
@@ -463,7 +428,7 @@ check_commit(struct run *r, const char *umpire_self,
 	/* Umpires before receipts read the clock twice, a second apart at most. */
 	long long lag = c.committer_time - c.author_time;
 	if (c.author_offset != c.committer_offset || lag < 0 || (lag > 0 &&
-	    (lag > 1 || !older(r->version, UMPIRE_RECEIPTS_SINCE)))) {
+	    (lag > 1 || !umpire_version_older(r->version, UMPIRE_RECEIPTS_SINCE)))) {
 		bad(r, "its author date, %s, is not its commit date, %s: umpire "
 			"gives both at one moment",
 			date_text(da, sizeof(da), c.author_time, c.author_offset),
@@ -734,7 +699,7 @@ same_hidden(struct run *r, const struct umpire_hidden *h,
 			break;
 		}
 		if (!umpire_buf_equal(&h->files[i].data, got.ptr, got.len) &&
-		    !(older(r->version, UMPIRE_PADDED_SINCE) &&
+		    !(umpire_version_older(r->version, UMPIRE_PADDED_SINCE) &&
 		    umpire_buf_equal(&h->files[i].unpadded, got.ptr, got.len))) {
 			bad(r, "%s differs from the file umpire encrypts (the same "
 				"seed, secret and view give the same bytes)",
@@ -1062,7 +1027,7 @@ check_default(struct run *r, const struct umpire_game *g,
 		return true;	/* a forfeit: no orders */
 	umpire_default_orders(g, *deadline, &want);
 	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
-	if (!same && older(r->version, UMPIRE_PADDED_SINCE)) {
+	if (!same && umpire_version_older(r->version, UMPIRE_PADDED_SINCE)) {
 		/*
 		 * The bot of a version before padding sealed other blocks
 		 * (unpadded, and in Backgammon Wars of another shape); what

@@ -40,27 +40,7 @@
 #include "util/diag.h"
 #include "history/history.h"
 #include "game/report.h"
-
-/*
- * The first version whose reports carry a receipt and whose commits have
- * one date for author and committer.  Steps an older umpire wrote are
- * let off both, and verify says so.
- */
-#define UMPIRE_RECEIPTS_SINCE "0.3.0"
-/*
- * The first version that pads every file it encrypts (pad.h).  0.3.0
- * began to pad in its lifetime, so a step it wrote may have its files
- * padded or not, and verify takes either (their plaintexts are the same;
- * the padding guards the players from one another, not from the host).
- */
-#define UMPIRE_PADDED_SINCE "0.3.1"
-/*
- * The first version that passes an empty decision without asking
- * (ruleset.h, the empty hook): a step it makes resolves the orders and
- * then every empty decision that follows.  Steps an older umpire made
- * are replayed as they were, one decision each.
- */
-#define UMPIRE_AUTOPASS_SINCE "0.4.0"
+#include "game/version.h"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {

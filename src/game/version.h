@@ -1,0 +1,50 @@
+/*
+ * version.h - umpire's version, and the versions that changed what a
+ * step writes or how a rule decides.  Every state records the version
+ * that wrote it (umpire-files(5)); verify replays each step as that
+ * version would have made it, and the engine and the rulesets ask
+ * umpire_version_older(game's version, X_SINCE) to keep an older game's
+ * rulings.  One list, so that a change of behaviour names its version
+ * once, and core and the rulesets compare versions one way.
+ */
+#ifndef UMPIRE_VERSION_H
+#define UMPIRE_VERSION_H
+
+#include <stdbool.h>
+
+#ifndef UMPIRE_VERSION
+#define UMPIRE_VERSION "0.4.0"
+#endif
+
+/*
+ * The first version whose reports carry a receipt and whose commits have
+ * one date for author and committer.  Steps an older umpire wrote are
+ * let off both, and verify says so.
+ */
+#define UMPIRE_RECEIPTS_SINCE "0.3.0"
+/*
+ * The first version that pads every file it encrypts (pad.h).  0.3.0
+ * began to pad in its lifetime, so a step it wrote may have its files
+ * padded or not, and verify takes either (their plaintexts are the same;
+ * the padding guards the players from one another, not from the host).
+ */
+#define UMPIRE_PADDED_SINCE "0.3.1"
+/*
+ * The first version that passes an empty decision without asking
+ * (ruleset.h, the empty hook): a step it makes resolves the orders and
+ * then every empty decision that follows.  Steps an older umpire made
+ * are replayed as they were, one decision each.
+ */
+#define UMPIRE_AUTOPASS_SINCE "0.4.0"
+
+/*
+ * A release's version, MAJOR.MINOR.PATCH in decimal without leading
+ * zeros, into v; false if s is not one.
+ */
+bool umpire_version_parse(const char *s, unsigned long v[3]);
+/* -1, 0 or 1 as a is older than, the same as or newer than b. */
+int umpire_version_cmp(const unsigned long a[3], const unsigned long b[3]);
+/* Whether v is older than w, both well formed (false otherwise). */
+bool umpire_version_older(const char *v, const char *w);
+
+#endif
