@@ -108,3 +108,33 @@ umpire_rulesets_check(struct umpire_diags *d)
 	}
 	return bad;
 }
+
+/* MAJOR.MINOR.PATCH in decimal; false if s is not one. */
+static bool
+parse_version(const char *s, unsigned long v[3])
+{
+	for (int k = 0; k < 3; k++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		v[k] = 0;
+		while (*s >= '0' && *s <= '9' && v[k] < 100000000)
+			v[k] = v[k] * 10 + (unsigned long)(*s++ - '0');
+		if (*s != (k < 2 ? '.' : '\0'))
+			return false;
+		s += k < 2;
+	}
+	return true;
+}
+
+bool
+umpire_version_older(const char *v, const char *w)
+{
+	unsigned long a[3], b[3];
+
+	if (!v || !w || !parse_version(v, a) || !parse_version(w, b))
+		return false;
+	for (int k = 0; k < 3; k++)
+		if (a[k] != b[k])
+			return a[k] < b[k];
+	return false;
+}

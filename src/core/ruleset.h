@@ -125,7 +125,18 @@ struct umpire_ctx {
 	size_t nsealed;
 	const struct umpire_node *knowledge;
 	const char *recipient;
+	/*
+	 * check, resolve and bot: the umpire version whose rulings apply,
+	 * the version that writes the step (verify: the one that wrote it),
+	 * so that a game replays as it was decided.  A ruleset that changed
+	 * a ruling compares it with the version that brought the change
+	 * (umpire_version_older, and the UMPIRE_*_SINCE of verify.h).
+	 */
+	const char *version;
 };
+
+/* Whether version v is older than version w (both MAJOR.MINOR.PATCH). */
+bool umpire_version_older(const char *v, const char *w);
 
 struct umpire_ruleset {
 	int version;		/* UMPIRE_RULESET_VERSION */

@@ -54,6 +54,15 @@
  * the padding guards the players from one another, not from the host).
  */
 #define UMPIRE_PADDED_SINCE "0.3.1"
+/*
+ * The first version that decides Army Men's geometry exactly everywhere
+ * (umpire-armymen(7), AM-4, AM-12, TABLE-6): sight over the whole
+ * target, a tank targeted by its hull, a path's length as the sum of
+ * its legs' true lengths.  Steps of older games are decided as their
+ * version decided them: sight by 13 lines, a tank as a circle, each leg
+ * rounded up.
+ */
+#define UMPIRE_EXACT_SIGHT_SINCE "0.4.0"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {
