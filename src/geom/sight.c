@@ -581,9 +581,11 @@ struct exact {
 	int32_t base;
 	const struct umpire_piece *hull;
 	struct dir a, b;		/* the target's directions */
+	int64_t half;			/* of a square round it, centred on c */
 	struct span local[32], *span;
 	size_t n, cap;
-	int by;
+	int by;				/* the piece named, or -1 */
+	int64_t by_near;		/* its squared distance, as the eye's */
 };
 
 static bool
@@ -607,7 +609,11 @@ cmp_tangent(const struct exact *q, struct umpire_pt v, int side)
 	if (umpire_dot(q->u0, v) < 0)
 		return side > 0 ? 1 : -1;
 	uint64_t m = (uint64_t)(k < 0 ? -k : k) * 2;
-	int c = umpire_exact_mul_cmp(m, m, (uint64_t)q->base * q->base,
+	uint64_t right = (uint64_t)q->base * q->base * (uint64_t)umpire_dot(v, v);
+	/* d^2 |v|^2 is within 2^53; 4 cross^2 within 2^64, rarely beyond
+	 * 2^63: one word but at the bound. */
+	int c = m < ((uint64_t)1 << 32) ? (m * m > right) - (m * m < right) :
+		umpire_exact_mul_cmp(m, m, (uint64_t)q->base * q->base,
 		(uint64_t)umpire_dot(v, v));
 	/* Beyond the tangent: after the left one, before the right one. */
 	return side > 0 ? c : -c;
@@ -685,15 +691,18 @@ in_front(const struct exact *q, const struct umpire_piece *p)
 }
 
 /*
- * A span of directions a piece in front hides.  A single direction
- * hides no more than a line, nothing with an inside (step 2): it is
- * left out, so that "partly" means some of the target with an area.
+ * A span of directions a piece in front hides, kept in order of their
+ * starts.  A single direction hides no more than a line, nothing with
+ * an inside (step 2): it is left out, so that "partly" means some of
+ * the target with an area.  The piece named is the nearest of those
+ * that hide (by its box, then its index).
  */
 static void
-add_span(struct exact *q, struct dir lo, struct dir hi, int piece)
+add_span(struct exact *q, struct dir lo, struct dir hi, int piece,
+	int64_t near)
 {
-	if (dir_cmp(q, lo, hi) >= 0)
-		return;
+	size_t k;
+
 	if (q->n == q->cap) {
 		size_t cap = 2 * q->cap;
 		struct span *s = umpire_xmalloc(cap * sizeof(*s));
@@ -703,36 +712,102 @@ add_span(struct exact *q, struct dir lo, struct dir hi, int piece)
 		q->span = s;
 		q->cap = cap;
 	}
-	q->span[q->n++] = (struct span){ lo, hi, piece };
-	if (q->by < 0 || piece < q->by)
-		q->by = piece;
+	for (k = q->n; k > 0 && dir_cmp(q, lo, q->span[k - 1].lo) < 0; k--)
+		q->span[k] = q->span[k - 1];
+	q->span[k] = (struct span){ lo, hi, piece };
+	q->n++;
+	if (q->by < 0 || near < q->by_near ||
+	    (near == q->by_near && piece < q->by))
+		q->by = piece, q->by_near = near;
 }
 
-/* Piece i, which does not hold the firer's centre: lo, hi its outermost
- * corners from him. */
-static void
+/* Step 2: whether the spans cover [a, b], with no gap. */
+static bool
+covered(const struct exact *q)
+{
+	struct dir reach = q->a;
+
+	for (size_t i = 0; i < q->n; i++) {
+		if (dir_cmp(q, q->span[i].lo, reach) > 0)
+			return false;
+		if (dir_cmp(q, q->span[i].hi, reach) > 0)
+			reach = q->span[i].hi;
+	}
+	return q->n > 0 && dir_cmp(q, reach, q->b) >= 0;
+}
+
+/* Whether boxes lo..hi of a and b leave no room for insides to meet. */
+static bool
+boxes_apart(const struct umpire_piece *a, const struct umpire_piece *b)
+{
+	return a->hi.x <= b->lo.x || b->hi.x <= a->lo.x ||
+		a->hi.y <= b->lo.y || b->hi.y <= a->lo.y;
+}
+
+/*
+ * Piece i, which does not hold the firer's centre: lo, hi its outermost
+ * corners from him, near at most its squared distance from him.  The
+ * directions are tried first, the cheapest question: most pieces hide
+ * none of the target's.  Returns whether it added a span.
+ */
+static bool
 consider(struct exact *q, const struct umpire_table *t, size_t i, int lo,
-	int hi)
+	int hi, int64_t near)
 {
 	const struct umpire_piece *p = &t->piece[i];
-
-	if (umpire_piece_holds(p, q->c))
-		return;
-	if (q->hull ? umpire_piece_overlap(p, q->hull) :
-	    q->base > 0 && umpire_piece_near(p, q->c, q->c, q->base))
-		return;
-	if (!in_front(q, p))
-		return;
 	struct dir l = whole(umpire_pt_sub(p->corner[lo], q->f));
 	struct dir h = whole(umpire_pt_sub(p->corner[hi], q->f));
-	struct dir s = dir_cmp(q, l, q->a) > 0 ? l : q->a;
-	struct dir e = dir_cmp(q, h, q->b) < 0 ? h : q->b;
-	if (dir_cmp(q, l, h) <= 0) {
-		add_span(q, s, e, (int)i);
+	struct dir s[2], e[2];
+	int n = 0;
+
+	/*
+	 * First, whole numbers only: the square round the target (half-side
+	 * q->half) against the lines from the firer along l and h.  Wholly
+	 * right of l or wholly left of h, it has no direction in [l, h]
+	 * (less than half a turn); wholly between them, all of [a, b] is.
+	 */
+	int64_t spread_l = q->half * ((l.v.x < 0 ? -(int64_t)l.v.x : l.v.x) +
+		(l.v.y < 0 ? -(int64_t)l.v.y : l.v.y));
+	int64_t spread_h = q->half * ((h.v.x < 0 ? -(int64_t)h.v.x : h.v.x) +
+		(h.v.y < 0 ? -(int64_t)h.v.y : h.v.y));
+	int64_t mid_l = umpire_cross(l.v, q->u0), mid_h = umpire_cross(h.v, q->u0);
+	if (mid_l + spread_l < 0 || mid_h - spread_h > 0)
+		return false;
+	if (mid_l - spread_l >= 0 && mid_h + spread_h <= 0) {
+		s[0] = q->a;
+		e[0] = q->b;
+		n = 1;
+	} else if (dir_cmp(q, l, h) <= 0) {
+		s[0] = dir_cmp(q, l, q->a) > 0 ? l : q->a;
+		e[0] = dir_cmp(q, h, q->b) < 0 ? h : q->b;
+		n = 1;
 	} else {	/* across the turn behind the firer: two parts */
-		add_span(q, s, q->b, (int)i);
-		add_span(q, q->a, e, (int)i);
+		s[0] = dir_cmp(q, l, q->a) > 0 ? l : q->a;
+		e[0] = q->b;
+		s[1] = q->a;
+		e[1] = dir_cmp(q, h, q->b) < 0 ? h : q->b;
+		n = 2;
 	}
+	bool any = false;
+	for (int k = 0; k < n; k++)
+		any = any || dir_cmp(q, s[k], e[k]) < 0;
+	if (!any)
+		return false;
+	/* TABLE-8: a piece under the target's centre or on the target. */
+	if (q->c.x >= p->lo.x && q->c.x <= p->hi.x && q->c.y >= p->lo.y &&
+	    q->c.y <= p->hi.y && umpire_piece_holds(p, q->c))
+		return false;
+	if (q->hull ? !boxes_apart(p, q->hull) &&
+	    umpire_piece_overlap(p, q->hull) :
+	    4 * near2(p, q->c) < (int64_t)q->base * q->base &&
+	    umpire_piece_near(p, q->c, q->c, q->base))
+		return false;
+	if (!in_front(q, p))
+		return false;
+	for (int k = 0; k < n; k++)
+		if (dir_cmp(q, s[k], e[k]) < 0)
+			add_span(q, s[k], e[k], (int)i, near);
+	return true;
 }
 
 /* Set up a question; false if the firer stands within the target. */
@@ -750,7 +825,7 @@ exact_start(struct exact *q, struct umpire_pt from,
 	q->n = 0;
 	q->by = -1;
 	if (q->hull) {
-		struct umpire_pt w[UMPIRE_PIECE_CORNERS];
+		struct umpire_pt w[UMPIRE_PIECE_CORNERS] = { { 0, 0 } };
 		int lo, hi;
 		if (umpire_piece_holds(q->hull, from))
 			return false;
@@ -759,36 +834,28 @@ exact_start(struct exact *q, struct umpire_pt from,
 		outermost(w, q->hull->n, &lo, &hi);
 		q->a = whole(w[lo]);
 		q->b = whole(w[hi]);
+		q->half = 0;
+		for (int j = 0; j < q->hull->n; j++) {
+			struct umpire_pt d = umpire_pt_sub(q->hull->corner[j], q->c);
+			int64_t m = d.x < 0 ? -(int64_t)d.x : d.x;
+			m = m > (d.y < 0 ? -(int64_t)d.y : d.y) ? m :
+				(d.y < 0 ? -(int64_t)d.y : d.y);
+			q->half = m > q->half ? m : q->half;
+		}
 		return true;
 	}
+	q->half = (q->base + 1) / 2;
 	q->a = (struct dir){ q->u0, q->base ? -1 : 0 };
 	q->b = (struct dir){ q->u0, q->base ? 1 : 0 };
 	return 4 * umpire_dot(q->u0, q->u0) > (int64_t)q->base * q->base;
 }
 
-/* Steps 2: sort the spans by their starts, sweep for a gap. */
 static void
 exact_finish(struct umpire_view *out, struct exact *q)
 {
 	out->by = q->by;
-	out->verdict = q->n ? UMPIRE_SIGHT_PARTLY : UMPIRE_SIGHT_CLEAR;
-	for (size_t i = 1; i < q->n; i++)
-		for (size_t j = i; j > 0 &&
-		    dir_cmp(q, q->span[j].lo, q->span[j - 1].lo) < 0; j--) {
-			struct span s = q->span[j];
-			q->span[j] = q->span[j - 1];
-			q->span[j - 1] = s;
-		}
-	struct dir reach = q->a;
-	bool gap = q->n == 0;
-	for (size_t i = 0; i < q->n && !gap; i++) {
-		if (dir_cmp(q, q->span[i].lo, reach) > 0)
-			gap = true;
-		else if (dir_cmp(q, q->span[i].hi, reach) > 0)
-			reach = q->span[i].hi;
-	}
-	if (!gap && dir_cmp(q, reach, q->b) >= 0)
-		out->verdict = UMPIRE_SIGHT_BLOCKED;
+	out->verdict = covered(q) ? UMPIRE_SIGHT_BLOCKED : q->n ?
+		UMPIRE_SIGHT_PARTLY : UMPIRE_SIGHT_CLEAR;
 	if (q->span != q->local)
 		free(q->span);
 }
@@ -834,7 +901,7 @@ umpire_view(struct umpire_view *out, const struct umpire_table *t,
 		for (int j = 0; j < p->n; j++)
 			w[j] = umpire_pt_sub(p->corner[j], from);
 		outermost(w, p->n, &lo, &hi);
-		consider(&q, t, i, lo, hi);
+		consider(&q, t, i, lo, hi, near2(p, from));
 	}
 	exact_finish(out, &q);
 }
@@ -913,7 +980,10 @@ umpire_eye_view(struct umpire_view *out, struct umpire_eye *e,
 			int64_t left = ep->near2 - dist2 - r * r;
 			if (left > 0 && left * left > 4 * r * r * dist2)
 				goto done;
-			consider(&q, e->t, ep->index, ep->lo, ep->hi);
+			/* Nearest first: once covered, nothing can uncover. */
+			if (consider(&q, e->t, ep->index, ep->lo, ep->hi,
+			    ep->near2) && covered(&q))
+				goto done;
 		}
 done:
 	if (cand != want)

@@ -124,8 +124,10 @@ struct umpire_target {
 struct umpire_view {
 	enum umpire_sight_verdict verdict;
 	/*
-	 * A piece that hides some of the target, the first in the table's
-	 * order of those in front of it; -1 when none does.
+	 * A piece that hides some of the target: of those in front of it,
+	 * the one whose box is nearest the firer, then the first in the
+	 * table (for a point target, the first in the table that meets the
+	 * line); -1 when none does.
 	 */
 	int by;
 };

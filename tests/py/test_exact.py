@@ -144,7 +144,7 @@ def view(pieces, mask, f, target):
         for i, (k, p) in enumerate(pieces):
             if mask >> k & 1 and not holds(p, f) and not holds(p, c) and \
                     clip_ray(p, f, sub(c, f), 1) is not None:
-                return BLOCKED, i
+                return BLOCKED, i   # a point: the first in the table
         return CLEAR, -1
     D = sub(c, f)
     if kind_t == "disc":
@@ -227,6 +227,13 @@ def view(pieces, mask, f, target):
             return (B[0] + x[0], B[1] + x[1])
         return (x[0] + y[0], x[1] + y[1])
 
+    def near2(i):
+        p = pieces[i][1]
+        xs, ys = [q[0] for q in p], [q[1] for q in p]
+        dx = max(min(xs) - f[0], 0, f[0] - max(xs))
+        dy = max(min(ys) - f[1], 0, f[1] - max(ys))
+        return (dx * dx + dy * dy, i)
+
     seen = False
     hiding = set()
     for x, y in zip(seq, seq[1:]):
@@ -262,10 +269,11 @@ def view(pieces, mask, f, target):
             if before_last(s_in):
                 hiding.add(i)
         seen = seen or ray_seen
+    # The piece named: the nearest of those that hide, by its box.
     if not seen:
-        return BLOCKED, min(hiding)
+        return BLOCKED, min(hiding, key=near2)
     if hiding:
-        return PARTLY, min(hiding)
+        return PARTLY, min(hiding, key=near2)
     return CLEAR, -1
 
 
