@@ -546,7 +546,9 @@ umpire_eye_free(struct umpire_eye *e)
  *    the intervals of the pieces in front, up to the two directions a
  *    and b, which alone cannot hold all of a T with an inside: the
  *    uncovered directions of [a, b] form a set open in [a, b], so if
- *    any, a whole open interval of them, and then points of T seen.
+ *    any, a whole open interval of them; a ray strictly between a and b
+ *    passes through T's inside (t_in < t_out), meets no piece in front,
+ *    and meets the pieces behind only after t_out: it sees T.
  *    Covering [a, b] with closed intervals is decided by sorting their
  *    ends and sweeping: a gap is an end strictly before the next start.
  *    The critical directions are only the ends: corners of pieces (whole

@@ -174,7 +174,8 @@ int am_awaited_action(const struct am_game *g);
  * moves or a block is flattened). */
 void am_table_build(struct am_game *g);
 /* A unit as a figure: a soldier on his base; a tank at the centre of its
- * hull, base 0 (AM-4); as a target of sight, a tank's base is its width. */
+ * hull, base 0 (AM-4); as a target of sight before 0.4.0 (13 lines), a
+ * tank's base is its width (am_sight_target since: its hull). */
 struct umpire_figure am_figure(const struct am_game *g, int u);
 struct umpire_figure am_sight_figure(const struct am_game *g, int u);
 /* A direction in lowest terms: (46, -19) stays, (6, 8) is (3, 4). */
