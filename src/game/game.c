@@ -188,6 +188,13 @@ game_new(const struct umpire_ruleset *rules)
 	return g;
 }
 
+/* The version whose rulings decide (game.h's ruling). */
+static const char *
+ruling(const struct umpire_game *g)
+{
+	return g->ruling ? g->ruling : UMPIRE_VERSION;
+}
+
 /* The key commitments are salted with, or NULL without the seed. */
 static const struct umpire_secret_key *
 skey(const struct umpire_game *g)
@@ -859,7 +866,8 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	}
 	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
-		.secret = skey(g), .secret_known = g->secret_known };
+		.secret = skey(g), .secret_known = g->secret_known,
+		.version = ruling(g) };
 	/*
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)
@@ -947,7 +955,8 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	umpire_marks_init(&marks, a);
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .dice = &dice,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = step,
-		.result = &g->result, .secret = skey(g), .secret_known = true };
+		.result = &g->result, .secret = skey(g), .secret_known = true,
+		.version = ruling(g) };
 	g->rules->resolve(&ctx, g->rs, orders);
 	g->step = step + 1;
 	check_decision(g);
@@ -1029,6 +1038,7 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
 		.secret = knowing ? NULL : skey(g),
 		.secret_known = g->secret_known, .knowledge = knowledge,
+		.version = ruling(g),
 		.recipient = g->recipient };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);

@@ -42,6 +42,13 @@ struct umpire_game {
 	const struct umpire_ruleset *rules;
 	const char *id;
 	const char *version;	/* umpire version that wrote the state read */
+	/*
+	 * The umpire version whose rulings decide the next check, step or
+	 * bot (ruleset.h's ctx.version); NULL: this umpire's.  umpire_step_make
+	 * sets it to the version that writes the step; verify, to the one
+	 * that wrote it.  Not owned (a string that outlives the game's use).
+	 */
+	const char *ruling;
 	const char *title;
 	struct umpire_player *players;
 	size_t nplayers;

@@ -37,6 +37,7 @@
 #include "game/result.h"
 #include "game/rng.h"
 #include "render/svg.h"
+#include "game/version.h"
 #include "doc/yaml.h"
 
 /*
@@ -135,7 +136,16 @@ struct umpire_ctx {
 	size_t nsealed;
 	const struct umpire_node *knowledge;
 	const char *recipient;
+	/*
+	 * check, resolve and bot: the umpire version whose rulings apply,
+	 * the version that writes the step (verify: the one that wrote it),
+	 * so that a game replays as it was decided.  A ruleset that changed
+	 * a ruling compares it with the version that brought the change
+	 * (umpire_version_older, and the UMPIRE_*_SINCE of version.h).
+	 */
+	const char *version;
 };
+
 
 struct umpire_ruleset {
 	int version;		/* UMPIRE_RULESET_VERSION */

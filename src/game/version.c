@@ -33,6 +33,6 @@ umpire_version_older(const char *v, const char *w)
 {
 	unsigned long a[3], b[3];
 
-	return umpire_version_parse(v, a) && umpire_version_parse(w, b) &&
+	return v && w && umpire_version_parse(v, a) && umpire_version_parse(w, b) &&
 		umpire_version_cmp(a, b) < 0;
 }

@@ -36,6 +36,15 @@
  * are replayed as they were, one decision each.
  */
 #define UMPIRE_AUTOPASS_SINCE "0.4.0"
+/*
+ * The first version that decides Army Men's geometry exactly everywhere
+ * (umpire-armymen(7), AM-4, AM-12, TABLE-6): sight over the whole
+ * target, a tank targeted by its hull, a path's length as the sum of
+ * its legs' true lengths.  Steps of older games are decided as their
+ * version decided them: sight by 13 lines, a tank as a circle, each leg
+ * rounded up.
+ */
+#define UMPIRE_EXACT_SIGHT_SINCE "0.4.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading
@@ -44,7 +53,7 @@
 bool umpire_version_parse(const char *s, unsigned long v[3]);
 /* -1, 0 or 1 as a is older than, the same as or newer than b. */
 int umpire_version_cmp(const unsigned long a[3], const unsigned long b[3]);
-/* Whether v is older than w, both well formed (false otherwise). */
+/* Whether v is older than w, both well formed (false otherwise, NULL too). */
 bool umpire_version_older(const char *v, const char *w);
 
 #endif

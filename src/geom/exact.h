@@ -11,6 +11,7 @@
 #ifndef UMPIRE_EXACT_H
 #define UMPIRE_EXACT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* num / den with num >= 0 and den > 0, in lowest terms when made here. */
@@ -50,5 +51,18 @@ struct umpire_frac umpire_exact_frac(int64_t num, int64_t den);
  * left), so no product is ever formed: any two int64 fractions compare.
  */
 int umpire_exact_frac_cmp(struct umpire_frac a, struct umpire_frac b);
+
+/*
+ * a * b against c * d, for any a, b, c, d below 2^64: -1, 0 or 1.  The
+ * products are taken in two 64-bit words (no wider type is needed).
+ */
+int umpire_exact_mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
+/*
+ * sqrt(a[0]) + ... + sqrt(a[n - 1]) against the integer len: -1, 0 or 1,
+ * exactly, for any n and any a[i] below 2^62 (TABLE-6).  See exact.c for
+ * why it always ends.  Allocates only for sums that need more than 64
+ * bits of each root, and frees before it returns.
+ */
+int umpire_exact_roots_cmp(const uint64_t *a, size_t n, int64_t len);
 
 #endif

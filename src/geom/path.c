@@ -16,6 +16,40 @@ umpire_path_length(const struct umpire_pt *wp, size_t n)
 	return len;
 }
 
+/* The squared legs of the path into a (room for n - 1): how many. */
+static size_t
+squared_legs(uint64_t *a, const struct umpire_pt *wp, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 1; i < n; i++)
+		a[k++] = (uint64_t)umpire_dist2(wp[i - 1], wp[i]);
+	return k;
+}
+
+int
+umpire_path_cmp(const struct umpire_pt *wp, size_t n, int64_t len)
+{
+	uint64_t a[UMPIRE_PATH_EXACT_MAX];
+
+	return umpire_exact_roots_cmp(a, squared_legs(a, wp, n), len);
+}
+
+int64_t
+umpire_path_length_up(const struct umpire_pt *wp, size_t n)
+{
+	uint64_t a[UMPIRE_PATH_EXACT_MAX];
+	size_t k = squared_legs(a, wp, n);
+	int64_t m = 0;
+
+	/* From the sum of the roots rounded down, which is at most n short. */
+	for (size_t i = 0; i < k; i++)
+		m += (int64_t)umpire_exact_isqrt(a[i]);
+	while (umpire_exact_roots_cmp(a, k, m) > 0)
+		m++;
+	return m;
+}
+
 bool
 umpire_path_on_table(const struct umpire_table *t, const struct umpire_pt *wp,
 	size_t n, size_t *first_off)

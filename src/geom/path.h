@@ -24,6 +24,17 @@ int32_t umpire_path_leg(struct umpire_pt a, struct umpire_pt b);
 /* The length of the path: the sum of its legs' (TABLE-6); 0 for one point. */
 int64_t umpire_path_length(const struct umpire_pt *wp, size_t n);
 /*
+ * Exact lengths (TABLE-6 from version 0.4.0 on): the path's true length,
+ * the sum of its legs' square roots, against len: -1, 0 or 1, decided
+ * exactly (exact.h); and that length rounded up to the hundredth, for a
+ * report, which never contradicts a comparison with a whole length:
+ * a path within len shows at most len, one beyond it more than len.
+ * n is at most UMPIRE_PATH_EXACT_MAX.
+ */
+#define UMPIRE_PATH_EXACT_MAX 64
+int umpire_path_cmp(const struct umpire_pt *wp, size_t n, int64_t len);
+int64_t umpire_path_length_up(const struct umpire_pt *wp, size_t n);
+/*
  * Whether the path stays on the table (TABLE-13).  If not, and first_off
  * is not NULL, the index of the first waypoint off it goes there.
  */

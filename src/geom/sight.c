@@ -516,3 +516,479 @@ umpire_eye_free(struct umpire_eye *e)
 	free(e->bins);
 	memset(e, 0, sizeof(*e));
 }
+
+/* ------------------------------------------------------------ exact sight */
+
+/*
+ * Why deciding over directions is exact.  Seen from the firer's centre
+ * f (outside the target T, else he sees it: TABLE-8 leaves no piece
+ * that could hide the point he stands on), every direction is a ray.
+ * T is convex, so a ray meets it in one segment, from t_in to t_out
+ * along the ray; a piece P met by the ray, from s_in.  A point of T on
+ * the ray is seen exactly when it comes before every piece the ray
+ * meets, so the ray sees some of T exactly when t_in < s_in for every P
+ * it meets.  The directions of T form a closed interval [a, b] of less
+ * than half a turn, and those of P another, [lo, hi].
+ *
+ * 1. A piece that overlaps T is left out (TABLE-8); any other has its
+ *    inside apart from T's, so a line L separates them, P on one closed
+ *    side and T on the other.  If f is strictly on P's side, every ray
+ *    meets L once, P's points before it and T's after: s_in <= t_in on
+ *    every ray meeting both, and P hides the whole of T on the
+ *    directions [lo, hi] and [a, b] share; P is "in front".  If f is on
+ *    T's side, or on L, P comes after T on every ray that meets both,
+ *    but where a ray meets T in a single point of L that P holds too:
+ *    such a ray touches T, so its direction is a or b.  Whichever L is
+ *    taken, the answer is the same where it matters (two lines giving
+ *    both would make P and T meet in a point on every ray of a range of
+ *    directions, impossible for pieces with an inside).
+ * 2. So every point of T is hidden exactly when [a, b] is covered by
+ *    the intervals of the pieces in front, up to the two directions a
+ *    and b, which alone cannot hold all of a T with an inside: the
+ *    uncovered directions of [a, b] form a set open in [a, b], so if
+ *    any, a whole open interval of them; a ray strictly between a and b
+ *    passes through T's inside (t_in < t_out), meets no piece in front,
+ *    and meets the pieces behind only after t_out: it sees T.
+ *    Covering [a, b] with closed intervals is decided by sorting their
+ *    ends and sweeping: a gap is an end strictly before the next start.
+ *    The critical directions are only the ends: corners of pieces (whole
+ *    vectors from f) and a and b (corners of a hull, or the tangents to
+ *    a base, which are not whole).
+ * 3. Directions are compared exactly by their angle from f to T's
+ *    centre, in (-pi, pi]: which half-turn, then a cross product.  A
+ *    whole direction v against the tangent of a base of diameter d,
+ *    centre D from f, at angle beta = asin(d / 2|D|) either side: v at
+ *    angle phi within a quarter turn of D lies beyond the tangent when
+ *    sin phi > sin beta, that is 4 cross(D, v)^2 > d^2 |v|^2, compared
+ *    in two words (exact.h) since the left side reaches 2^64.
+ * 4. The separating line: between two convex pieces, an edge of one
+ *    with every corner of the other on or outside it; between a piece
+ *    and a base, the tangent to the base at right angles to the line
+ *    from its centre to the nearest point of the piece (a corner, or
+ *    the foot on an edge, when the edge's line is the tangent itself).
+ */
+
+struct dir {
+	struct umpire_pt v;	/* a whole direction, when tan is 0 */
+	int tan;		/* -1 the base's right tangent, 1 its left */
+};
+
+struct span {
+	struct dir lo, hi;
+	int piece;
+};
+
+struct exact {
+	struct umpire_pt f, c, u0;	/* firer, target's centre, c - f */
+	int32_t base;
+	const struct umpire_piece *hull;
+	struct dir a, b;		/* the target's directions */
+	int64_t half;			/* of a square round it, centred on c */
+	struct span local[32], *span;
+	size_t n, cap;
+	int by;				/* the piece named, or -1 */
+	int64_t by_near;		/* its squared distance, as the eye's */
+};
+
+static bool
+upper(const struct exact *q, struct umpire_pt v)
+{
+	int64_t k = umpire_cross(q->u0, v);
+
+	return k > 0 || (k == 0 && umpire_dot(q->u0, v) < 0);
+}
+
+/* A whole direction against a tangent of the base (side -1 or 1). */
+static int
+cmp_tangent(const struct exact *q, struct umpire_pt v, int side)
+{
+	int64_t k = umpire_cross(q->u0, v);
+	bool up = upper(q, v);
+
+	/* phi on the tangent's side of 0, within a quarter turn? */
+	if (side > 0 ? !up : (up || k == 0))
+		return side > 0 ? -1 : 1;
+	if (umpire_dot(q->u0, v) < 0)
+		return side > 0 ? 1 : -1;
+	uint64_t m = (uint64_t)(k < 0 ? -k : k) * 2;
+	uint64_t right = (uint64_t)q->base * q->base * (uint64_t)umpire_dot(v, v);
+	/* d^2 |v|^2 is within 2^53; 4 cross^2 within 2^64, rarely beyond
+	 * 2^63: one word but at the bound. */
+	int c = m < ((uint64_t)1 << 32) ? (m * m > right) - (m * m < right) :
+		umpire_exact_mul_cmp(m, m, (uint64_t)q->base * q->base,
+		(uint64_t)umpire_dot(v, v));
+	/* Beyond the tangent: after the left one, before the right one. */
+	return side > 0 ? c : -c;
+}
+
+static int
+dir_cmp(const struct exact *q, struct dir x, struct dir y)
+{
+	if (x.tan && y.tan)
+		return x.tan == y.tan ? 0 : x.tan < y.tan ? -1 : 1;
+	if (y.tan)
+		return cmp_tangent(q, x.v, y.tan);
+	if (x.tan)
+		return -cmp_tangent(q, y.v, x.tan);
+	bool ux = upper(q, x.v), uy = upper(q, y.v);
+	if (ux != uy)
+		return ux ? 1 : -1;
+	int64_t k = umpire_cross(x.v, y.v);
+	return k > 0 ? -1 : k < 0;
+}
+
+static struct dir
+whole(struct umpire_pt v)
+{
+	return (struct dir){ v, 0 };
+}
+
+/* Side of q against edge j of p: > 0 inside. */
+static int64_t
+edge_side(const struct umpire_piece *p, int j, struct umpire_pt q)
+{
+	struct umpire_pt a = p->corner[j], b = p->corner[(j + 1) % p->n];
+
+	return umpire_cross(umpire_pt_sub(b, a), umpire_pt_sub(q, a));
+}
+
+/* Whether p, apart from the target, is in front of it (step 1, 4). */
+static bool
+in_front(const struct exact *q, const struct umpire_piece *p)
+{
+	int n = p->n;
+
+	if (q->hull) {
+		const struct umpire_piece *h = q->hull;
+		for (int pass = 0; pass < 2; pass++) {
+			const struct umpire_piece *x = pass ? h : p, *y = pass ? p : h;
+			for (int i = 0; i < x->n; i++) {
+				int j = 0;
+				while (j < y->n && edge_side(x, i, y->corner[j]) <= 0)
+					j++;
+				if (j == y->n)
+					return pass ? edge_side(h, i, q->f) < 0 :
+						edge_side(p, i, q->f) > 0;
+			}
+		}
+		return false;
+	}
+	for (int j = 0; j < n; j++) {
+		struct umpire_pt cj = p->corner[j], cn = p->corner[(j + 1) % n];
+		struct umpire_pt e = umpire_pt_sub(cn, cj);
+		if (edge_side(p, j, q->c) < 0 &&
+		    umpire_dot(umpire_pt_sub(q->c, cj), e) > 0 &&
+		    umpire_dot(umpire_pt_sub(q->c, cn), e) < 0)
+			return edge_side(p, j, q->f) > 0;
+	}
+	for (int j = 0; j < n; j++) {
+		struct umpire_pt cj = p->corner[j];
+		struct umpire_pt to_c = umpire_pt_sub(q->c, cj);
+		if (umpire_dot(to_c, umpire_pt_sub(p->corner[(j + 1) % n], cj)) <= 0 &&
+		    umpire_dot(to_c, umpire_pt_sub(p->corner[(j + n - 1) % n],
+		    cj)) <= 0)
+			return umpire_dot(umpire_pt_sub(q->f, cj), to_c) < 0;
+	}
+	return false;
+}
+
+/*
+ * A span of directions a piece in front hides, kept in order of their
+ * starts.  A single direction hides no more than a line, nothing with
+ * an inside (step 2): it is left out, so that "partly" means some of
+ * the target with an area.  The piece named is the nearest of those
+ * that hide (by its box, then its index).
+ */
+static void
+add_span(struct exact *q, struct dir lo, struct dir hi, int piece,
+	int64_t near)
+{
+	size_t k;
+
+	if (q->n == q->cap) {
+		size_t cap = 2 * q->cap;
+		struct span *s = umpire_xmalloc(cap * sizeof(*s));
+		memcpy(s, q->span, q->n * sizeof(*s));
+		if (q->span != q->local)
+			free(q->span);
+		q->span = s;
+		q->cap = cap;
+	}
+	for (k = q->n; k > 0 && dir_cmp(q, lo, q->span[k - 1].lo) < 0; k--)
+		q->span[k] = q->span[k - 1];
+	q->span[k] = (struct span){ lo, hi, piece };
+	q->n++;
+	if (q->by < 0 || near < q->by_near ||
+	    (near == q->by_near && piece < q->by))
+		q->by = piece, q->by_near = near;
+}
+
+/* Step 2: whether the spans cover [a, b], with no gap. */
+static bool
+covered(const struct exact *q)
+{
+	struct dir reach = q->a;
+
+	for (size_t i = 0; i < q->n; i++) {
+		if (dir_cmp(q, q->span[i].lo, reach) > 0)
+			return false;
+		if (dir_cmp(q, q->span[i].hi, reach) > 0)
+			reach = q->span[i].hi;
+	}
+	return q->n > 0 && dir_cmp(q, reach, q->b) >= 0;
+}
+
+/* Whether boxes lo..hi of a and b leave no room for insides to meet. */
+static bool
+boxes_apart(const struct umpire_piece *a, const struct umpire_piece *b)
+{
+	return a->hi.x <= b->lo.x || b->hi.x <= a->lo.x ||
+		a->hi.y <= b->lo.y || b->hi.y <= a->lo.y;
+}
+
+/*
+ * Piece i, which does not hold the firer's centre: lo, hi its outermost
+ * corners from him, near at most its squared distance from him.  The
+ * directions are tried first, the cheapest question: most pieces hide
+ * none of the target's.  Returns whether it added a span.
+ */
+static bool
+consider(struct exact *q, const struct umpire_table *t, size_t i, int lo,
+	int hi, int64_t near)
+{
+	const struct umpire_piece *p = &t->piece[i];
+	struct dir l = whole(umpire_pt_sub(p->corner[lo], q->f));
+	struct dir h = whole(umpire_pt_sub(p->corner[hi], q->f));
+	struct dir s[2], e[2];
+	int n = 0;
+
+	/*
+	 * First, whole numbers only: the square round the target (half-side
+	 * q->half) against the lines from the firer along l and h.  Wholly
+	 * right of l or wholly left of h, it has no direction in [l, h]
+	 * (less than half a turn); wholly between them, all of [a, b] is.
+	 */
+	int64_t spread_l = q->half * ((l.v.x < 0 ? -(int64_t)l.v.x : l.v.x) +
+		(l.v.y < 0 ? -(int64_t)l.v.y : l.v.y));
+	int64_t spread_h = q->half * ((h.v.x < 0 ? -(int64_t)h.v.x : h.v.x) +
+		(h.v.y < 0 ? -(int64_t)h.v.y : h.v.y));
+	int64_t mid_l = umpire_cross(l.v, q->u0), mid_h = umpire_cross(h.v, q->u0);
+	if (mid_l + spread_l < 0 || mid_h - spread_h > 0)
+		return false;
+	if (mid_l - spread_l >= 0 && mid_h + spread_h <= 0) {
+		s[0] = q->a;
+		e[0] = q->b;
+		n = 1;
+	} else if (dir_cmp(q, l, h) <= 0) {
+		s[0] = dir_cmp(q, l, q->a) > 0 ? l : q->a;
+		e[0] = dir_cmp(q, h, q->b) < 0 ? h : q->b;
+		n = 1;
+	} else {	/* across the turn behind the firer: two parts */
+		s[0] = dir_cmp(q, l, q->a) > 0 ? l : q->a;
+		e[0] = q->b;
+		s[1] = q->a;
+		e[1] = dir_cmp(q, h, q->b) < 0 ? h : q->b;
+		n = 2;
+	}
+	bool any = false;
+	for (int k = 0; k < n; k++)
+		any = any || dir_cmp(q, s[k], e[k]) < 0;
+	if (!any)
+		return false;
+	/* TABLE-8: a piece under the target's centre or on the target. */
+	if (q->c.x >= p->lo.x && q->c.x <= p->hi.x && q->c.y >= p->lo.y &&
+	    q->c.y <= p->hi.y && umpire_piece_holds(p, q->c))
+		return false;
+	if (q->hull ? !boxes_apart(p, q->hull) &&
+	    umpire_piece_overlap(p, q->hull) :
+	    4 * near2(p, q->c) < (int64_t)q->base * q->base &&
+	    umpire_piece_near(p, q->c, q->c, q->base))
+		return false;
+	if (!in_front(q, p))
+		return false;
+	for (int k = 0; k < n; k++)
+		if (dir_cmp(q, s[k], e[k]) < 0)
+			add_span(q, s[k], e[k], (int)i, near);
+	return true;
+}
+
+/* Set up a question; false if the firer stands within the target. */
+static bool
+exact_start(struct exact *q, struct umpire_pt from,
+	const struct umpire_target *to)
+{
+	q->f = from;
+	q->c = to->at;
+	q->u0 = umpire_pt_sub(to->at, from);
+	q->hull = to->hull;
+	q->base = to->hull ? 0 : to->base;
+	q->span = q->local;
+	q->cap = sizeof(q->local) / sizeof(q->local[0]);
+	q->n = 0;
+	q->by = -1;
+	if (q->hull) {
+		struct umpire_pt w[UMPIRE_PIECE_CORNERS] = { { 0, 0 } };
+		int lo, hi;
+		if (umpire_piece_holds(q->hull, from))
+			return false;
+		for (int j = 0; j < q->hull->n; j++)
+			w[j] = umpire_pt_sub(q->hull->corner[j], from);
+		outermost(w, q->hull->n, &lo, &hi);
+		q->a = whole(w[lo]);
+		q->b = whole(w[hi]);
+		q->half = 0;
+		for (int j = 0; j < q->hull->n; j++) {
+			struct umpire_pt d = umpire_pt_sub(q->hull->corner[j], q->c);
+			int64_t m = d.x < 0 ? -(int64_t)d.x : d.x;
+			m = m > (d.y < 0 ? -(int64_t)d.y : d.y) ? m :
+				(d.y < 0 ? -(int64_t)d.y : d.y);
+			q->half = m > q->half ? m : q->half;
+		}
+		return true;
+	}
+	q->half = (q->base + 1) / 2;
+	q->a = (struct dir){ q->u0, q->base ? -1 : 0 };
+	q->b = (struct dir){ q->u0, q->base ? 1 : 0 };
+	return 4 * umpire_dot(q->u0, q->u0) > (int64_t)q->base * q->base;
+}
+
+static void
+exact_finish(struct umpire_view *out, struct exact *q)
+{
+	out->by = q->by;
+	out->verdict = covered(q) ? UMPIRE_SIGHT_BLOCKED : q->n ?
+		UMPIRE_SIGHT_PARTLY : UMPIRE_SIGHT_CLEAR;
+	if (q->span != q->local)
+		free(q->span);
+}
+
+/* A point target: the one segment to it (TABLE-7, TABLE-8). */
+static void
+exact_point(struct umpire_view *out, const struct umpire_table *t,
+	struct umpire_pt from, struct umpire_pt at, unsigned mask)
+{
+	out->by = -1;
+	out->verdict = UMPIRE_SIGHT_CLEAR;
+	for (size_t i = 0; i < t->npieces; i++) {
+		const struct umpire_piece *p = &t->piece[i];
+		if ((mask & UMPIRE_KIND(p->kind)) && !umpire_piece_holds(p, from) &&
+		    !umpire_piece_holds(p, at) && umpire_piece_meets(p, from, at)) {
+			out->by = (int)i;
+			out->verdict = UMPIRE_SIGHT_BLOCKED;
+			return;
+		}
+	}
+}
+
+void
+umpire_view(struct umpire_view *out, const struct umpire_table *t,
+	struct umpire_pt from, const struct umpire_target *to, unsigned mask)
+{
+	struct exact q;
+
+	if (!to->hull && to->base == 0) {
+		exact_point(out, t, from, to->at, mask);
+		return;
+	}
+	if (!exact_start(&q, from, to)) {
+		*out = (struct umpire_view){ UMPIRE_SIGHT_CLEAR, -1 };
+		return;
+	}
+	for (size_t i = 0; i < t->npieces; i++) {
+		const struct umpire_piece *p = &t->piece[i];
+		struct umpire_pt w[UMPIRE_PIECE_CORNERS];
+		int lo, hi;
+		if (!(mask & UMPIRE_KIND(p->kind)) || umpire_piece_holds(p, from))
+			continue;
+		for (int j = 0; j < p->n; j++)
+			w[j] = umpire_pt_sub(p->corner[j], from);
+		outermost(w, p->n, &lo, &hi);
+		consider(&q, t, i, lo, hi, near2(p, from));
+	}
+	exact_finish(out, &q);
+}
+
+/*
+ * The pieces an eye holds whose bins meet the directions of the square
+ * centred on c10 (ten times the table's scale) with half-side h10, into
+ * cand (e->words words); every piece if the firer is within the square.
+ */
+static void
+gather(const struct umpire_eye *e, struct umpire_pt c10, int64_t h10,
+	uint64_t *cand)
+{
+	struct umpire_pt f = { 10 * e->from.x, 10 * e->from.y };
+	size_t words = e->words;
+
+	if (f.x < c10.x - h10 || f.x > c10.x + h10 || f.y < c10.y - h10 ||
+	    f.y > c10.y + h10) {
+		struct umpire_pt w[4];
+		int lo, hi;
+		for (int j = 0; j < 4; j++)
+			w[j] = (struct umpire_pt){
+				(int32_t)(c10.x - f.x + (j == 1 || j == 2 ? h10 : -h10)),
+				(int32_t)(c10.y - f.y + (j >= 2 ? h10 : -h10)) };
+		outermost(w, 4, &lo, &hi);
+		int b = bin_of(w[lo]), last = bin_of(w[hi]);
+		memcpy(cand, &e->bins[(size_t)b * words], words * sizeof(*cand));
+		while (b != last) {
+			b = (b + 1) & (UMPIRE_EYE_BINS - 1);
+			for (size_t word = 0; word < words; word++)
+				cand[word] |= e->bins[(size_t)b * words + word];
+		}
+	} else {
+		memset(cand, 0xff, words * sizeof(*cand));
+	}
+}
+
+void
+umpire_eye_view(struct umpire_view *out, struct umpire_eye *e,
+	const struct umpire_target *to)
+{
+	struct exact q;
+	uint64_t want[16], *cand = want;
+	size_t words = e->words;
+	int64_t r = (to->base + 1) / 2;
+
+	if (!to->hull && to->base == 0) {
+		exact_point(out, e->t, e->from, to->at, e->mask);
+		return;
+	}
+	if (!exact_start(&q, e->from, to)) {
+		*out = (struct umpire_view){ UMPIRE_SIGHT_CLEAR, -1 };
+		return;
+	}
+	if (to->hull) {
+		int64_t far2 = 0;
+		for (int j = 0; j < to->hull->n; j++) {
+			int64_t d2 = umpire_dist2(to->hull->corner[j], to->at);
+			far2 = d2 > far2 ? d2 : far2;
+		}
+		r = (int64_t)umpire_exact_isqrt_up((uint64_t)far2);
+	}
+	if (words > sizeof(want) / sizeof(want[0]))
+		cand = umpire_xmalloc(words * sizeof(*cand));
+	gather(e, (struct umpire_pt){ 10 * to->at.x, 10 * to->at.y }, 10 * r,
+		cand);
+	/* Nearest first: once a piece is beyond every point of the target
+	 * (sight.c's beyond, at the table's scale), so are the rest. */
+	int64_t dist2 = umpire_dist2(e->from, to->at);
+	for (size_t word = 0; word < words; word++)
+		for (uint64_t bits = cand[word]; bits; bits &= bits - 1) {
+			size_t k = word * 64 + (size_t)umpire_exact_ctz(bits);
+			if (k >= e->n)
+				goto done;
+			const struct umpire_eye_piece *ep = &e->piece[k];
+			int64_t left = ep->near2 - dist2 - r * r;
+			if (left > 0 && left * left > 4 * r * r * dist2)
+				goto done;
+			/* Nearest first: once covered, nothing can uncover. */
+			if (consider(&q, e->t, ep->index, ep->lo, ep->hi,
+			    ep->near2) && covered(&q))
+				goto done;
+		}
+done:
+	if (cand != want)
+		free(cand);
+	exact_finish(out, &q);
+}

@@ -103,4 +103,41 @@ void umpire_eye_look(struct umpire_sight *out, struct umpire_eye *e,
 	const struct umpire_figure *to, unsigned flags);
 void umpire_eye_free(struct umpire_eye *e);
 
+/*
+ * Exact sight (TABLE-7 from version 0.4.0 on): not thirteen lines but
+ * every line from the centre of the firer's base to every point of the
+ * target, which is a round base (diameter base, 0 for a point) or a
+ * convex piece (a tank's hull).  A point of the target is hidden when
+ * the segment from the firer's centre to it meets a blocking piece
+ * (closed, TABLE-5), leaving out the pieces that hold the firer's
+ * centre and those that overlap the target (TABLE-8).  The verdict:
+ * BLOCKED when every point is hidden, PARTLY when some piece in front
+ * of the target hides some of it, CLEAR otherwise.  Decided with whole
+ * numbers only; sight.c proves how.
+ */
+struct umpire_target {
+	struct umpire_pt at;		/* its centre: inside it */
+	int32_t base;			/* a base's diameter, when hull is NULL */
+	const struct umpire_piece *hull;	/* or the piece it is */
+};
+
+struct umpire_view {
+	enum umpire_sight_verdict verdict;
+	/*
+	 * A piece that hides some of the target: of those in front of it,
+	 * the one whose box is nearest the firer, then the first in the
+	 * table (for a point target, the first in the table that meets the
+	 * line); -1 when none does.
+	 */
+	int by;
+};
+
+/* From `from` through the pieces of t of the kinds in mask.  Allocates
+ * only for a crowd of pieces in front of the target, and frees it. */
+void umpire_view(struct umpire_view *out, const struct umpire_table *t,
+	struct umpire_pt from, const struct umpire_target *to, unsigned mask);
+/* The same through an eye aimed from `from` (its firer) at t, mask. */
+void umpire_eye_view(struct umpire_view *out, struct umpire_eye *e,
+	const struct umpire_target *to);
+
 #endif

@@ -55,6 +55,10 @@
  *          next hundredth (an exact integer square root), and a path
  *          measures the sum of its legs: never less than the true
  *          length, so a figure never goes further than it may.
+ *          Exact lengths (path.h's umpire_path_cmp; Army Men from
+ *          version 0.4.0): a path measures the exact sum of its legs'
+ *          true lengths, compared with a limit exactly (exact.h), and
+ *          is shown rounded up to the hundredth.
  * TABLE-7  Line of sight is 13 lines from the centre of the firer's
  *          base: one to the centre of the target's base and twelve to
  *          fixed points of its rim, at the four compass points and in
@@ -63,6 +67,13 @@
  *          blocking piece (TABLE-5).  The target is in clear sight when
  *          no line is blocked, fully blocked when all are, partly
  *          blocked otherwise; the ruleset says what each means.
+ *          Exact sight (sight.h's umpire_view; Army Men from version
+ *          0.4.0): every line from the firer's centre to every point of
+ *          the target, a round base or a convex piece (a tank's hull):
+ *          fully blocked when every point is hidden, partly when a
+ *          piece in front hides a part with an area, clear otherwise.
+ *          TABLE-8 then leaves out the pieces that overlap the target,
+ *          as well as those that hold either centre.
  * TABLE-8  A piece that holds the firer's or the target's centre (its
  *          edge included) blocks no line between them: a figure on a
  *          low block sees and is seen over it, and a tank's own hull

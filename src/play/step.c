@@ -75,6 +75,8 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 			s->hidden.legacy = in->legacy;
 		}
 	} else {
+		/* Ruled as the version that writes the step (verify: wrote it). */
+		(*g)->ruling = in->version;
 		umpire_game_decision(*g, &dec);
 		s->step = (*g)->step;
 		/* Copies: the decision's strings go with the step. */

@@ -36,6 +36,7 @@ struct run {
 	size_t rev;		/* the revision being checked */
 	char version[32];	/* of the last committed state */
 	char other_version[32];	/* of the last run another version wrote */
+	char ruling[32];	/* of the step being checked (game.h) */
 	bool dated;		/* umpire's last commit so far: */
 	long long date;		/* its committer date */
 	size_t dated_rev;
@@ -1208,6 +1209,11 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	}
 	size_t before = r->d->errors;
+	/* The orders are checked by the rulings of the version that took
+	 * them: the one the step's state records (state_version checks it
+	 * below). */
+	if (version_of(&state, r->ruling, sizeof(r->ruling)))
+		g->ruling = r->ruling;
 	if (umpire_game_check(g, &a, opath, orders.ptr, orders.len, &in.orders,
 	    r->d)) {
 		bad(r, "umpire refuses the orders this commit accepted (%zu "

@@ -20,7 +20,9 @@
 #      card on a crowded 6 x 4 foot table, 250 figures a side and 200
 #      blocks, 62,500 questions (tests/tools/tablebench.c): median CPU
 #      time of the card (target < 10 ms), and the same questions asked
-#      one at a time without an eye, for comparison;
+#      one at a time without an eye, for comparison; then the same card
+#      with exact sight over every point of every base, as Army Men
+#      rules from 0.4.0 (target < 10 ms too);
 #   7. VSGMR: one player's distance attack phase, 500 attacks among 1,000
 #      figures (tests/tools/vsgmrbench.c): median CPU time (target < 50 ms).
 set -eu

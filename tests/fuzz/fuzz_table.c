@@ -117,6 +117,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    UMPIRE_SIGHT_CLEAR : n == UMPIRE_SIGHT_LINES ?
 				    UMPIRE_SIGHT_BLOCKED : UMPIRE_SIGHT_PARTLY))
 					fuzz_fail(NULL, NULL, 0, "sight: verdict");
+				/* Exact sight: both ways agree, and it never
+				 * blocks a target one of the 13 lines reaches. */
+				struct umpire_target to = { figs[j].at, figs[j].base,
+					NULL };
+				struct umpire_view v, ve;
+				umpire_view(&v, &t, figs[i].at, &to, mask);
+				umpire_eye_view(&ve, &eye, &to);
+				if (v.verdict != ve.verdict || v.by != ve.by)
+					fuzz_fail(NULL, NULL, 0, "exact sight %zu -> %zu: "
+					    "the ways of asking disagree", i, j);
+				if (v.verdict == UMPIRE_SIGHT_BLOCKED &&
+				    a.verdict != UMPIRE_SIGHT_BLOCKED && figs[j].base &&
+				    umpire_dist2(figs[i].at, figs[j].at) * 4 >
+				    (int64_t)figs[j].base * figs[j].base)
+					fuzz_fail(NULL, NULL, 0, "exact sight %zu -> %zu: "
+					    "blocked, yet a line is clear", i, j);
 			}
 		}
 	umpire_eye_free(&eye);
@@ -128,6 +144,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		wp[i] = point(&b);
 	if (umpire_path_length(wp, nwp) < umpire_path_leg(wp[0], wp[nwp - 1]))
 		fuzz_fail(NULL, NULL, 0, "path: shorter than the straight line");
+	/* The exact length: within the legs rounded up, and its own
+	 * rounding up agrees with the comparison either side of it. */
+	int64_t up = umpire_path_length_up(wp, nwp);
+	if (up > umpire_path_length(wp, nwp) || umpire_path_cmp(wp, nwp, up) > 0 ||
+	    (up > 0 && umpire_path_cmp(wp, nwp, up - 1) <= 0))
+		fuzz_fail(NULL, NULL, 0, "path: exact length %lld", (long long)up);
 	struct umpire_path_hit hit[8];
 	(void)umpire_path_pieces(hit, &t, 7, wp, nwp, base);
 	(void)umpire_path_on_table(&t, wp, nwp, NULL);

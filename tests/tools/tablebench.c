@@ -7,8 +7,12 @@
  * queries.  The figure is the median CPU time of several runs through
  * one eye per firer (geom/sight.h), aiming included; the same questions
  * asked one at a time are timed for comparison, and both ways must give
- * the same answers.  CPU time, not wall time: the machines this runs on
- * are often busy with other work.
+ * the same answers.  The same card is timed again with exact sight
+ * (sight.h's umpire_eye_view, the rulings of version 0.4.0 on), which
+ * must agree with the exact questions asked one at a time, and must
+ * never call blocked a target one of the 13 lines reaches.  CPU time,
+ * not wall time: the machines this runs on are often busy with other
+ * work.
  *
  *   tablebench [RUNS]
  *
@@ -69,6 +73,45 @@ cmp_double(const void *a, const void *b)
 static struct umpire_piece pieces[BLOCKS];
 static struct umpire_figure figs[2 * SIDE];
 static uint32_t answers[SIDE * SIDE];
+static int exact_answers[SIDE * SIDE];
+
+/* The card with exact sight, through an eye or one at a time; seconds. */
+static double
+exact_card(const struct umpire_table *t, struct umpire_eye *eye,
+	int counts[3], int check)
+{
+	double t0 = now();
+
+	for (int g = 0; g < SIDE; g++) {
+		if (eye)
+			umpire_eye_aim(eye, t, &figs[g], UMPIRE_KIND(HIGH));
+		for (int k = 0; k < SIDE; k++) {
+			struct umpire_view v;
+			struct umpire_target to = { figs[SIDE + k].at,
+				figs[SIDE + k].base, NULL };
+			if (eye)
+				umpire_eye_view(&v, eye, &to);
+			else
+				umpire_view(&v, t, figs[g].at, &to, UMPIRE_KIND(HIGH));
+			if (counts)
+				counts[v.verdict]++;
+			int a = (int)v.verdict * 4096 + v.by;
+			if (check && exact_answers[g * SIDE + k] != a) {
+				fprintf(stderr, "tablebench: exact sight changed an "
+				    "answer (%d, %d)\n", g, k);
+				exit(1);
+			}
+			if (!check && v.verdict == UMPIRE_SIGHT_BLOCKED &&
+			    answers[g * SIDE + k] != (1u << UMPIRE_SIGHT_LINES) - 1) {
+				fprintf(stderr, "tablebench: exact sight blocks a "
+				    "target a line reaches (%d, %d)\n", g, k);
+				exit(1);
+			}
+			exact_answers[g * SIDE + k] = a;
+		}
+	}
+	return now() - t0;
+}
 
 /*
  * Every figure of side 0 at every figure of side 1, through an eye aimed
@@ -152,6 +195,20 @@ main(int argc, char **argv)
 	    "asked one at a time (medians of %d)\n",
 	    counts[UMPIRE_SIGHT_CLEAR], counts[UMPIRE_SIGHT_PARTLY],
 	    counts[UMPIRE_SIGHT_BLOCKED], without[runs / 2] * 1e3, runs);
+	int exact_counts[3] = { 0, 0, 0 };
+	exact_card(&t, NULL, exact_counts, 0);
+	for (int r = 0; r < runs; r++) {
+		with[r] = exact_card(&t, &eye, NULL, 1);
+		without[r] = exact_card(&t, NULL, NULL, 1);
+	}
+	qsort(with, (size_t)runs, sizeof(double), cmp_double);
+	qsort(without, (size_t)runs, sizeof(double), cmp_double);
+	printf("exact sight:   the same card, every point of every base "
+	    "(0.4.0 on): %.2f ms CPU (target < 10 ms)\n", with[runs / 2] * 1e3);
+	printf("               %d clear, %d partly, %d fully blocked; %.2f ms "
+	    "asked one at a time (medians of %d)\n",
+	    exact_counts[UMPIRE_SIGHT_CLEAR], exact_counts[UMPIRE_SIGHT_PARTLY],
+	    exact_counts[UMPIRE_SIGHT_BLOCKED], without[runs / 2] * 1e3, runs);
 	umpire_eye_free(&eye);
 	return 0;
 }

@@ -25,6 +25,11 @@
  *                                (the near figures are all of them; the
  *                                length compared is 300)
  *   sight I J MASK               sight VERDICT BLOCKED LINES BY0 .. BY12
+ *   view I J MASK                view VERDICT BY  (exact sight at figure J)
+ *   viewp I P CX CY MASK         view VERDICT BY  (exact sight at piece P,
+ *                                its centre (CX, CY), left out as a blocker)
+ *   roots LEN N X1 Y1 ..         roots CMP UP  (the exact length against
+ *                                LEN, and rounded up)
  *
  * sight answers from one question at a time with the names of the pieces
  * (UMPIRE_SIGHT_EXPLAIN) and checks, before it answers, that the same
@@ -108,6 +113,41 @@ sight(const long long *v)
 	printf("sight %d %d %u", (int)s.verdict, s.blocked, (unsigned)s.lines);
 	for (int k = 0; k < UMPIRE_SIGHT_LINES; k++)
 		printf(" %d", s.by[k]);
+}
+
+/* Exact sight both ways, one question and through an eye: equal. */
+static void
+view(size_t from, const struct umpire_target *to, unsigned mask)
+{
+	struct umpire_view plain, eyed;
+	struct umpire_eye eye = UMPIRE_EYE_INIT;
+
+	umpire_view(&plain, &table, figs[from].at, to, mask);
+	umpire_eye_aim(&eye, &table, &figs[from], mask);
+	umpire_eye_view(&eyed, &eye, to);
+	umpire_eye_free(&eye);
+	if (plain.verdict != eyed.verdict || plain.by != eyed.by) {
+		printf("view mismatch");
+		return;
+	}
+	printf("view %d %d", (int)plain.verdict, plain.by);
+}
+
+static void
+roots(const long long *v, int n)
+{
+	struct umpire_pt wp[UMPIRE_PATH_EXACT_MAX];
+	long long k = v[1];
+
+	if (k < 1 || k > UMPIRE_PATH_EXACT_MAX || n != 2 + 2 * k) {
+		printf("bad");
+		return;
+	}
+	for (long long i = 0; i < k; i++)
+		wp[i] = (struct umpire_pt){ (int32_t)v[2 + 2 * i],
+			(int32_t)v[3 + 2 * i] };
+	printf("roots %d %lld", umpire_path_cmp(wp, (size_t)k, v[0]),
+		(long long)umpire_path_length_up(wp, (size_t)k));
 }
 
 static void
@@ -256,6 +296,17 @@ answer(char *line)
 	} else if (!strcmp(word, "sight") && n == 3 && v[0] >= 0 &&
 	    (size_t)v[0] < nfigs && v[1] >= 0 && (size_t)v[1] < nfigs) {
 		sight(v);
+	} else if (!strcmp(word, "view") && n == 3 && v[0] >= 0 &&
+	    (size_t)v[0] < nfigs && v[1] >= 0 && (size_t)v[1] < nfigs) {
+		struct umpire_target to = { figs[v[1]].at, figs[v[1]].base, NULL };
+		view((size_t)v[0], &to, (unsigned)v[2]);
+	} else if (!strcmp(word, "viewp") && n == 5 && v[0] >= 0 &&
+	    (size_t)v[0] < nfigs && piece_index(v[1])) {
+		struct umpire_target to = { { (int32_t)v[2], (int32_t)v[3] }, 0,
+			&pieces[v[1]] };
+		view((size_t)v[0], &to, (unsigned)v[4]);
+	} else if (!strcmp(word, "roots") && n >= 4) {
+		roots(v, n);
 	} else {
 		printf("bad");
 	}

@@ -149,6 +149,12 @@ struct am_game {
 	int drawn[AM_CARDS];	/* cards drawn this turn, the last awaited */
 	int ndrawn;
 	int to_move;		/* side awaited; -1 once over */
+	/*
+	 * Exact sight and lengths (AM-4, AM-12, TABLE-6), for the rulings of
+	 * version UMPIRE_EXACT_SIGHT_SINCE on; set by check, resolve and the
+	 * bot from their ctx (am_rulings).
+	 */
+	bool exact;
 	/* The table as the queries see it: the blocks, then every hull. */
 	struct umpire_piece *pieces;
 	int *hull_of;		/* per unit: its hull's piece, or -1 */
@@ -157,6 +163,8 @@ struct am_game {
 
 /* ------------------------------------------------ ruleset.c: the basics */
 
+/* Whether ctx's version rules exactly (the exact field above). */
+bool am_rulings(const struct umpire_ctx *ctx);
 int am_find_weapon(const char *name);
 int am_find_unit(const struct am_game *g, const char *id);
 int am_find_block(const struct am_game *g, const char *id);
@@ -166,7 +174,8 @@ int am_awaited_action(const struct am_game *g);
  * moves or a block is flattened). */
 void am_table_build(struct am_game *g);
 /* A unit as a figure: a soldier on his base; a tank at the centre of its
- * hull, base 0 (AM-4); as a target of sight, a tank's base is its width. */
+ * hull, base 0 (AM-4); as a target of sight before 0.4.0 (13 lines), a
+ * tank's base is its width (am_sight_target since: its hull). */
 struct umpire_figure am_figure(const struct am_game *g, int u);
 struct umpire_figure am_sight_figure(const struct am_game *g, int u);
 /* A direction in lowest terms: (46, -19) stays, (6, 8) is (3, 4). */
@@ -248,12 +257,17 @@ struct am_shot {
 	enum umpire_sight_verdict sight;	/* through high blocks and hulls */
 	int blocked_by;		/* a piece blocking some line (the first
 				   line blocked, TABLE-9), or -1 */
-	int lines_blocked;	/* how many of the 13 lines are */
+	int lines_blocked;	/* how many of the 13 lines are; -1 when
+				   sight is exact (no lines) */
 	int need;		/* a die hits on this or more */
 };
 /* The point a shot aims at and the figure it measures to. */
 struct umpire_figure am_target_figure(const struct am_game *g,
 	const struct am_target *t, bool for_sight);
+/* What exact sight looks at (AM-4, AM-12): a soldier's base, a tank's
+ * hull, a block's centre. */
+struct umpire_target am_sight_target(const struct am_game *g,
+	const struct am_target *t);
 /*
  * Whether unit u may fire weapon w at t now (spraying: the -1 for it is
  * the caller's, spray true); fills shot.  false with why if not.

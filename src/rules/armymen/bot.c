@@ -250,6 +250,7 @@ am_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 {
 	const struct am_game *g = game;
 	struct am_game *c = am_game_copy(ctx->arena, g);
+	c->exact = am_rulings(ctx);
 	struct umpire_arena *a = ctx->arena;
 	int side = g->to_move, action = am_awaited_action(g);
 	static const char *const keys[AM_ACTIONS] = {

@@ -537,6 +537,7 @@ am_orders_read(struct umpire_ctx *ctx, const struct am_game *g,
 	size_t errors = ctx->diags->errors;
 	int action = am_awaited_action(g), side = g->to_move;
 	struct am_game *c = am_game_copy(ctx->arena, g);
+	c->exact = am_rulings(ctx);
 	bool *done = umpire_arena_alloc(ctx->arena, (size_t)g->nunits + 1);
 	static const struct umpire_node empty = { .type = UMPIRE_SEQ };
 

@@ -59,9 +59,18 @@ am_soldier_move(const struct am_game *g, int u, const struct umpire_pt *wp,
 		if (kind == AM_LOW && hit[i].climbs)
 			plan->climbs++;
 	}
-	plan->length = umpire_path_length(wp, n);
+	bool over;
+	if (g->exact) {
+		/* TABLE-6: the true length, exactly, against what is left. */
+		plan->length = umpire_path_length_up(wp, n);
+		over = umpire_path_cmp(wp, n, AM_MOVE - (int64_t)AM_CLIMB *
+			plan->climbs) > 0;
+	} else {
+		plan->length = umpire_path_length(wp, n);
+		over = plan->length + (int64_t)AM_CLIMB * plan->climbs > AM_MOVE;
+	}
 	plan->cost = plan->length + (int64_t)AM_CLIMB * plan->climbs;
-	if (plan->cost > AM_MOVE)
+	if (over)
 		return umpire_refuse(why, nwhy, "the path is %s inches long%s: more than "
 			"the 6 inches a soldier moves (Movement, AM-5, TABLE-6)",
 			am_len_text(NULL, plan->length), plan->climbs ?
@@ -232,7 +241,15 @@ am_tank_move(const struct am_game *g, int u, const struct am_drive *d,
 			"than 90 degrees (Movement, AM-9, TABLE-17)", facing.x,
 			facing.y, new_facing.x, new_facing.y);
 	int32_t limit = plan->turned ? AM_TANK_TURNING : AM_TANK_STRAIGHT;
-	if (length > limit)
+	bool over = length > limit;
+	if (g->exact) {
+		/* TABLE-6: its legs' true lengths, exactly. */
+		struct umpire_pt wp[3] = { at, first, d->to };
+		size_t n = d->has_via ? 3 : 2;
+		length = umpire_path_length_up(wp, n);
+		over = umpire_path_cmp(wp, n, limit) > 0;
+	}
+	if (over)
 		return umpire_refuse(why, nwhy, "the tank drives %s inches; a tank moves "
 			"12 inches straight forward, or 6 inches and one turn "
 			"(Movement, AM-9)", am_len_text(NULL, length));
@@ -268,6 +285,18 @@ am_target_figure(const struct am_game *g, const struct am_target *t,
 			b->corner[2].y, 2),
 	};
 	return (struct umpire_figure){ c, 0, { 0, 0 } };
+}
+
+struct umpire_target
+am_sight_target(const struct am_game *g, const struct am_target *t)
+{
+	struct umpire_figure f = am_target_figure(g, t, false);
+
+	/* AM-4: a tank is its hull, which blocks as it is seen. */
+	if (t->unit >= 0 && g->units[t->unit].tank)
+		return (struct umpire_target){ f.at, 0,
+			&g->table.piece[g->hull_of[t->unit]] };
+	return (struct umpire_target){ f.at, f.base, NULL };
 }
 
 bool
@@ -326,7 +355,19 @@ am_can_fire(const struct am_game *g, int u, enum am_weapon w, bool forward,
 	struct umpire_figure sight_to = am_target_figure(g, t, true);
 	struct umpire_sight s;
 	shot->sight = UMPIRE_SIGHT_CLEAR;
-	if (!wi->over_blocks) {
+	if (!wi->over_blocks && g->exact) {
+		/* AM-12: every line to every point of the target, exactly. */
+		struct umpire_target tg = am_sight_target(g, t);
+		struct umpire_view v;
+		umpire_view(&v, &g->table, from.at, &tg, AM_BLOCKING);
+		shot->sight = v.verdict;
+		shot->blocked_by = v.by;
+		shot->lines_blocked = -1;
+		if (v.verdict == UMPIRE_SIGHT_BLOCKED)
+			return umpire_refuse(why, nwhy, "the target is behind %s: every line "
+				"to it is blocked (Firing, AM-12, TABLE-7)",
+				am_piece_name(g, v.by >= 0 ? v.by : 0, name, sizeof(name)));
+	} else if (!wi->over_blocks) {
 		umpire_sight(&s, &g->table, &from, &sight_to, AM_BLOCKING,
 			UMPIRE_SIGHT_EXPLAIN);
 		shot->sight = s.verdict;

@@ -162,6 +162,9 @@ shoot(struct telling *t, const struct am_fire_order *f, int k)
 	}
 	if (!wi->over_blocks && s.sight == UMPIRE_SIGHT_CLEAR)
 		say(t, ", in clear sight");
+	else if (!wi->over_blocks && s.lines_blocked < 0)
+		say(t, ", partly hidden by %s but in sight (AM-12)",
+			am_piece_name(g, s.blocked_by, why, sizeof(why)));
 	else if (!wi->over_blocks)
 		say(t, ", partly hidden by %s (%d of 13 lines blocked) but in "
 			"sight (AM-12)", am_piece_name(g, s.blocked_by, why,
@@ -506,6 +509,7 @@ am_resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders)
 	struct umpire_report *r = ctx->report;
 	int side = g->to_move, card = g->drawn[g->ndrawn - 1];
 
+	g->exact = am_rulings(ctx);
 	am_orders_read(ctx, g, orders, &o);
 	umpire_report_title(r, "Step %ld: %s (turn %d, card %d)", ctx->step,
 		am_card_title(card), g->turn, g->ndrawn);

@@ -8,6 +8,8 @@
 
 #include "armymen.h"
 
+#include "game/version.h"
+
 /*
  * Weapons: Firepower, and the Notes column read out (Hand Grenades,
  * Bazookas, Mortars, Tanks).  Burst radii: bazooka and mortar 3",
@@ -266,4 +268,11 @@ am_fallen(const struct am_game *g, int side, int *out)
 		out[k] = i;
 	}
 	return n;
+}
+
+bool
+am_rulings(const struct umpire_ctx *ctx)
+{
+	return !ctx->version ||
+		!umpire_version_older(ctx->version, UMPIRE_EXACT_SIGHT_SINCE);
 }

@@ -1,0 +1,118 @@
+/*
+ * test_rulings.c - the version whose rulings apply reaches the ruleset
+ * (ruleset.h's ctx.version, game.h's ruling): Army Men decides its
+ * geometry exactly from UMPIRE_EXACT_SIGHT_SINCE on, and as 0.3.0 did
+ * for the steps of older games, so that they replay as they were
+ * decided (issue 28).  The cases are golden ones, read from
+ * tests/armymen/ (make runs the tests from the top of the tree).
+ */
+#include "unit.h"
+
+#include <sysexits.h>
+
+#include "game/game.h"
+#include "game/ruleset.h"
+#include "play/verify.h"
+
+/* The exit of checking a golden case's orders as version `ruling`. */
+static int
+check_as(const char *dir, const char *ruling, char **why)
+{
+	size_t slen, olen;
+	struct umpire_arena a = { 0 };
+	struct umpire_diags d = { 0 };
+	struct umpire_game *g = NULL;
+	const struct umpire_node *doc;
+	char path[256];
+
+	snprintf(path, sizeof(path), "tests/armymen/%s/state.yaml", dir);
+	char *state = slurp(path, &slen);
+	snprintf(path, sizeof(path), "tests/armymen/%s/orders.yaml", dir);
+	char *orders = slurp(path, &olen);
+	assert_non_null(state);
+	assert_non_null(orders);
+	assert_int_equal(umpire_game_load(&g, "state.yaml", state, slen, &d), 0);
+	g->ruling = ruling;
+	int rc = umpire_game_check(g, &a, "orders.yaml", orders, olen, &doc, &d);
+	*why = diags_text(&d);
+	umpire_game_free(g);
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+	free(state);
+	free(orders);
+	return rc;
+}
+
+static void
+expect(const char *dir, const char *ruling, int rc, const char *says)
+{
+	char *why;
+
+	assert_int_equal(check_as(dir, ruling, &why), rc);
+	if (says && !strstr(why, says))
+		fail_msg("%s as %s: expected '%s' in:\n%s", dir, ruling, says, why);
+	free(why);
+}
+
+static void
+versions(void **state)
+{
+	(void)state;
+	assert_true(umpire_version_older("0.3.0", UMPIRE_EXACT_SIGHT_SINCE));
+	assert_true(umpire_version_older("0.3.9", "0.4.0"));
+	assert_true(umpire_version_older("0.4.0", "0.10.0"));
+	assert_false(umpire_version_older("0.4.0", "0.4.0"));
+	assert_false(umpire_version_older("1.0.0", "0.4.0"));
+	assert_false(umpire_version_older("0.3", "0.4.0"));
+	assert_false(umpire_version_older(NULL, "0.4.0"));
+}
+
+/* A slit between two high blocks: sampled, every line is blocked. */
+static void
+slit(void **state)
+{
+	(void)state;
+	expect("am-12-slit-between-high-blocks-in-sight", NULL, 0, NULL);
+	expect("am-12-slit-between-high-blocks-in-sight", "0.4.0", 0, NULL);
+	expect("am-12-slit-between-high-blocks-in-sight", "0.3.0", EX_DATAERR,
+		"every line to it is blocked");
+}
+
+/* A hull's end past a block: as a circle, the tank was hidden. */
+static void
+hull_end(void **state)
+{
+	(void)state;
+	expect("am-04-hull-end-in-sight-past-block", NULL, 0, NULL);
+	expect("am-04-hull-end-in-sight-past-block", "0.3.0", EX_DATAERR,
+		"every line to it is blocked");
+}
+
+/* 5.9965 inches in two legs: 6.01 when each leg was rounded up. */
+static void
+two_legs(void **state)
+{
+	(void)state;
+	expect("am-05-5.996-in-two-legs-allowed", NULL, 0, NULL);
+	expect("am-05-5.996-in-two-legs-allowed", "0.3.0", EX_DATAERR,
+		"the path is 6.01 inches long");
+	expect("am-05-sixteen-legs-exact-allowed", NULL, 0, NULL);
+	expect("am-05-sixteen-legs-exact-allowed", "0.3.1", EX_DATAERR,
+		"the path is 6.08 inches long");
+	expect("am-05-6.0033-in-two-legs-refused", NULL, EX_DATAERR,
+		"the path is 6.01 inches long");
+	expect("am-05-6.0033-in-two-legs-refused", "0.3.0", EX_DATAERR,
+		"the path is 6.02 inches long");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(versions),
+		cmocka_unit_test(slit),
+		cmocka_unit_test(hull_end),
+		cmocka_unit_test(two_legs),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
