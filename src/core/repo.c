@@ -53,6 +53,24 @@ mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path)
 	return 0;	/* parsed: no certificate */
 }
 
+/*
+ * The same for SSH: git_libgit2_init calls libssh2_init, which starts
+ * OpenSSL (its engines, its error strings): a million instructions a
+ * call, for SSH that umpire never speaks.  Nothing is lost should
+ * anything ever open an SSH session: libssh2 calls this again itself
+ * when a session starts (and reaches this one, so starts nothing), and
+ * OpenSSL 1.1 and later start themselves on first use.  libssh2_exit,
+ * called at libgit2's shutdown, does nothing when nothing started.
+ */
+int libssh2_init(int flags);
+
+int
+libssh2_init(int flags)
+{
+	(void)flags;
+	return 0;
+}
+
 static void
 library_stop(void)
 {
