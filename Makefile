@@ -81,7 +81,10 @@ CLI_SRC = src/main.c $(wildcard src/cli/*.c)
 EMBED = $(wildcard schemas/*.yaml schemas/*/*.yaml) \
 	$(wildcard samples/*/*.yaml) $(wildcard src/cli/site/page.*)
 
-LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o
+SCHEMAS = $(wildcard schemas/*.yaml schemas/*/*.yaml)
+
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o \
+	$(BUILD)/schemas-packed.o
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIB = $(BUILD)/libumpire.a
 BIN = $(BUILD)/umpire
@@ -137,6 +140,21 @@ $(BUILD)/embedded.c: $(BUILD)/embed $(EMBED) $(BUILD)/embed.list
 FORCE:
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The schemas parsed at build time, by umpire's own parser, into the
+# nodes a call rebuilds without parsing (core/yamlpack.h).  A parser
+# changed is a reason to pack again: the tool links it.
+SCHEMAPACK_OBJ = $(addprefix $(BUILD)/src/core/,yaml.o yamlpack.o arena.o \
+	diag.o buf.o)
+$(BUILD)/schemapack: src/tools/schemapack.c $(SCHEMAPACK_OBJ)
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -o $@ $< $(SCHEMAPACK_OBJ) \
+		$(ALL_LDFLAGS) $(DEPS_LIBS)
+
+$(BUILD)/schemas-packed.c: $(BUILD)/schemapack $(SCHEMAS) $(BUILD)/embed.list
+	$(call cmd,PACK,$@)$(BUILD)/schemapack $@ $(SCHEMAS)
+
+$(BUILD)/schemas-packed.o: $(BUILD)/schemas-packed.c
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # Before compiling anything, the libraries: without them the compiler's
