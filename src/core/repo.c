@@ -71,6 +71,27 @@ libssh2_init(int flags)
 	return 0;
 }
 
+/*
+ * And the same for HTTPS's random numbers: git_libgit2_init seeds an
+ * mbedTLS generator, whose entropy sources include HAVEGE, a CPU-timing
+ * generator that runs a million instructions to start.  Here it starts
+ * with its state zeroed, so it adds nothing to the seed (mbedTLS 3
+ * dropped it as unreliable), and the generator's seed comes, as it
+ * would anyway, from the system's (getrandom(2), /dev/urandom).  The
+ * state's layout is the header's that came with the library.
+ */
+#if defined(__has_include)
+#if __has_include(<mbedtls/havege.h>)
+#include <mbedtls/havege.h>
+
+void
+mbedtls_havege_init(mbedtls_havege_state *hs)
+{
+	memset(hs, 0, sizeof(*hs));
+}
+#endif
+#endif
+
 static void
 library_stop(void)
 {
