@@ -201,7 +201,7 @@ DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev time \
 	age openssh-client valgrind chromium gnubg postfix
 DEPS_FUZZ = clang libclang-rt-14-dev
-DEPS_BENCH = hyperfine python3 time valgrind
+DEPS_BENCH = hyperfine python3 time valgrind strace
 
 define install_missing
 	@if ! command -v dpkg >/dev/null 2>&1; then \
