@@ -1,7 +1,6 @@
 #include "schema.h"
 
 #include <limits.h>
-#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,6 +8,7 @@
 #include <string.h>
 
 #include "embedded.h"
+#include "pattern.h"
 #include "yamlpack.h"
 
 struct schema {
@@ -20,8 +20,7 @@ struct schema {
 
 struct pattern {
 	const struct umpire_node *node;
-	regex_t re;
-	bool ok;
+	struct umpire_pattern *re;	/* NULL if it does not compile */
 };
 
 /* Immutable once loaded; freed at exit so leak checkers stay quiet. */
@@ -49,8 +48,7 @@ static void
 unload(void)
 {
 	for (size_t i = 0; i < cache.npatterns; i++)
-		if (cache.patterns[i].ok)
-			regfree(&cache.patterns[i].re);
+		umpire_pattern_free(cache.patterns[i].re);
 	free(cache.patterns);
 	umpire_arena_free(&cache.arena);
 	memset(&cache, 0, sizeof(cache));
@@ -222,12 +220,12 @@ resolve_ref_walk(const char *ref, const struct umpire_node *root,
 	return *p ? NULL : n;
 }
 
-static regex_t *
+static struct umpire_pattern *
 pattern_for(const struct umpire_node *s)
 {
 	for (size_t i = 0; i < cache.npatterns; i++)
 		if (cache.patterns[i].node == s)
-			return cache.patterns[i].ok ? &cache.patterns[i].re : NULL;
+			return cache.patterns[i].re;
 	if (cache.npatterns == cache.patterns_cap) {
 		cache.patterns_cap = cache.patterns_cap ? cache.patterns_cap * 2 : 16;
 		cache.patterns = umpire_xrealloc(cache.patterns,
@@ -235,8 +233,8 @@ pattern_for(const struct umpire_node *s)
 	}
 	struct pattern *p = &cache.patterns[cache.npatterns++];
 	p->node = s;
-	p->ok = regcomp(&p->re, s->u.s.ptr, REG_EXTENDED | REG_NOSUB) == 0;
-	return p->ok ? &p->re : NULL;
+	p->re = umpire_pattern_compile(s->u.s.ptr);
+	return p->re;
 }
 
 /* ------------------------------------------------------------ validate */
@@ -670,8 +668,8 @@ validate_string(struct vctx *c, const struct umpire_node *s,
 		verr(c, inst, "%s is too long (at most %lld characters)",
 			show(inst, got, sizeof(got)), umpire_node_integer(maxl, 0));
 	if (pat) {
-		regex_t *re = pattern_for(pat);
-		if (re && regexec(re, inst->u.s.ptr, 0, NULL, 0) != 0) {
+		struct umpire_pattern *re = pattern_for(pat);
+		if (re && !umpire_pattern_match(re, inst->u.s.ptr)) {
 			if (desc)
 				verr(c, inst, "%s is not valid here: %s",
 					show(inst, got, sizeof(got)), desc);
