@@ -15,7 +15,7 @@
  * time (Thompson's construction): time in proportion to the string's
  * length times the pattern's, memory the pattern's, whatever the string.
  * glibc's matcher built a 2 KiB table for each state of its automaton,
- * 200 KiB for a turn's schemas, and took a million instructions more.
+ * 200 KiB for a turn's schemas, and took 1.5 million instructions more.
  */
 #ifndef UMPIRE_PATTERN_H
 #define UMPIRE_PATTERN_H
