@@ -30,12 +30,29 @@ V ?= 0
 # shows every command.
 cmd = $(if $(filter 1,$(V)),,@$(if $(filter dots,$(QUIET)),printf .,$(if $(QUIET),:,printf '  %-5s %s\n' '$(1)' '$(2)'));)
 
+# The order the dynamic linker searches the libraries in, which it
+# does for every symbol it binds at start-up (bind-now, as Debian builds
+# them).  Debian's libgit2 loads OpenSSL's libcrypto (through libssh2)
+# and mbedTLS's libmbedcrypto among some twenty libraries, and these two
+# bind some 4,000 of their own symbols, each found after up to nineteen
+# misses: 2.9 M instructions, a seventh of a turn.  Naming them first
+# among umpire's libraries, and libc after them, puts them first in the
+# search, and changes nothing else: no library before them defines any
+# name they define (umpire uses none of the two).  Only those that
+# libgit2 loads are named, so where it loads neither nothing changes.
+comma := ,
+LOAD_FIRST_LIBS = libcrypto.so.3 libmbedcrypto.so.7
+LIBGIT2_LOADS := $(shell ldd "$$($(CC) -print-file-name=libgit2.so)" 2>/dev/null)
+LOAD_FIRST_FOUND := $(foreach l,$(LOAD_FIRST_LIBS),$(filter $(l),$(LIBGIT2_LOADS)))
+LOAD_FIRST := $(if $(LOAD_FIRST_FOUND),-Wl$(comma)--push-state$(comma)--no-as-needed \
+	$(addprefix -l:,$(LOAD_FIRST_FOUND)) -lc -Wl$(comma)--pop-state)
+
 # The shared libraries, so that the security fixes Debian ships for
 # libgit2 (umpire opens repositories that players push to) reach umpire
 # with no rebuild.
 PKGS = yaml-0.1 libgit2 libsodium zlib libcmark
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+DEPS_LIBS := $(LOAD_FIRST) $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 # GMime (and GLib under it) for umpire mail only: the objects that parse
 # and write messages, the umpire binary and the mail fuzzer link it; the
 # library and its tests do not.  Its headers are system headers, so that
@@ -58,7 +75,6 @@ ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
-comma := ,
 BUILD ?= build
 
 # The library: everything but the command line, for the tests and fuzzers.
@@ -68,7 +84,10 @@ CLI_SRC = src/main.c $(wildcard src/cli/*.c src/mail/*.c)
 EMBED = $(wildcard schemas/*.yaml schemas/*/*.yaml) \
 	$(wildcard samples/*/*.yaml) $(wildcard src/cli/site/page.*)
 
-LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o
+SCHEMAS = $(wildcard schemas/*.yaml schemas/*/*.yaml)
+
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/embedded.o \
+	$(BUILD)/schemas-packed.o
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIB = $(BUILD)/libumpire.a
 BIN = $(BUILD)/umpire
@@ -126,6 +145,21 @@ FORCE:
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The schemas parsed at build time, by umpire's own parser, into the
+# nodes a call rebuilds without parsing (doc/yamlpack.h).  A parser
+# changed is a reason to pack again: the tool links it.
+SCHEMAPACK_OBJ = $(addprefix $(BUILD)/src/,doc/yaml.o doc/yamlpack.o \
+	util/arena.o util/diag.o util/buf.o)
+$(BUILD)/schemapack: src/tools/schemapack.c $(SCHEMAPACK_OBJ)
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -o $@ $< $(SCHEMAPACK_OBJ) \
+		$(ALL_LDFLAGS) $(DEPS_LIBS)
+
+$(BUILD)/schemas-packed.c: $(BUILD)/schemapack $(SCHEMAS) $(BUILD)/embed.list
+	$(call cmd,PACK,$@)$(BUILD)/schemapack $@ $(SCHEMAS)
+
+$(BUILD)/schemas-packed.o: $(BUILD)/schemas-packed.c
+	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 # Before compiling anything, the libraries: without them the compiler's
 # first words would be "git2.h: No such file or directory".  Each
 # pkg-config name, then the Debian package that has it.
@@ -168,7 +202,7 @@ DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
 DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev time \
 	age openssh-client valgrind chromium gnubg postfix
 DEPS_FUZZ = clang libclang-rt-14-dev
-DEPS_BENCH = hyperfine python3 time valgrind
+DEPS_BENCH = hyperfine python3 time valgrind strace
 
 define install_missing
 	@if ! command -v dpkg >/dev/null 2>&1; then \

@@ -1,13 +1,15 @@
 #include "doc/schema.h"
 
 #include <limits.h>
-#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "doc/embedded.h"
+#include "doc/pattern.h"
+#include "doc/yamlpack.h"
 
 struct schema {
 	const char *name;	/* "amb/orders" */
@@ -18,8 +20,7 @@ struct schema {
 
 struct pattern {
 	const struct umpire_node *node;
-	regex_t re;
-	bool ok;
+	struct umpire_pattern *re;	/* NULL if it does not compile */
 };
 
 /* Immutable once loaded; freed at exit so leak checkers stay quiet. */
@@ -47,8 +48,7 @@ static void
 unload(void)
 {
 	for (size_t i = 0; i < cache.npatterns; i++)
-		if (cache.patterns[i].ok)
-			regfree(&cache.patterns[i].re);
+		umpire_pattern_free(cache.patterns[i].re);
 	free(cache.patterns);
 	umpire_arena_free(&cache.arena);
 	memset(&cache, 0, sizeof(cache));
@@ -101,23 +101,28 @@ load(void)
 	}
 }
 
-/* The schema's document, parsed on first use. */
+/*
+ * The schema's document, rebuilt on first use from the nodes the build
+ * parsed (doc/yamlpack.h): parsing the YAML here cost each call more
+ * than its own validation.
+ */
 static const struct umpire_node *
 root_of(struct schema *s)
 {
-	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	const struct umpire_yamlpack *p = umpire_schema_packs;
 
 	if (s->root)
 		return s->root;
+	while (p->path && strcmp(p->path, s->file->path) != 0)
+		p++;
 	char *file = umpire_arena_printf(&cache.arena, "<builtin>/%s",
 		s->file->path);
-	if (umpire_yaml_parse(&s->root, &cache.arena, file, s->file->data,
-	    s->file->len, NULL, &d) < 0) {
-		/* A broken built-in schema is a build bug; say where. */
-		umpire_diags_print(&d, stderr);
+	if (!p->path || umpire_yamlpack_read(&s->root, &cache.arena, file,
+	    p->data, p->len) < 0) {
+		/* A schema the build did not pack is a build bug; say which. */
+		fprintf(stderr, "%s: internal error: no packed schema\n", file);
 		abort();
 	}
-	umpire_diags_free(&d);
 	return s->root;
 }
 
@@ -215,12 +220,12 @@ resolve_ref_walk(const char *ref, const struct umpire_node *root,
 	return *p ? NULL : n;
 }
 
-static regex_t *
+static struct umpire_pattern *
 pattern_for(const struct umpire_node *s)
 {
 	for (size_t i = 0; i < cache.npatterns; i++)
 		if (cache.patterns[i].node == s)
-			return cache.patterns[i].ok ? &cache.patterns[i].re : NULL;
+			return cache.patterns[i].re;
 	if (cache.npatterns == cache.patterns_cap) {
 		cache.patterns_cap = cache.patterns_cap ? cache.patterns_cap * 2 : 16;
 		cache.patterns = umpire_xrealloc(cache.patterns,
@@ -228,8 +233,8 @@ pattern_for(const struct umpire_node *s)
 	}
 	struct pattern *p = &cache.patterns[cache.npatterns++];
 	p->node = s;
-	p->ok = regcomp(&p->re, s->u.s.ptr, REG_EXTENDED | REG_NOSUB) == 0;
-	return p->ok ? &p->re : NULL;
+	p->re = umpire_pattern_compile(s->u.s.ptr);
+	return p->re;
 }
 
 /* ------------------------------------------------------------ validate */
@@ -663,8 +668,8 @@ validate_string(struct vctx *c, const struct umpire_node *s,
 		verr(c, inst, "%s is too long (at most %lld characters)",
 			show(inst, got, sizeof(got)), umpire_node_integer(maxl, 0));
 	if (pat) {
-		regex_t *re = pattern_for(pat);
-		if (re && regexec(re, inst->u.s.ptr, 0, NULL, 0) != 0) {
+		struct umpire_pattern *re = pattern_for(pat);
+		if (re && !umpire_pattern_match(re, inst->u.s.ptr)) {
 			if (desc)
 				verr(c, inst, "%s is not valid here: %s",
 					show(inst, got, sizeof(got)), desc);

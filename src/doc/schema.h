@@ -1,7 +1,7 @@
 /*
  * schema.h - validate documents against the JSON Schemas in schemas/.
  *
- * The schemas are compiled into the binary (core/embedded.h) and are the
+ * The schemas are compiled into the binary (doc/embedded.h) and are the
  * one description of every file format: `umpire schema` prints them, and
  * this validator enforces them.  It implements the subset of JSON Schema
  * 2020-12 that the schemas use, and refuses (umpire_schema_selftest) any

@@ -53,6 +53,45 @@ mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path)
 	return 0;	/* parsed: no certificate */
 }
 
+/*
+ * The same for SSH: git_libgit2_init calls libssh2_init, which starts
+ * OpenSSL (its engines, its error strings): a million instructions a
+ * call, for SSH that umpire never speaks.  Nothing is lost should
+ * anything ever open an SSH session: libssh2 calls this again itself
+ * when a session starts (and reaches this one, so starts nothing), and
+ * OpenSSL 1.1 and later start themselves on first use.  libssh2_exit,
+ * called at libgit2's shutdown, does nothing when nothing started.
+ */
+int libssh2_init(int flags);
+
+int
+libssh2_init(int flags)
+{
+	(void)flags;
+	return 0;
+}
+
+/*
+ * And the same for HTTPS's random numbers: git_libgit2_init seeds an
+ * mbedTLS generator, whose entropy sources include HAVEGE, a CPU-timing
+ * generator that runs a million instructions to start.  Here it starts
+ * with its state zeroed, so it adds nothing to the seed (mbedTLS 3
+ * dropped it as unreliable), and the generator's seed comes, as it
+ * would anyway, from the system's (getrandom(2), /dev/urandom).  The
+ * state's layout is the header's that came with the library.
+ */
+#if defined(__has_include)
+#if __has_include(<mbedtls/havege.h>)
+#include <mbedtls/havege.h>
+
+void
+mbedtls_havege_init(mbedtls_havege_state *hs)
+{
+	memset(hs, 0, sizeof(*hs));
+}
+#endif
+#endif
+
 static void
 library_stop(void)
 {

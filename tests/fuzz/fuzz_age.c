@@ -1,5 +1,5 @@
 /*
- * fuzz_age - the age parsers (core/age.c, ageheader.c, agestream.c,
+ * fuzz_age - the age parsers (crypto/age.c, ageheader.c, agestream.c,
  * agekey.c, bech32.c, pem.c).
  *
  * For every input:

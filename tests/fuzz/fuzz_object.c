@@ -1,5 +1,5 @@
 /*
- * fuzz_object - the loose object reader (core/odb.c), which inflates
+ * fuzz_object - the loose object reader (history/odb.c), which inflates
  * whatever a power cut or a player left in .git/objects.
  *
  * The first byte chooses what the rest is:

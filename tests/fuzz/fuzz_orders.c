@@ -1,5 +1,5 @@
 /*
- * fuzz_orders - orders files (core/game.c's check, the rulesets'
+ * fuzz_orders - orders files (game/game.c's check, the rulesets'
  * orders.c and plan.c), against fixed states loaded once: every file of
  * tests/fuzz/states/ (or of the folder UMPIRE_FUZZ_STATES names), each
  * saying in its first lines what position it holds.  There must be at

@@ -1,5 +1,5 @@
 /*
- * fuzz_scenario - scenario files (core/game.c's create, the amb
+ * fuzz_scenario - scenario files (game/game.c's create, the amb
  * ruleset's state.c), with a fixed seed.
  *
  * A game umpire creates must encode to a state that loads again and

@@ -1,5 +1,5 @@
 /*
- * fuzz_sshsig - the SSH key and signature parsers (core/sshkey.c,
+ * fuzz_sshsig - the SSH key and signature parsers (crypto/sshkey.c,
  * sshsig.c, and pem.c, sshwire.c, base64.c under them).
  *
  * For every input:

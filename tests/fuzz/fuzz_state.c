@@ -1,5 +1,5 @@
 /*
- * fuzz_state - state files (core/game.c's load and encode, the amb
+ * fuzz_state - state files (game/game.c's load and encode, the amb
  * ruleset's state.c).
  *
  * Whatever loads must encode, load again and encode to the same bytes:

@@ -1,5 +1,5 @@
 /*
- * fuzz_yaml - the YAML reader and writer (core/yaml.c), and the schema
+ * fuzz_yaml - the YAML reader and writer (doc/yaml.c), and the schema
  * validator on whatever shapes the reader lets through.
  *
  * For every input:

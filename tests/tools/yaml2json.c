@@ -1,5 +1,5 @@
 /*
- * yaml2json - parse a file with umpire's own YAML reader (core/yaml.h)
+ * yaml2json - parse a file with umpire's own YAML reader (doc/yaml.h)
  * and print what it read as JSON: the C half of the read-back test
  * (tests/py/test_yaml_readback.py), which compares it with what
  * python3-yaml reads from the same file.

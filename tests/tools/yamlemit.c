@@ -1,6 +1,6 @@
 /*
  * yamlemit - parse a file with umpire's YAML reader and write it again
- * with umpire's emitter (core/yaml.h), so tests/py/test_yaml_readback.py
+ * with umpire's emitter (doc/yaml.h), so tests/py/test_yaml_readback.py
  * can hold the emitter to its promise on any value, not only on the ones
  * a game happens to produce: whatever it writes, YAML 1.1 and 1.2 readers
  * read back as the same value.

@@ -1,5 +1,5 @@
 /*
- * test_age - age v1 (core/age.c and its parts: bech32.c, hkdf.c,
+ * test_age - age v1 (crypto/age.c and its parts: bech32.c, hkdf.c,
  * agekey.c, ageheader.c, agestream.c) and the game's identity
  * (gamekey.c): known answers from RFC 5869, the age specification and
  * files the real age made (tests/crypto/), round trips across chunk

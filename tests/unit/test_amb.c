@@ -3,7 +3,7 @@
  * enforces, on positions built by hand; the "use your dice" search
  * (AMB-12) on positions where 0, 1 and 2 dice can be used; resolving;
  * and the bot, whose orders the check must always accept, on random
- * positions and in whole games played through core/game.h.
+ * positions and in whole games played through game/game.h.
  */
 #include "game/game.h"
 #include "game/rng.h"

@@ -1,6 +1,6 @@
 /*
  * test_deadline.c - durations, UTC times and deadline policies
- * (core/deadline.h): whole seconds, exact, against dates worked out by
+ * (game/deadline.h): whole seconds, exact, against dates worked out by
  * hand and by date(1).
  */
 #include "unit.h"

@@ -1,5 +1,5 @@
 /*
- * test_diag - diagnostics (core/diag.c): their form, their order, the
+ * test_diag - diagnostics (util/diag.c): their form, their order, the
  * cap on how many are kept, and the did-you-mean machinery.
  */
 #include "unit.h"

@@ -1,5 +1,5 @@
 /*
- * test_dice - dice from a committed seed (core/dice.c): known answers
+ * test_dice - dice from a committed seed (game/dice.c): known answers
  * computed by tests/dice.py (an independent derivation from the design
  * brief), the commitment, the hex seeds, the stream and its log, and a
  * chi-square goodness-of-fit test of d6, d8, d10 and d12.

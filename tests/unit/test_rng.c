@@ -1,5 +1,5 @@
 /*
- * test_rng - the bot's random numbers (core/rng.c): reproducible from
+ * test_rng - the bot's random numbers (game/rng.c): reproducible from
  * the seed, below() inside its bounds, and roughly uniform.
  */
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * test_schema - the JSON Schema validator (core/schema.c) on the real
+ * test_schema - the JSON Schema validator (doc/schema.c) on the real
  * embedded schemas, one keyword at a time, with small documents.
  */
 #include "doc/schema.h"

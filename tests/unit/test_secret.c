@@ -1,5 +1,5 @@
 /*
- * test_secret - commitments and sealed values (core/secret.c): the
+ * test_secret - commitments and sealed values (game/secret.c): the
  * commitment's known answer (worked by hand in Python from the
  * derivation in secret.h), opening one in public, and every refusal of
  * a sealed value in orders.

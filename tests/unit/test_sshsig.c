@@ -1,5 +1,5 @@
 /*
- * test_sshsig - OpenSSH keys and signatures (core/sshkey.c, sshsig.c) and
+ * test_sshsig - OpenSSH keys and signatures (crypto/sshkey.c, sshsig.c) and
  * what they stand on (base64.c, pem.c): known answers from ssh-keygen
  * (the files in tests/crypto/, made by the real tools, see its README),
  * every refusal SSHSIG verification has, and hostile variations.

@@ -1,5 +1,5 @@
 /*
- * test_step.c - one step made (core/step.h): the files its commit
+ * test_step.c - one step made (play/step.h): the files its commit
  * holds, its message, its author and its receipt, for step 0, a step
  * of orders, a pure one and a default forfeit.
  */

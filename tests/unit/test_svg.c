@@ -1,5 +1,5 @@
 /*
- * test_svg - the SVG writer (core/svg.c): text escaped into valid XML
+ * test_svg - the SVG writer (render/svg.c): text escaped into valid XML
  * whatever its bytes, geometry in integers, groups always closed.
  */
 #include "render/svg.h"

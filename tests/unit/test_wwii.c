@@ -3,7 +3,7 @@
  * and ids; what plan.c allows (moves, airfields, paratroopers, targets,
  * damage, defense, retreats) on positions built from state files;
  * resolving; and the bot, whose orders the check must always accept, on
- * random positions and in whole games played through core/game.h.
+ * random positions and in whole games played through game/game.h.
  */
 #include "doc/embedded.h"
 #include "game/game.h"

@@ -1,5 +1,5 @@
 /*
- * test_yaml - the YAML document model (core/yaml.c): typing by the YAML
+ * test_yaml - the YAML document model (doc/yaml.c): typing by the YAML
  * 1.2 core schema, places, limits, refusals, and the emitter.
  */
 #define _XOPEN_SOURCE 700	/* nftw */
