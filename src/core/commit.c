@@ -307,7 +307,7 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 	 * The content becomes the branch: on disk before it is renamed so,
 	 * with the pack's, in one sync if the system has it (pack.c).
 	 */
-	bool batch = umpire_odb_batch_sync();
+	bool batch = h->batch = umpire_odb_batch_sync(h);
 	rc = umpire_lock_file(h, lock, content, !batch, d);
 	if (rc == EX_TEMPFAIL) {
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "%s.lock exists: a git "

@@ -31,8 +31,9 @@
  *
  * Durable.  The pack, its index, their names and the branch's new value
  * reach the disk before the branch moves, in one syncfs(2) of the
- * repository's file system where the system has it (Linux), else one
- * fsync(2) of each; then the branch's directory, before umpire says the
+ * repository's file system where the system has it (Linux) and the
+ * objects are on the same file system as the branch, else one fsync(2)
+ * of each; then the branch's directory, before umpire says the
  * step is done (umpire(1), FILES: the durability promise).
  */
 #ifdef __linux__
@@ -379,11 +380,22 @@ sync_at(int dirfd, const char *name)
 }
 
 bool
-umpire_odb_batch_sync(void)
+umpire_odb_batch_sync(struct umpire_history *h)
 {
 #ifdef __linux__
-	return true;
+	/*
+	 * One syncfs covers the pack and the branch only if they are on one
+	 * file system (a host may keep objects/ elsewhere, by a link).
+	 */
+	char path[4096];
+	struct stat top, objects;
+
+	umpire_pathf(path, sizeof(path), "%sobjects/",
+		git_repository_path(h->repo));
+	return stat(git_repository_path(h->repo), &top) == 0 &&
+		stat(path, &objects) == 0 && top.st_dev == objects.st_dev;
 #else
+	(void)h;
 	return false;
 #endif
 }
@@ -450,12 +462,12 @@ umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d)
 			goto fail;
 		}
 		h->migrated = true;
-		if (!umpire_odb_batch_sync() && sync_at(packfd, name) != 0) {
+		if (!h->batch && sync_at(packfd, name) != 0) {
 			err = errno;
 			goto fail;
 		}
 	}
-	if (!umpire_odb_batch_sync() && umpire_file_sync_dir(packfd) != 0) {
+	if (!h->batch && umpire_file_sync_dir(packfd) != 0) {
 		err = errno;
 		goto fail;
 	}

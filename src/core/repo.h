@@ -64,7 +64,7 @@ struct umpire_history {
 	 * ("pack-HEX"), and the packs it took in, removed once committed.
 	 */
 	struct umpire_pending *pending;
-	bool quarantined, migrated;
+	bool quarantined, migrated, batch;
 	char pack[64];
 	char **merged;
 	size_t nmerged;
@@ -162,11 +162,14 @@ int umpire_odb_quarantine(struct umpire_history *h, struct umpire_diags *d);
 /*
  * Write the objects held as one pack into objects/pack (taking in the
  * smallest packs there), or none of it.  Synced to disk here only if
- * umpire_odb_batch_sync() is false; else umpire_odb_sync does it.
+ * h->batch is false; else umpire_odb_sync does it.
  */
 int umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d);
-/* Whether one umpire_odb_sync makes everything written so far durable. */
-bool umpire_odb_batch_sync(void);
+/*
+ * Whether one umpire_odb_sync makes everything the step writes durable
+ * (then h->batch is set, and umpire_odb_migrate syncs nothing itself).
+ */
+bool umpire_odb_batch_sync(struct umpire_history *h);
 /* Everything written to the repository's file system, to disk: 0 or -1. */
 int umpire_odb_sync(struct umpire_history *h);
 /*
