@@ -199,7 +199,7 @@ DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
 # gnubg: test_gnubg.py holds backgammon's legal plays to GNU Backgammon's.
 # postfix: t-mail.sh mails orders in through a private Postfix on
 # loopback (installed unconfigured: the test brings its own main.cf).
-DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev time \
+DEPS_TEST = python3 python3-yaml python3-jsonschema mandoc libcmocka-dev time strace \
 	age openssh-client valgrind chromium gnubg postfix
 DEPS_FUZZ = clang libclang-rt-14-dev
 DEPS_BENCH = hyperfine python3 time valgrind strace

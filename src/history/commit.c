@@ -6,7 +6,8 @@
  * one umpire can prove its own after a crash (lock.c): it is made whole,
  * already holding the new commit's id, by one link(2).  Under that lock
  * the branch is read again (compare and swap: it must still be the HEAD
- * the step was adjudicated on), the quarantined objects move in (odb.c),
+ * the step was adjudicated on), the step's objects move in as one pack
+ * and reach the disk with the branch's new value (pack.c),
  * the reflog grows a line, and a rename moves the branch.  Once it has
  * moved the step is done, whatever else fails: the work tree and the
  * index are only brought up to date, and a failure there is a warning
@@ -302,8 +303,12 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 	strcat(content, "\n");
 	if (mkdirs_in_gitdir(h, branch) != 0)
 		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot lock the branch");
-	/* The content becomes the branch: on disk before it is renamed so. */
-	rc = umpire_lock_file(h, lock, content, true, d);
+	/*
+	 * The content becomes the branch: on disk before it is renamed so,
+	 * with the pack's, in one sync if the system has it (pack.c).
+	 */
+	bool batch = h->batch = umpire_odb_batch_sync(h);
+	rc = umpire_lock_file(h, lock, content, !batch, d);
 	if (rc == EX_TEMPFAIL) {
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "%s.lock exists: a git "
 			"command is updating the game's branch, or one crashed and left "
@@ -330,6 +335,13 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 	if ((rc = umpire_odb_migrate(h, d))) {
 		unlink(lock);
 		return rc;
+	}
+	if (batch && umpire_odb_sync(h) != 0) {
+		int err = errno;
+		unlink(lock);
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot write the step "
+			"to disk: %s; nothing was committed", strerror(err));
+		return EX_IOERR;
 	}
 	umpire_test_hook("migrated");
 	if (reflog(h, branch, old, new, by, message) != 0 ||

@@ -1,7 +1,6 @@
 /*
  * odb.c - the objects umpire reads, read so that no object can hang or
- * swamp it, and the objects a step writes, kept where a failure leaves
- * none of them.
+ * swamp it.
  *
  * Reading.  A game's repository holds what players pushed and what a
  * power cut left, so every object is read through one backend of
@@ -21,16 +20,8 @@
  * libgit2 checks every object's hash after a read (strict hash
  * verification), so a damaged object that inflates is caught too.
  *
- * Writing.  A step's objects go into a quarantine directory,
- * objects/umpire-incoming-TOKEN, through a libgit2 loose backend that
- * outranks this one.  commit.c moves them in (umpire_odb_migrate) once
- * the branch is locked and still where the step found it, and removes
- * the quarantine whatever happens (umpire_odb_end), so a step that
- * fails leaves none of its objects behind: a sealed game's report of a
- * step never played, rolls and all, must not reach a clone.  Objects
- * are moved in by link(2), so an object in both places with the same
- * inode is provably one this umpire moved (lock.c relies on it after a
- * crash).
+ * Writing is pack.c's: a step's objects stay in memory until the
+ * branch is locked, and then become one pack.
  */
 #include "history/repo.h"
 
@@ -49,8 +40,6 @@
 
 #include "util/arena.h"
 #include "util/fileio.h"
-
-#define QUARANTINE_PREFIX "umpire-incoming-"
 
 struct backend {
 	git_odb_backend parent;
@@ -447,25 +436,6 @@ b_freshen(git_odb_backend *be, const git_oid *id)
 		GIT_ENOTFOUND;
 }
 
-static int
-b_refresh(git_odb_backend *be)
-{
-	struct backend *b = (struct backend *)be;
-
-	return b->packs && b->packs->refresh ? b->packs->refresh(b->packs) : 0;
-}
-
-static void
-b_free(git_odb_backend *be)
-{
-	struct backend *b = (struct backend *)be;
-
-	if (b->packs)
-		b->packs->free(b->packs);
-	free(b->objdir);
-	free(b);
-}
-
 /* Whether dir/pack holds a pack. */
 static bool
 has_packs(const char *objdir)
@@ -483,6 +453,29 @@ has_packs(const char *objdir)
 			strcmp(e->d_name + strlen(e->d_name) - 5, ".pack") == 0;
 	closedir(dp);
 	return packs;
+}
+
+/* A game's first pack (pack.c) is read from the moment it appears. */
+static int
+b_refresh(git_odb_backend *be)
+{
+	struct backend *b = (struct backend *)be;
+
+	if (!b->packs && has_packs(b->objdir) &&
+	    git_odb_backend_pack(&b->packs, b->objdir) != 0)
+		b->packs = NULL;
+	return b->packs && b->packs->refresh ? b->packs->refresh(b->packs) : 0;
+}
+
+static void
+b_free(git_odb_backend *be)
+{
+	struct backend *b = (struct backend *)be;
+
+	if (b->packs)
+		b->packs->free(b->packs);
+	free(b->objdir);
+	free(b);
 }
 
 static git_odb_backend *
@@ -506,9 +499,9 @@ backend_new(const char *objdir)
 	b->parent.refresh = b_refresh;
 	b->parent.free = b_free;
 	/*
-	 * A game's objects are loose (umpire writes them so): while there
-	 * is no pack, libgit2's pack backend, which rescans objects/pack on
-	 * every miss, is not even made.
+	 * While there is no pack (a game an umpire before 0.4.0 made holds
+	 * loose objects), libgit2's pack backend, which rescans objects/pack
+	 * on every miss, is not even made.
 	 */
 	if (has_packs(b->objdir) &&
 	    git_odb_backend_pack(&b->packs, b->objdir) != 0)
@@ -583,264 +576,3 @@ umpire_odb_check(struct umpire_history *h, const git_oid *id,
 	return 0;
 }
 
-/* ------------------------------------------------------------ quarantine */
-
-/* The new objects: objects/umpire-incoming-TOKEN, made on demand. */
-static void
-quarantine_path(const struct umpire_history *h, char *path, size_t size)
-{
-	snprintf(path, size, "%sobjects/" QUARANTINE_PREFIX "%s",
-		git_repository_path(h->repo), h->token);
-}
-
-int
-umpire_odb_quarantine(struct umpire_history *h, struct umpire_diags *d)
-{
-	char path[4096];
-	git_odb *odb;
-	git_odb_backend *q;
-
-	quarantine_path(h, path, sizeof(path));
-	if (mkdir(path, umpire_repo_dir_mode(h)) != 0) {
-		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot make %s: %s",
-			path, strerror(errno));
-		return EX_CANTCREAT;
-	}
-	umpire_repo_share(h, -1, path, true);
-	h->quarantined = true;
-	/*
-	 * No fsync here: these files are fsynced once, as they move in.
-	 * The mode of objects and their directories follows the
-	 * repository's sharedRepository.
-	 */
-	if (git_repository_odb(&odb, h->repo) != 0)
-		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write objects");
-	int rc = git_odb_backend_loose(&q, path, -1, 0, umpire_repo_dir_mode(h),
-		umpire_repo_file_mode(h, 0444));
-	if (rc == 0 && (rc = git_odb_add_backend(odb, q, 100)) != 0)
-		q->free(q);
-	git_odb_free(odb);
-	if (rc != 0)
-		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write objects");
-	return 0;
-}
-
-/* Call fn on every object file of the quarantine dir q ("xx/yyyy"). */
-static int
-each_object(const char *q, int (*fn)(const char *q, const char *xx,
-	const char *name, void *arg), void *arg)
-{
-	DIR *top = opendir(q);
-	struct dirent *e;
-	int rc = 0;
-
-	if (!top)
-		return errno == ENOENT ? 0 : -1;
-	while (rc == 0 && (e = readdir(top))) {
-		char sub[4096];
-		if (strlen(e->d_name) != 2)
-			continue;
-		umpire_pathf(sub, sizeof(sub), "%s/%s", q, e->d_name);
-		DIR *dp = opendir(sub);
-		struct dirent *f;
-		if (!dp)
-			continue;
-		char xx[3] = { e->d_name[0], e->d_name[1], '\0' };
-		while (rc == 0 && (f = readdir(dp)))
-			if (strlen(f->d_name) == GIT_OID_HEXSZ - 2)
-				rc = fn(q, xx, f->d_name, arg);
-		closedir(dp);
-	}
-	closedir(top);
-	return rc;
-}
-
-struct migration {
-	struct umpire_history *h;
-	const char *objdir;
-	int err;
-	bool undo;		/* unlink what was moved in, rather than move */
-	char synced[256];	/* objects/xx directories to fsync */
-};
-
-/* Whether objects/xx/name is the very file quarantine q/xx/name is. */
-static bool
-same_file(const char *objdir, const char *q, const char *xx, const char *name)
-{
-	char a[4096], b[4096];
-	struct stat sa, sb;
-
-	umpire_pathf(a, sizeof(a), "%s%s/%s", objdir, xx, name);
-	umpire_pathf(b, sizeof(b), "%s/%s/%s", q, xx, name);
-	return lstat(a, &sa) == 0 && lstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-		sa.st_ino == sb.st_ino;
-}
-
-static int
-move_one(const char *q, const char *xx, const char *name, void *arg)
-{
-	struct migration *m = arg;
-	char from[4096], dir[4096], to[4096];
-
-	umpire_pathf(from, sizeof(from), "%s/%s/%s", q, xx, name);
-	umpire_pathf(dir, sizeof(dir), "%s%s", m->objdir, xx);
-	umpire_pathf(to, sizeof(to), "%s/%s", dir, name);
-	if (m->undo) {
-		if (same_file(m->objdir, q, xx, name))
-			unlink(to);
-		return 0;
-	}
-	/* The data lasts before a name for it does. */
-	int fd = open(from, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) != 0) {
-		m->err = errno;
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	close(fd);
-	if (mkdir(dir, umpire_repo_dir_mode(m->h)) == 0) {
-		umpire_repo_share(m->h, -1, dir, true);
-		m->synced[0] = 1;	/* objects/ itself gained an entry */
-	} else if (errno != EEXIST) {
-		m->err = errno;
-		return -1;
-	}
-	/* Already there (the same bytes, by its name): nothing to move. */
-	if (link(from, to) != 0 && errno != EEXIST) {
-		m->err = errno;
-		return -1;
-	}
-	m->synced[strtoul(xx, NULL, 16) & 0xff] |= 2;
-	return 0;
-}
-
-int
-umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d)
-{
-	char q[4096], objdir[4096];
-	struct migration m = { h, objdir, 0, false, { 0 } };
-
-	if (!h->quarantined)
-		return 0;
-	quarantine_path(h, q, sizeof(q));
-	umpire_pathf(objdir, sizeof(objdir), "%sobjects/",
-		git_repository_path(h->repo));
-	int rc = each_object(q, move_one, &m);
-	for (int i = 0; rc == 0 && i < 256; i++) {
-		if (!(m.synced[i] & 2))
-			continue;
-		char dir[4096];
-		umpire_pathf(dir, sizeof(dir), "%s%02x", objdir, i);
-		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0 || umpire_file_sync_dir(fd) != 0) {
-			m.err = errno;
-			rc = -1;
-		}
-		if (fd >= 0)
-			close(fd);
-	}
-	if (rc == 0 && (m.synced[0] & 1)) {
-		int fd = open(objdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd >= 0) {
-			umpire_file_sync_dir(fd);
-			close(fd);
-		}
-	}
-	if (rc != 0) {
-		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot move the new "
-			"objects in: %s; nothing was committed",
-			strerror(m.err ? m.err : EIO));
-		m.undo = true;
-		each_object(q, move_one, &m);
-		return EX_IOERR;
-	}
-	h->migrated = true;
-	return 0;
-}
-
-static int
-remove_one(const char *q, const char *xx, const char *name, void *arg)
-{
-	char path[4096];
-
-	(void)arg;
-	umpire_pathf(path, sizeof(path), "%s/%s/%s", q, xx, name);
-	unlink(path);
-	return 0;
-}
-
-/* Remove quarantine directory q; first, unless keep, what it moved in. */
-static void
-discard(struct umpire_history *h, const char *q, bool keep)
-{
-	char objdir[4096];
-	struct migration m = { h, objdir, 0, true, { 0 } };
-
-	umpire_pathf(objdir, sizeof(objdir), "%sobjects/",
-		git_repository_path(h->repo));
-	if (!keep)
-		each_object(q, move_one, &m);
-	each_object(q, remove_one, NULL);
-	/* What is left: the xx directories, libgit2's tmp_obj_ files. */
-	DIR *top = opendir(q);
-	struct dirent *e;
-	if (top) {
-		while ((e = readdir(top))) {
-			char sub[4096];
-			if (e->d_name[0] == '.')
-				continue;
-			umpire_pathf(sub, sizeof(sub), "%s/%s", q, e->d_name);
-			if (rmdir(sub) != 0) {
-				DIR *dp = opendir(sub);
-				struct dirent *f;
-				while (dp && (f = readdir(dp))) {
-					char p[4352];
-					umpire_pathf(p, sizeof(p), "%s/%s", sub, f->d_name);
-					if (f->d_name[0] != '.')
-						unlink(p);
-				}
-				if (dp)
-					closedir(dp);
-				if (rmdir(sub) != 0)
-					unlink(sub);
-			}
-		}
-		closedir(top);
-	}
-	rmdir(q);
-}
-
-void
-umpire_odb_end(struct umpire_history *h, bool committed)
-{
-	char q[4096];
-
-	if (!h->quarantined)
-		return;
-	quarantine_path(h, q, sizeof(q));
-	discard(h, q, committed || !h->migrated);
-	h->quarantined = h->migrated = false;
-}
-
-void
-umpire_odb_recover(struct umpire_history *h, bool committed)
-{
-	char objdir[4096];
-	DIR *dp;
-	struct dirent *e;
-
-	umpire_pathf(objdir, sizeof(objdir), "%sobjects",
-		git_repository_path(h->repo));
-	if (!(dp = opendir(objdir)))
-		return;
-	while ((e = readdir(dp))) {
-		char q[4352];
-		if (strncmp(e->d_name, QUARANTINE_PREFIX,
-		    sizeof(QUARANTINE_PREFIX) - 1) != 0)
-			continue;
-		umpire_pathf(q, sizeof(q), "%s/%s", objdir, e->d_name);
-		discard(h, q, committed);
-	}
-	closedir(dp);
-}

@@ -6,7 +6,8 @@
  *   handle.c    what the others share: paths, libgit2's errors, the
  *               permissions of a shared repository, HEAD read once
  *   repo.c      starting libgit2, opening and closing a repository
- *   odb.c       reading objects safely; a step's objects in quarantine
+ *   odb.c       reading objects safely
+ *   pack.c      a step's objects: in memory, then one pack, durably
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
  *   commit.c    a step's commit: blobs, trees, the branch's move
@@ -58,7 +59,15 @@ struct umpire_history {
 	/* umpire_history_date_next: the next commit's date, if set. */
 	bool have_date;
 	long long date;
-	bool quarantined, migrated;	/* odb.c */
+	/*
+	 * pack.c: the step's objects in memory; the pack they became
+	 * ("pack-HEX"), and the packs it took in, removed once committed.
+	 */
+	struct umpire_pending *pending;
+	bool quarantined, migrated, batch;
+	char pack[64];
+	char **merged;
+	size_t nmerged;
 	/* worktree.c: the work tree's top and orders/, reports/, checked. */
 	bool worktree_open;
 	int top_fd, dir_fds[2];
@@ -146,13 +155,26 @@ int umpire_odb_open(struct umpire_history *h);
  */
 int umpire_odb_check(struct umpire_history *h, const git_oid *id,
 	const char *path, size_t max, struct umpire_diags *d);
-/* Write new objects into a quarantine directory from now on. */
+/* pack.c */
+
+/* Hold new objects in memory from now on, for one step. */
 int umpire_odb_quarantine(struct umpire_history *h, struct umpire_diags *d);
-/* Move the quarantined objects into objects/, durably; or none of them. */
+/*
+ * Write the objects held as one pack into objects/pack (taking in the
+ * smallest packs there), or none of it.  Synced to disk here only if
+ * h->batch is false; else umpire_odb_sync does it.
+ */
 int umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d);
 /*
- * Remove the quarantine; unless committed, also the objects that moved
- * in from it.
+ * Whether one umpire_odb_sync makes everything the step writes durable
+ * (then h->batch is set, and umpire_odb_migrate syncs nothing itself).
+ */
+bool umpire_odb_batch_sync(struct umpire_history *h);
+/* Everything written to the repository's file system, to disk: 0 or -1. */
+int umpire_odb_sync(struct umpire_history *h);
+/*
+ * Forget the objects held and remove the quarantine; if committed,
+ * remove the packs the new one took in, else the new pack.
  */
 void umpire_odb_end(struct umpire_history *h, bool committed);
 /* After a crash: remove every quarantine, and what it moved in unless kept. */

@@ -35,10 +35,9 @@ static const char *const dirs[] = { UMPIRE_ORDERS_DIR, UMPIRE_REPORTS_DIR };
 
 /*
  * What umpire fsyncs (umpire(1), FILES): the step, which is the game.
- * Its objects, their directories and the branch's new value are synced
- * before the branch moves, and the branch's directory before umpire
- * exits 0 (odb.c, commit.c), so a power cut cannot damage a step umpire
- * said it made.  The work tree and the index are copies of HEAD that
+ * Its pack and the branch's new value are synced before the branch
+ * moves, and the branch's directory before umpire exits 0 (pack.c,
+ * commit.c), so a power cut cannot damage a step umpire said it made.  The work tree and the index are copies of HEAD that
  * umpire never reads: they are not synced.  A power cut can leave the
  * last step's files there behind HEAD, or empty (git checkout mends
  * them; the next step rewrites game.yaml).  Syncing them costs a turn

@@ -25,7 +25,13 @@
 #      with exact sight over every point of every base, as Army Men
 #      rules from 0.4.0 (target < 10 ms too);
 #   7. VSGMR: one player's distance attack phase, 500 attacks among 1,000
-#      figures (tests/tools/vsgmrbench.c): median CPU time (target < 50 ms).
+#      figures (tests/tools/vsgmrbench.c): median CPU time (target < 50 ms);
+#   8. the history, on the long game of 2.: the syncs of one turn (target
+#      <= 3, issue 23); the repository against what git gc makes of it
+#      (target <= 2x, issue 29); verify's instructions per step near step
+#      100 and near the end (target: the end <= 1.3x); turn, tick and
+#      status at step 10 and near the end, in instructions (target <=
+#      1.2x, issue 29).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -118,6 +124,7 @@ total=0
 for seed in 6 7; do
 	L=$TMP/long-$seed
 	n=$("$LONGGAME" "$L" "$TOP/tests/bench/long.yaml" "$(printf '%064x' "$seed")" 1000)
+	[ "$seed" = 6 ] && long_steps=$n
 	hyperfine -N -w 1 -r 5 --export-json "$TMP/verify.json" \
 		"'$UMPIRE' verify '$L'" >/dev/null
 	t=$(median "$TMP/verify.json")
@@ -173,3 +180,46 @@ awk -v t="$(median "$TMP/wwii.json")" 'BEGIN {
 # table (issue 12), resolved as resolve.c carries it out, in CPU time.
 make -C "$TOP" --no-print-directory "$BUILD/tests/tools/vsgmrbench" >/dev/null
 "$TOP/$BUILD/tests/tools/vsgmrbench" 21
+
+# 8. The history, on the first long game of 2.
+L=$TMP/long-6
+if command -v strace >/dev/null; then
+	H=$TMP/hist
+	rm -rf "$H" && cp -r "$G" "$H"
+	git -C "$H" reset -q --hard "$base"
+	strace -f -o "$TMP/trace" -e trace=fsync,fdatasync,syncfs,sync \
+		"$UMPIRE" turn "$H" "$next" >/dev/null
+	printf 'history:       a turn syncs %d times (target <= 3)\n' \
+		"$(grep -cE '^[0-9]+ +(fsync|fdatasync|syncfs|sync)\(' "$TMP/trace")"
+fi
+ours=$(du -sk "$L/.git/objects" | cut -f1)
+rm -rf "$TMP/gc" && cp -r "$L" "$TMP/gc" && git -C "$TMP/gc" gc -q --prune=now
+theirs=$(du -sk "$TMP/gc/.git/objects" | cut -f1)
+awk -v n="$long_steps" -v a="$ours" -v b="$theirs" 'BEGIN {
+	printf "               a %d-step game: objects %d KiB, after git gc %d KiB: %.2fx (target <= 2)\n", n + 1, a, b, a / b }'
+at() {	# at K: a copy of the long game with HEAD at its Kth commit, in $TMP/at
+	rm -rf "$TMP/at" && cp -r "$L" "$TMP/at"
+	git -C "$TMP/at" reset -q --hard \
+		"$(git -C "$TMP/at" rev-list --first-parent --reverse HEAD | sed -n "${1}p")"
+}
+cg() { count "$TMP/cg-hist.log" "$@"; rm -f "$TMP"/cg.*; }
+vi() { at "$1"; cg "$UMPIRE" verify "$TMP/at"; }
+last=$((long_steps + 1))
+v50=$(vi 50); v150=$(vi 150); va=$(vi $((last - 100))); vb=$(vi "$last")
+awk -v a=$((v150 - v50)) -v b=$((vb - va)) -v n="$last" 'BEGIN {
+	printf "               verify per step: %.2f M near step 100, %.2f M near step %d: %.2fx (target <= 1.3)\n", a / 1e8, b / 1e8, n - 50, b / a }'
+verbs() {	# verbs K: instructions of status, turn and tick at commit K
+	at "$1"
+	"$UMPIRE" bot "$TMP/at" >"$TMP/at.yaml"
+	s=$(cg "$UMPIRE" status "$TMP/at")
+	cp -r "$TMP/at" "$TMP/at2"
+	t=$(cg "$UMPIRE" turn "$TMP/at" "$TMP/at.yaml")
+	k=$(cg "$UMPIRE" tick "$TMP/at2")
+	rm -rf "$TMP/at2"
+	echo "$s $t $k"
+}
+set -- $(verbs 11) $(verbs $((last - 5)))
+awk -v s1="$1" -v t1="$2" -v k1="$3" -v s2="$4" -v t2="$5" -v k2="$6" -v n="$last" 'BEGIN {
+	printf "               step 10 vs step %d, instructions (target <= 1.2x):\n", n - 6
+	printf "                 turn %.1f M vs %.1f M (%.2fx), tick %.1f M vs %.1f M (%.2fx), status %.1f M vs %.1f M (%.2fx)\n",
+		t1 / 1e6, t2 / 1e6, t2 / t1, k1 / 1e6, k2 / 1e6, k2 / k1, s1 / 1e6, s2 / 1e6, s2 / s1 }'

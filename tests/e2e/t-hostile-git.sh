@@ -10,6 +10,22 @@ new_game() {
 		fail "new $1 failed"
 }
 
+# unpack G: every object loose, as umpire before 0.4.0 and a push leave
+# them (umpire now writes packs).
+unpack() {
+	mkdir -p "$TMP/packs"
+	for p in "$1"/.git/objects/pack/pack-*.pack; do
+		[ -f "$p" ] || continue
+		mv "$p" "$TMP/packs/"
+		rm -f "${p%.pack}.idx"
+	done
+	for p in "$TMP"/packs/pack-*.pack; do
+		[ -f "$p" ] || continue
+		git -C "$1" unpack-objects -q <"$p" || fail "unpack-objects failed"
+		rm "$p"
+	done
+}
+
 loose() {	# loose G OBJECT: the file of a loose object
 	id=$(git -C "$1" rev-parse "$2")
 	echo "$1/.git/objects/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-)"
@@ -20,6 +36,7 @@ loose() {	# loose G OBJECT: the file of a loose object
 G=$TMP/cut
 new_game "$G"
 play "$G" 2
+unpack "$G"
 umpire bot "$G" >"$TMP/o.yaml"
 # Every truncation of the HEAD commit, which every verb reads first: an
 # error naming the object, exit 74, at once (libgit2 1.5.1 alone spins
@@ -57,6 +74,7 @@ for what in HEAD HEAD:game.yaml; do
 	esac
 	cp "$TMP/whole" "$f"
 	expect_exit 0 umpire turn "$G" "$TMP/o.yaml"
+	unpack "$G"
 	umpire bot "$G" >"$TMP/o.yaml"
 done
 # A loose object with more data than its header says, or none of zlib.

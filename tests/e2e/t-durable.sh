@@ -1,0 +1,89 @@
+#!/bin/sh
+# A step reaches the disk in one batch (issue 23, item 5) and as one pack
+# that keeps the repository small (issue 29): no loose object, at most
+# three syncs a step, some log2(steps) packs, and a repository within
+# twice what git gc makes of it.  The kills are t-kill.sh's.
+. "$(dirname "$0")/lib.sh"
+
+G=$TMP/game
+umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+
+loose_objects() { find "$G/.git/objects" -path '*/objects/[0-9a-f][0-9a-f]/*' -type f | wc -l; }
+packs() { find "$G/.git/objects/pack" -name 'pack-*.pack' | wc -l; }
+
+[ "$(loose_objects)" = 0 ] || fail "new left loose objects"
+[ "$(packs)" = 1 ] || fail "new made $(packs) packs, not 1"
+ok
+
+# The syncs of one turn, counted by strace(1) (not under valgrind, whose
+# own calls strace would count).
+if [ -z "${UMPIRE_SLOW:-}" ] && command -v strace >/dev/null; then
+	umpire bot "$G" >"$TMP/o.yaml"
+	strace -f -o "$TMP/trace" -e trace=fsync,fdatasync,syncfs,sync,msync \
+		$UMPIRE turn "$G" "$TMP/o.yaml" >/dev/null 2>&1 ||
+		fail "turn under strace failed"
+	n=$(grep -cE '(fsync|fdatasync|syncfs|sync|msync)\(' "$TMP/trace")
+	[ "$n" -le 3 ] || fail "a turn made $n syncs: $(cat "$TMP/trace")"
+	[ "$n" -ge 1 ] || fail "a turn made no sync at all"
+	ok
+fi
+
+# objects/ on another file system (a link to tmpfs): one syncfs would
+# not cover the branch and the pack both, so each file is fsynced.
+if [ -z "${UMPIRE_SLOW:-}" ] && command -v strace >/dev/null &&
+    [ -d /dev/shm ] && [ -w /dev/shm ] &&
+    [ "$(stat -c %d /dev/shm)" != "$(stat -c %d "$TMP")" ]; then
+	F=$TMP/far
+	umpire new "$F" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null
+	far=$(mktemp -d /dev/shm/umpire-e2e.XXXXXX)
+	mv "$F/.git/objects" "$far/objects"
+	ln -s "$far/objects" "$F/.git/objects"
+	umpire bot "$F" >"$TMP/o.yaml"
+	strace -f -o "$TMP/trace" -e trace=fsync,fdatasync,syncfs \
+		$UMPIRE turn "$F" "$TMP/o.yaml" >/dev/null 2>&1 ||
+		{ rm -rf "$far"; fail "turn with objects elsewhere failed"; }
+	grep -q 'syncfs(' "$TMP/trace" &&
+		{ rm -rf "$far"; fail "syncfs with objects on another file system"; }
+	n=$(grep -c 'fsync(' "$TMP/trace")
+	[ "$n" = 5 ] || { rm -rf "$far"; fail "objects elsewhere: $n fsyncs, not 5"; }
+	umpire verify "$F" >/dev/null 2>&1 ||
+		{ rm -rf "$far"; fail "verify with objects elsewhere failed"; }
+	rm -rf "$far"
+	ok
+fi
+
+steps=1
+while [ "$steps" -lt 40 ] && umpire bot "$G" >"$TMP/o.yaml" 2>/dev/null; do
+	umpire turn "$G" "$TMP/o.yaml" >/dev/null || fail "turn $steps failed"
+	steps=$((steps + 1))
+	[ "$(loose_objects)" = 0 ] || fail "step $steps left loose objects"
+	# Geometric: each pack twice the smaller ones together, so a game
+	# of n steps (each some ten objects) keeps under log2(10 n) + 1.
+	max=$(awk -v n="$steps" 'BEGIN { print int(log(10 * n) / log(2)) + 1 }')
+	[ "$(packs)" -le "$max" ] ||
+		fail "after $steps steps, $(packs) packs (at most $max)"
+	ok
+done
+git -C "$G" fsck --strict >"$TMP/fsck" 2>&1 || fail "fsck: $(cat "$TMP/fsck")"
+expect_exit 0 umpire verify "$G"
+expect_clean "$G"
+
+# Within twice what git gc makes of the same objects.
+size() { du -sk "$1/.git/objects" | cut -f1; }
+ours=$(size "$G")
+cp -r "$G" "$TMP/gc"
+git -C "$TMP/gc" gc -q --prune=now
+theirs=$(size "$TMP/gc")
+[ "$ours" -le $((2 * theirs)) ] ||
+	fail "the game's objects take $ours KiB, git gc's $theirs KiB"
+ok
+
+# A pack kept by hand (.keep) is left as it is.
+keep=$(find "$G/.git/objects/pack" -name 'pack-*.pack' | head -1)
+touch "${keep%.pack}.keep"
+umpire bot "$G" >"$TMP/o.yaml" 2>/dev/null &&
+	expect_exit 0 umpire turn "$G" "$TMP/o.yaml"
+[ -f "$keep" ] || fail "umpire took in a pack that has a .keep"
+expect_exit 0 umpire verify "$G"
+done_ok
