@@ -9,6 +9,7 @@
 #include "age.h"
 #include "gamekey.h"
 #include "pad.h"
+#include "prune.h"
 #include "paths.h"
 #include "picture.h"
 #include "report.h"
@@ -700,6 +701,45 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 	}
 }
 
+/*
+ * The orders failed their schema in some list entries only: judge the
+ * other entries by the rules as if those were not there (prune.h), so
+ * that one run reports every error.  Whether it could; if not, the
+ * caller falls back to looking up names alone (ctx->partial).
+ */
+static bool
+judge_pruned(const struct umpire_game *g, struct umpire_ctx *ctx,
+	const struct umpire_node *doc, struct umpire_diags *d, size_t from)
+{
+	struct umpire_pruned good, bad;
+	struct umpire_diags scratch = UMPIRE_DIAGS_INIT;
+
+	if (umpire_orders_prune(&good, ctx->arena, doc, d, from, false) ||
+	    umpire_orders_prune(&bad, ctx->arena, doc, d, from, true))
+		return false;
+	bool valid = umpire_game_validate(good.doc, "orders", &scratch) != NULL;
+	umpire_diags_free(&scratch);
+	if (!valid)
+		return false;
+	size_t before = d->errors;
+	d->code = "envelope";
+	check_envelope(g, good.doc, d);
+	if (d->errors != before)
+		return true;
+	/* The names in the entries refused, as far as they can be read... */
+	d->code = "rules";
+	size_t at = d->n;
+	ctx->partial = true;
+	g->rules->check(ctx, g->rs, bad.doc);
+	umpire_orders_renumber(d, at, &bad);
+	/* ...and the rules on the others. */
+	at = d->n;
+	ctx->partial = false;
+	g->rules->check(ctx, g->rs, good.doc);
+	umpire_orders_renumber(d, at, &good);
+	return true;
+}
+
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, struct umpire_diags *d,
 	const struct umpire_node *const **sealed, size_t *nsealed,
@@ -809,7 +849,10 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 			return EX_DATAERR;
 	}
 	d->code = "schema";
+	size_t schema_from = d->n;
 	if (!umpire_game_validate(doc, "orders", d)) {
+		if (judge_pruned(g, &ctx, doc, d, schema_from))
+			return EX_DATAERR;
 		/*
 		 * Report what else is wrong too, if the envelope can be read
 		 * and matches: a misspelt key must not hide a misspelt name.
