@@ -81,6 +81,18 @@ const struct cli_verb cli_verbs[] = {
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
 	  "  --seed-file F    a sealed game's seed, for the host's bot of a game\n"
 	  "                   that hides (or set UMPIRE_SEED)\n" },
+	{ "orders", cmd_orders,
+	  "umpire orders DIR [--as PLAYER --identity KEYFILE]",
+	  "Print an orders template for the awaited decision: the envelope\n"
+	  "filled, the schema's modeline, and in comments the decision (its\n"
+	  "dice), the board and legal orders for an example, to fill in.",
+	  "  --as PLAYER      the player who fills it in: refused unless his\n"
+	  "                   decision is awaited; in a game that hides, his\n"
+	  "                   private view (his hand) goes in the comments and\n"
+	  "                   the example is drawn from what he knows alone\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
+	  "                   opens his view\n\n"
+	  "example: umpire orders game > orders.yaml\n" },
 	{ "seal", cmd_seal, "umpire seal DIR FILE",
 	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
 	  "recipient for the awaited decision, and print the armored block to\n"
