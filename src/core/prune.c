@@ -29,6 +29,12 @@ holds(const struct umpire_node *n, const struct umpire_diag *v)
 	return false;
 }
 
+static bool
+before(const struct umpire_node *x, const struct umpire_node *y)
+{
+	return x->line < y->line || (x->line == y->line && x->col < y->col);
+}
+
 int
 umpire_orders_prune(struct umpire_pruned *out, struct umpire_arena *a,
 	const struct umpire_node *doc, const struct umpire_diags *d,
@@ -74,6 +80,7 @@ umpire_orders_prune(struct umpire_pruned *out, struct umpire_arena *a,
 	map->u.map.cap = np;
 	out->lists = umpire_arena_alloc(a, np * sizeof(*out->lists));
 	out->nlists = 0;
+	out->first_out = NULL;
 	for (size_t p = 0; p < np; p++) {
 		const struct umpire_pair *pr = &doc->u.map.v[p];
 		map->u.map.v[p] = *pr;
@@ -94,6 +101,13 @@ umpire_orders_prune(struct umpire_pruned *out, struct umpire_arena *a,
 		seq->u.seq.cap = old->u.seq.n;
 		l->key = pr->key->u.s.ptr;
 		for (size_t i = 0; i < old->u.seq.n; i++) {
+			const struct umpire_node *e = old->u.seq.v[i];
+			if (!bad && drop[p][i] && (!out->first_out || before(e,
+			    out->first_out))) {
+				out->first_out = e;
+				out->first_key = l->key;
+				out->first_index = i;
+			}
 			if (drop[p][i] != bad)
 				continue;
 			index[seq->u.seq.n] = i;
@@ -169,6 +183,11 @@ umpire_orders_renumber(struct umpire_diags *d, size_t from,
 			drop = at(&v, p->lists[l].node);
 		for (size_t l = 0; l < p->nlists && !drop; l++)
 			v.msg = renumber(&d->arena, v.msg, &p->lists[l]);
+		if (!drop && p->first_out && (p->first_out->line < v.line ||
+		    (p->first_out->line == v.line && p->first_out->col < v.col)))
+			v.msg = umpire_arena_printf(&d->arena, "%s (judged without "
+				"%s[%zu])", v.msg,
+				p->first_key, p->first_index);
 		/* Nor is a problem said twice, by two judgements. */
 		for (size_t j = 0; j < kept && !drop; j++)
 			drop = d->v[j].line == v.line && d->v[j].col == v.col &&

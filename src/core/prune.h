@@ -34,6 +34,11 @@ struct umpire_pruned {
 		size_t n;
 	} *lists;
 	size_t nlists;
+	/* The entry left out that comes first in the file, and its list's
+	 * key and index: what comes after it was judged without it. */
+	const struct umpire_node *first_out;
+	const char *first_key;
+	size_t first_index;
 };
 
 /*
@@ -53,7 +58,8 @@ int umpire_orders_prune(struct umpire_pruned *out, struct umpire_arena *a,
  * drop those about the orders as a whole (at the document or at a
  * list p pruned, judged without some entries) and those said already
  * at the same place, and rewrite "KEY[k]" in the others to the entry's
- * index in the file as written.
+ * index in the file as written; a problem found after the first entry
+ * left out says it was judged without that one.
  */
 void umpire_orders_renumber(struct umpire_diags *d, size_t from,
 	const struct umpire_pruned *p);
