@@ -43,7 +43,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
 	  "                   opens it; no seed is needed\n" },
 	{ "check", cmd_check,
-	  "umpire check DIR ORDERS [--signature SIG] [--seed-file F]\n"
+	  "umpire check DIR ORDERS [--signature SIG]\n"
+	  "            [--seed-file F | --as PLAYER --identity KEYFILE]\n"
 	  "            [--format FORMAT]",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.",
@@ -52,6 +53,11 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED), needed\n"
 	  "                   only where the orders hold sealed values or the\n"
 	  "                   rules need the secret part\n"
+	  "  --as PLAYER      in a game that hides, check PLAYER's orders from\n"
+	  "                   his own view, without the seed: what depends on\n"
+	  "                   others' secrets and sealed values are left to\n"
+	  "                   the host, and a note says so\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
 	  "  --format FORMAT  diagnostics as text (the default), json (one\n"
 	  "                   object on standard error), github (workflow\n"
 	  "                   commands) or gitlab (a Code Quality report), on\n"

@@ -741,9 +741,9 @@ judge_pruned(const struct umpire_game *g, struct umpire_ctx *ctx,
 }
 
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *doc, struct umpire_diags *d,
-	const struct umpire_node *const **sealed, size_t *nsealed,
-	size_t *opened_at);
+	const struct umpire_node *doc, const struct umpire_node *knowledge,
+	struct umpire_diags *d, const struct umpire_node *const **sealed,
+	size_t *nsealed, size_t *opened_at);
 
 /*
  * A diagnostic about what a sealed value holds must not quote it: the
@@ -805,18 +805,92 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const char *code = d->code;
 	const struct umpire_node *const *sealed = NULL;
 	size_t nsealed = 0, from = d->n;
-	int rc = check_doc(g, a, doc, d, &sealed, &nsealed, &from);
+	int rc = check_doc(g, a, doc, NULL, d, &sealed, &nsealed, &from);
 
 	redact(d, from, sealed, nsealed);
 	d->code = code;
 	return rc;
 }
 
+/*
+ * The orders without their sealed values, which a player checking his
+ * own orders cannot open (only the game's identity does): each is noted
+ * as left to the host.  The values umpire seal sealed were checked then.
+ */
+static const struct umpire_node *
+unsealed(struct umpire_arena *a, const struct umpire_node *doc,
+	struct umpire_diags *d)
+{
+	struct umpire_node *map = umpire_node_map(a, false);
+
+	*map = *doc;
+	map->u.map.v = umpire_arena_alloc(a, (doc->u.map.n + 1) *
+		sizeof(*map->u.map.v));
+	map->u.map.n = 0;
+	for (size_t i = 0; i < doc->u.map.n; i++) {
+		const struct umpire_pair *p = &doc->u.map.v[i];
+		if (umpire_sealed_any(p->val)) {
+			umpire_node_note(d, p->key, "%s: sealed to the game, so only "
+				"the host can open it and check it (umpire seal checked "
+				"it when it was sealed)", p->key->u.s.ptr);
+			continue;
+		}
+		map->u.map.v[map->u.map.n++] = *p;
+	}
+	return map;
+}
+
+int
+umpire_game_check_knowing(const struct umpire_game *g, struct umpire_arena *a,
+	const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d)
+{
+	const struct umpire_node *doc = umpire_game_parse(a, file, text, len, d);
+	const struct umpire_node *const *sealed = NULL;
+	const char *code = d->code;
+	size_t nsealed = 0, from = d->n;
+
+	if (g->secret_known || !g->hides) {
+		fprintf(stderr, "umpire: internal error: a player's check of game "
+			"%s given the umpire's secrets\n", g->id);
+		abort();
+	}
+	if (!doc)
+		return EX_DATAERR;
+	const struct umpire_node *whole = doc;
+	if (doc->type == UMPIRE_MAP)
+		doc = unsealed(a, doc, d);
+	size_t at = d->n;
+	int rc = check_doc(g, a, doc, knowledge, d, &sealed, &nsealed, &from);
+	/*
+	 * A sealed value taken out is not missing: what the rules say of
+	 * its absence, at the orders as a whole, is dropped.
+	 */
+	size_t kept = at;
+	for (size_t k = at; k < d->n; k++) {
+		const struct umpire_diag *v = &d->v[k];
+		bool absent = false;
+		for (size_t i = 0; i < whole->u.map.n && v->line == whole->line &&
+		    v->col == whole->col && whole->type == UMPIRE_MAP; i++)
+			absent |= umpire_sealed_any(whole->u.map.v[i].val) &&
+				strstr(v->msg, whole->u.map.v[i].key->u.s.ptr);
+		if (absent && v->level == UMPIRE_ERROR)
+			d->errors--;
+		else
+			d->v[kept++] = *v;
+	}
+	d->n = kept;
+	if (rc == EX_DATAERR && d->errors == 0)
+		rc = 0;
+	d->code = code;
+	return rc;
+}
+
 static int
 check_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *doc, struct umpire_diags *d,
-	const struct umpire_node *const **sealed, size_t *nsealed,
-	size_t *opened_at)
+	const struct umpire_node *doc, const struct umpire_node *knowledge,
+	struct umpire_diags *d, const struct umpire_node *const **sealed,
+	size_t *nsealed, size_t *opened_at)
 {
 	/* Name the ruleset mismatch plainly rather than as schema noise. */
 	const struct umpire_node *name = umpire_map_get(doc, "ruleset");
@@ -830,7 +904,8 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	}
 	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
-		.secret = skey(g), .secret_known = g->secret_known };
+		.secret = skey(g), .secret_known = g->secret_known,
+		.knowledge = knowledge };
 	/*
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)

@@ -86,4 +86,49 @@ sign "$P" "$TMP/bfilled.yaml"
 expect_exit 0 umpire check "$B" "$TMP/bfilled.yaml" --seed-file "$S"
 expect_out "bfilled.yaml: ok: legal orders for $P's play at step 1 of $BID"
 
+# --- umpire check --as: the player's own check, without the seed --------
+# The filled template: legal from his view as for the host, saying what
+# it left to the host.
+expect_exit 0 umpire check "$B" "$TMP/bfilled.yaml" --as "$P" --identity "$TMP/$P"
+expect_out "bfilled.yaml: ok: legal orders for $P's play at step 1 of $BID"
+expect_err "umpire: note: checked from $P's own view, without the seed; left to the host's check: what depends on the other players' secrets, since the Power Deck deals secret hands of cards (options.power-deck, BGW-21), and any sealed value"
+# A card he does not hold: refused from his view as by the host, with
+# every other error too.
+card=$(sed -n 's/^- {card: \([a-z0-9-]*\),.*/\1/p' "$TMP/bfilled.yaml" | head -n 1)
+[ -n "$card" ] || fail "the example plays no card: $(cat "$TMP/bfilled.yaml")"
+for other in potion-1 potion-3 potion-5; do
+	case " $(echo "$hand" | tr -d '[],') " in *" $other "*) continue ;; esac
+	break
+done
+sed "s/card: $card/card: $other/" "$TMP/bfilled.yaml" >"$TMP/bbad.yaml"
+sign "$P" "$TMP/bbad.yaml"
+expect_exit 65 umpire check "$B" "$TMP/bbad.yaml" --seed-file "$S"
+cp "$TMP/err" "$TMP/host.err"
+expect_exit 65 umpire check "$B" "$TMP/bbad.yaml" --as "$P" --identity "$TMP/$P"
+expect_err "$P does not hold $other"
+grep -v '^umpire: note:' "$TMP/err" | cmp -s - "$TMP/host.err" ||
+	fail "his check and the host's differ: $(cat "$TMP/err") -- $(cat "$TMP/host.err")"
+ok
+# Another player's orders, the seed too, an --identity alone: refused.
+expect_exit 65 umpire check "$B" "$TMP/bfilled.yaml" --as "$O" --identity "$TMP/$O"
+expect_err "awaits $P's play, not $O's orders"
+expect_exit 64 umpire check "$B" "$TMP/bfilled.yaml" --as "$P" --identity "$TMP/$P" --seed-file "$S"
+expect_err "give --as or --seed-file, not both"
+expect_exit 64 umpire check "$B" "$TMP/bfilled.yaml" --identity "$TMP/$P"
+
+# Minefields (AMB-17): the sealed value is the host's to open; the rest
+# is checked.
+test_keys green tan
+M=$TMP/mines
+expect_exit 0 umpire new "$M" --scenario amb:mines --sealed --seed-file "$S" $(keys_for amb:mines)
+umpire bot "$M" --as green --identity "$TMP/green" >"$TMP/m1.yaml" || fail "bot"
+sign green "$TMP/m1.yaml"
+expect_exit 0 umpire check "$M" "$TMP/m1.yaml" --as green --identity "$TMP/green"
+expect_err "m1.yaml:8:1: note: minefields: sealed to the game, so only the host can open it and check it"
+expect_err "since the Mine Detector rules lay minefields in secret (options.mine-detector, AMB-17)"
+sed 's/^step: 1/step: 2/' "$TMP/m1.yaml" >"$TMP/m2.yaml"
+sign green "$TMP/m2.yaml"
+expect_exit 65 umpire check "$M" "$TMP/m2.yaml" --as green --identity "$TMP/green"
+expect_err "these orders are for step 2, but the game awaits step 1"
+
 done_ok
