@@ -99,6 +99,15 @@ const struct cli_verb cli_verbs[] = {
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
 	  "                   opens his view\n\n"
 	  "example: umpire orders game > orders.yaml\n" },
+	{ "sign", cmd_sign, "umpire sign ORDERS --key KEY [--signature SIG]",
+	  "Sign an orders file for a game whose players have keys, with\n"
+	  "ssh-keygen -Y sign -n umpire, and write the signature to ORDERS.sig,\n"
+	  "replacing an old one without asking.",
+	  "  --key KEY        the OpenSSH ed25519 private key to sign with (a\n"
+	  "                   passphrase is asked for as ssh-keygen asks, or\n"
+	  "                   through SSH_ASKPASS); or its public half, to sign\n"
+	  "                   with the key ssh-agent holds\n"
+	  "  --signature SIG  where to write the signature (default: ORDERS.sig)\n" },
 	{ "seal", cmd_seal, "umpire seal DIR FILE",
 	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
 	  "recipient for the awaited decision, and print the armored block to\n"

@@ -167,6 +167,7 @@ int cmd_tick(int argc, char **argv);
 int cmd_mail(int argc, char **argv);
 int cmd_site(int argc, char **argv);
 int cmd_orders(int argc, char **argv);
+int cmd_sign(int argc, char **argv);
 
 /*
  * The orders template of umpire orders for the decision g awaits: the

@@ -1,14 +1,21 @@
 /*
  * cmd_orders.c - the player's tools: umpire orders, the template a
  * player fills in for the decision awaited (as Eressea sends one with
- * every report).
+ * every report), and umpire sign, which signs orders without
+ * ssh-keygen's prompts.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <sysexits.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "core/fileio.h"
+#include "core/sshsig.h"
 
 /* text as YAML comment lines, each after lead ("# " or "#   "). */
 static void
@@ -174,5 +181,133 @@ cmd_orders(int argc, char **argv)
 	umpire_buf_free(&out);
 	umpire_game_free(g);
 	umpire_history_close(h);
+	return cli_done(&d, rc);
+}
+
+/*
+ * The signature ssh-keygen makes of the file at path with key: run on
+ * standard input, so that it writes to standard output and never asks
+ * "Overwrite (y/n)?" about an old .sig.  A passphrase it asks for as
+ * it always does (the terminal, SSH_ASKPASS); a public key it signs
+ * with through ssh-agent.  0, or a sysexits code after a diagnostic.
+ */
+static int
+ssh_keygen_sign(struct umpire_buf *out, const char *path, const char *key,
+	struct umpire_diags *d)
+{
+	int in = open(path, O_RDONLY | O_CLOEXEC), fds[2];
+
+	if (in < 0) {
+		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot read: %s",
+			strerror(errno));
+		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
+	}
+	if (pipe(fds) != 0) {
+		close(in);
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "pipe: %s", strerror(errno));
+		return EX_OSERR;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		char *args[] = { "ssh-keygen", "-q", "-Y", "sign", "-n",
+			UMPIRE_SSHSIG_NAMESPACE, "-f", (char *)key, NULL };
+		if (dup2(in, 0) < 0 || dup2(fds[1], 1) < 0)
+			_exit(EX_OSERR);
+		execvp(args[0], args);
+		_exit(127);
+	}
+	close(in);
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "fork: %s", strerror(errno));
+		return EX_OSERR;
+	}
+	char chunk[4096];
+	ssize_t n;
+	while ((n = read(fds[0], chunk, sizeof(chunk))) > 0 ||
+	    (n < 0 && errno == EINTR))
+		if (n > 0 && out->len < UMPIRE_SSHSIG_MAX)
+			umpire_buf_add(out, chunk, (size_t)n);
+	close(fds[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "cannot run ssh-keygen: "
+			"is OpenSSH's client installed and on PATH?");
+		return EX_UNAVAILABLE;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		umpire_diag(d, UMPIRE_ERROR, key, 0, 0, "ssh-keygen could not sign "
+			"with this key (%s %d): a wrong passphrase, or a public key "
+			"that no ssh-agent holds?", WIFEXITED(status) ? "exit" :
+			"signal", WIFEXITED(status) ? WEXITSTATUS(status) :
+			WTERMSIG(status));
+		return EX_NOPERM;
+	}
+	return 0;
+}
+
+int
+cmd_sign(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "key", required_argument, NULL, 'k' },
+		{ "signature", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *key = NULL, *sigpath = NULL;
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
+		if (c == -2)
+			return rc;
+		if (c == 'k')
+			key = optarg;
+		if (c == 'g')
+			sigpath = optarg;
+	}
+	if (argc - optind != 1)
+		return cli_usage(argv[0], "name one orders file");
+	if (!key)
+		return cli_usage(argv[0], "--key KEY names the OpenSSH key to sign "
+			"with (its public half to sign through ssh-agent)");
+	const char *path = argv[optind];
+	if (strcmp(path, "-") == 0)
+		return cli_usage(argv[0], "sign a file, not standard input: the "
+			"signature goes beside it");
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_buf text = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_sshsig s;
+	struct umpire_crypto_error err;
+
+	if (!sigpath)
+		sigpath = umpire_arena_printf(&a, "%s.sig", path);
+	if ((rc = umpire_file_read(&text, path, UMPIRE_YAML_MAX_BYTES, &d)) ||
+	    (rc = ssh_keygen_sign(&sig, path, key, &d)))
+		goto done;
+	/*
+	 * What ssh-keygen wrote must be a signature of these very bytes
+	 * in umpire's namespace (the file may have changed meanwhile).
+	 */
+	rc = EX_SOFTWARE;
+	if (umpire_sshsig_parse(&s, sig.ptr, sig.len, &err) ||
+	    umpire_sshsig_verify(NULL, &s, text.ptr, text.len,
+	    UMPIRE_SSHSIG_NAMESPACE, &s.key, 1, &err)) {
+		umpire_diag(&d, UMPIRE_ERROR, path, 0, 0, "the signature ssh-keygen "
+			"made does not hold: %s; sign again", err.msg);
+		goto done;
+	}
+	if ((rc = umpire_file_write(sigpath, sig.ptr, sig.len, &d)) == 0)
+		printf("%s: signed by %s\n", sigpath, s.fingerprint);
+done:
+	umpire_buf_free(&text);
+	umpire_buf_free(&sig);
+	umpire_arena_free(&a);
 	return cli_done(&d, rc);
 }
