@@ -111,7 +111,9 @@ const struct cli_verb cli_verbs[] = {
 	{ "seal", cmd_seal, "umpire seal DIR FILE",
 	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
 	  "recipient for the awaited decision, and print the armored block to\n"
-	  "put in the orders, as age -r RECIPIENT -a would.", NULL },
+	  "put in the orders, as age -r RECIPIENT -a would; first check it\n"
+	  "against the rules, and refuse it (exit 65) if it is not legal.",
+	  NULL },
 	{ "verify", cmd_verify,
 	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
 	  "Replay the whole history and name the first commit whose state,\n"

@@ -577,6 +577,7 @@ cmd_seal(int argc, char **argv)
 	struct umpire_buf value = UMPIRE_BUF_INIT, out = UMPIRE_BUF_INIT;
 	struct umpire_decision dec;
 	struct umpire_crypto_error err;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
 
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
@@ -589,7 +590,9 @@ cmd_seal(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
 			"no decision is awaited");
 	else if ((rc = umpire_file_read(&value, argv[optind + 1],
-	    UMPIRE_YAML_MAX_BYTES, &d)) == 0) {
+	    UMPIRE_YAML_MAX_BYTES, &d)) == 0 &&
+	    (rc = umpire_game_check_sealed(g, &a, umpire_file_name(
+	    argv[optind + 1]), value.ptr, value.len, NULL, &d)) == 0) {
 		rc = EX_DATAERR;
 		if (umpire_sealed_make(&out, g->recipient, g->id, g->step,
 		    dec.player, value.ptr, value.len, &err))
@@ -604,6 +607,7 @@ cmd_seal(int argc, char **argv)
 		sodium_memzero(value.ptr, value.len);
 	umpire_buf_free(&value);
 	umpire_buf_free(&out);
+	umpire_arena_free(&a);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return cli_done(&d, rc);

@@ -742,6 +742,7 @@ judge_pruned(const struct umpire_game *g, struct umpire_ctx *ctx,
 
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, const struct umpire_node *knowledge,
+	const struct umpire_node *const *clear, size_t nclear,
 	struct umpire_diags *d, const struct umpire_node *const **sealed,
 	size_t *nsealed, size_t *opened_at);
 
@@ -805,7 +806,8 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const char *code = d->code;
 	const struct umpire_node *const *sealed = NULL;
 	size_t nsealed = 0, from = d->n;
-	int rc = check_doc(g, a, doc, NULL, d, &sealed, &nsealed, &from);
+	int rc = check_doc(g, a, doc, NULL, NULL, 0, d, &sealed, &nsealed,
+		&from);
 
 	redact(d, from, sealed, nsealed);
 	d->code = code;
@@ -861,7 +863,8 @@ umpire_game_check_knowing(const struct umpire_game *g, struct umpire_arena *a,
 	if (doc->type == UMPIRE_MAP)
 		doc = unsealed(a, doc, d);
 	size_t at = d->n;
-	int rc = check_doc(g, a, doc, knowledge, d, &sealed, &nsealed, &from);
+	int rc = check_doc(g, a, doc, knowledge, NULL, 0, d, &sealed, &nsealed,
+		&from);
 	/*
 	 * A sealed value taken out is not missing: what the rules say of
 	 * its absence, at the orders as a whole, is dropped.
@@ -886,9 +889,87 @@ umpire_game_check_knowing(const struct umpire_game *g, struct umpire_arena *a,
 	return rc;
 }
 
+/*
+ * The key of the orders whose value is sealed to the game: the one the
+ * ruleset's orders schema describes so ("sealed to the game"), or NULL.
+ */
+static const char *
+sealed_key(const struct umpire_game *g, struct umpire_arena *a)
+{
+	char name[64];
+	size_t len;
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+
+	snprintf(name, sizeof(name), "%s/orders", g->rules->name);
+	const char *text = umpire_schema_text(name, &len);
+	const struct umpire_node *schema = text ? umpire_game_parse(a, name,
+		text, len, &quiet) : NULL;
+	const struct umpire_node *props = schema ? umpire_map_get(schema,
+		"properties") : NULL;
+	const char *key = NULL;
+	for (size_t i = 0; props && props->type == UMPIRE_MAP &&
+	    i < props->u.map.n && !key; i++) {
+		const char *what = umpire_node_cstr(umpire_map_get(
+			props->u.map.v[i].val, "description"));
+		if (what && strstr(what, "sealed to the game"))
+			key = props->u.map.v[i].key->u.s.ptr;
+	}
+	umpire_diags_free(&quiet);
+	return key;
+}
+
+int
+umpire_game_check_sealed(const struct umpire_game *g, struct umpire_arena *a,
+	const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d)
+{
+	const struct umpire_node *value = umpire_game_parse(a, file, text, len,
+		d);
+	const char *key = sealed_key(g, a);
+	const char *code = d->code;
+
+	if (!value)
+		return EX_DATAERR;
+	if (!key || !g->hides)
+		return 0;
+	/*
+	 * Orders the player could send, the bot's, with the value in the
+	 * clear under its key as if core had opened it: what the rules say
+	 * of the value is what the host will say of it sealed.
+	 */
+	const struct umpire_node *bot = g->secret_known ?
+		umpire_game_bot_doc(g, a, "seal", 4) :
+		umpire_game_bot_knowing(g, a, "seal", 4, knowledge);
+	struct umpire_node *doc = umpire_node_map(a, false);
+	for (size_t i = 0; i < bot->u.map.n; i++)
+		if (!umpire_node_is_str(bot->u.map.v[i].key, key))
+			umpire_map_add(a, doc, bot->u.map.v[i].key->u.s.ptr,
+				bot->u.map.v[i].val);
+	umpire_map_add(a, doc, key, (struct umpire_node *)value);
+	const struct umpire_node *const *sealed = NULL, *clear[1] = { value };
+	size_t nsealed = 0, from = d->n;
+	check_doc(g, a, doc, knowledge, clear, 1, d, &sealed, &nsealed, &from);
+	/* Only what is said of the value: the rest is the bot's. */
+	size_t kept = from;
+	for (size_t k = from; k < d->n; k++) {
+		const struct umpire_diag *v = &d->v[k];
+		if (v->file && strcmp(v->file, file) == 0)
+			d->v[kept++] = *v;
+		else if (v->level == UMPIRE_ERROR)
+			d->errors--;
+	}
+	d->n = kept;
+	d->code = code;
+	for (size_t k = from; k < d->n; k++)
+		if (d->v[k].level == UMPIRE_ERROR)
+			return EX_DATAERR;
+	return 0;
+}
+
 static int
 check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, const struct umpire_node *knowledge,
+	const struct umpire_node *const *clear, size_t nclear,
 	struct umpire_diags *d, const struct umpire_node *const **sealed,
 	size_t *nsealed, size_t *opened_at)
 {
@@ -905,7 +986,7 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
 		.secret = skey(g), .secret_known = g->secret_known,
-		.knowledge = knowledge };
+		.knowledge = knowledge, .sealed = clear, .nsealed = nclear };
 	/*
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)

@@ -118,6 +118,18 @@ int umpire_game_check_knowing(const struct umpire_game *g,
 	struct umpire_arena *a, const char *file, const char *text, size_t len,
 	const struct umpire_node *knowledge, struct umpire_diags *d);
 
+/*
+ * umpire seal: check a value about to be sealed for the awaited
+ * decision (text, YAML, read from file) under the key the ruleset's
+ * orders schema describes as "sealed to the game", as the host will
+ * check it once opened: within orders the bot could send (from
+ * knowledge, the player's view, when g holds its public part alone).
+ * Records the problems found in the value only.  0, or EX_DATAERR.
+ */
+int umpire_game_check_sealed(const struct umpire_game *g,
+	struct umpire_arena *a, const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d);
+
 /* The same for orders already parsed (the bot's, in simulate). */
 int umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, struct umpire_diags *d);

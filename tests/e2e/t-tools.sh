@@ -131,4 +131,108 @@ sign green "$TMP/m2.yaml"
 expect_exit 65 umpire check "$M" "$TMP/m2.yaml" --as green --identity "$TMP/green"
 expect_err "these orders are for step 2, but the game awaits step 1"
 
+# --- umpire seal checks the value first ---------------------------------
+# Minefields two on one row and one on another (AMB-17): a third row,
+# a row of the other side's half, too few: refused at once, nothing
+# sealed; the right ones sealed.
+M2=$TMP/mines2
+expect_exit 0 umpire new "$M2" --scenario amb:mines --sealed --seed-file "$S" $(keys_for amb:mines)
+echo '[2, 3, 4]' >"$TMP/mf.yaml"
+expect_exit 65 umpire seal "$M2" "$TMP/mf.yaml"
+expect_err "mf.yaml:1:1: error: minefields: 3 minefields in 3 rows; the rules place them in 2 spaces, two on one row and one on another (AMB-17)"
+[ -s "$TMP/out" ] && fail "sealed all the same: $(cat "$TMP/out")"
+ok
+echo '[2, 2, 20]' >"$TMP/mf.yaml"
+expect_exit 65 umpire seal "$M2" "$TMP/mf.yaml"
+expect_err "mf.yaml:1:8: error: row 20 is not on green's side of the board, rows 1 to 12 (AMB-17)"
+echo '[2, 3]' >"$TMP/mf.yaml"
+expect_exit 65 umpire seal "$M2" "$TMP/mf.yaml"
+expect_err "mf.yaml:1:1: error: minefields: needs at least 3 items, has 2"
+echo '[2, 2, 5]' >"$TMP/mf.yaml"
+expect_exit 0 umpire seal "$M2" "$TMP/mf.yaml"
+expect_out "-----BEGIN AGE ENCRYPTED FILE-----"
+# The block it made, in orders, passes the host's check.
+{ printf 'umpire: 1\nruleset: amb\ngame: %s\nplayer: green\nstep: 1\nminefields: |\n' \
+	"$(sed -n 's/^game: //p' "$M2/game.yaml")"; sed 's/^/  /' "$TMP/out"; } >"$TMP/mo.yaml"
+sign green "$TMP/mo.yaml"
+expect_exit 0 umpire check "$M2" "$TMP/mo.yaml" --seed-file "$S"
+# Standing reactions (BGW-21): one card twice, a key of another card.
+printf -- '- {card: caltrops, when: 11}\n- {card: caltrops, when: 5}\n' >"$TMP/r.yaml"
+expect_exit 65 umpire seal "$B" "$TMP/r.yaml"
+expect_err "r.yaml:2:3: error: reactions: entries 1 and 2 name the same card; a card is played once"
+printf -- '- {card: thief, when: 11, against: [thrust]}\n' >"$TMP/r.yaml"
+expect_exit 65 umpire seal "$B" "$TMP/r.yaml"
+expect_err "r.yaml:1:27: error: reactions[0]: unknown key 'against'"
+printf -- '- {card: caltrops, when: 11}\n- {card: parry, against: [thrust, aimed-shot]}\n' >"$TMP/r.yaml"
+expect_exit 0 umpire seal "$B" "$TMP/r.yaml"
+expect_out "-----BEGIN AGE ENCRYPTED FILE-----"
+
+# --- umpire sign: no prompt, a passphrase, an agent ---------------------
+command -v ssh-agent >/dev/null || fail "the real ssh-agent is needed"
+ssh-keygen -q -t ed25519 -N 'correct horse' -C green -f "$TMP/pass" ||
+	fail "ssh-keygen"
+printf '#!/bin/sh\necho "correct horse"\n' >"$TMP/askpass"
+printf '#!/bin/sh\necho "wrong horse"\n' >"$TMP/badpass"
+chmod +x "$TMP/askpass" "$TMP/badpass"
+Y=$TMP/keyed
+expect_exit 0 umpire new "$Y" --scenario amb --seed "$SEED1" \
+	--key "green=$TMP/pass.pub" --key "tan=$K/test-key-tan-ed25519.pub"
+YP=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$Y/game.yaml")
+umpire orders "$Y" >"$TMP/y.yaml" || fail "orders"
+uncomment "$TMP/y.yaml" >"$TMP/yo.yaml"
+# Signed once, then again over the old .sig: no question, no terminal.
+if [ "$YP" = tan ]; then
+	expect_exit 0 umpire sign "$TMP/yo.yaml" --key "$TMP/tan" </dev/null
+	echo stale >"$TMP/yo.yaml.sig"
+	expect_exit 0 umpire sign "$TMP/yo.yaml" --key "$TMP/tan" </dev/null
+else
+	echo stale >"$TMP/yo.yaml.sig"
+	SSH_ASKPASS=$TMP/askpass SSH_ASKPASS_REQUIRE=force \
+		expect_exit 0 umpire sign "$TMP/yo.yaml" --key "$TMP/pass" </dev/null
+fi
+expect_out "yo.yaml.sig: signed by SHA256:"
+grep -q "Overwrite" "$TMP/err" "$TMP/out" && fail "ssh-keygen asked: $(cat "$TMP/err")"
+ok
+expect_exit 0 umpire check "$Y" "$TMP/yo.yaml"
+expect_exit 0 umpire turn "$Y" "$TMP/yo.yaml"
+# Green's key has a passphrase: through SSH_ASKPASS, then through an
+# agent that holds it (given its public half); a wrong passphrase is
+# refused and the old signature stays.
+for i in 1 2; do
+	YP=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$Y/game.yaml")
+	[ "$YP" = green ] && break
+	umpire orders "$Y" >"$TMP/y.yaml" && uncomment "$TMP/y.yaml" >"$TMP/yo.yaml" ||
+		fail "orders"
+	expect_exit 0 umpire sign "$TMP/yo.yaml" --key "$TMP/tan" </dev/null
+	expect_exit 0 umpire turn "$Y" "$TMP/yo.yaml"
+done
+umpire orders "$Y" >"$TMP/y.yaml" && uncomment "$TMP/y.yaml" >"$TMP/g.yaml" ||
+	fail "orders"
+echo stale >"$TMP/g.yaml.sig"
+SSH_ASKPASS=$TMP/badpass SSH_ASKPASS_REQUIRE=force \
+	expect_exit 77 umpire sign "$TMP/g.yaml" --key "$TMP/pass" </dev/null
+expect_err "ssh-keygen could not sign with this key"
+[ "$(cat "$TMP/g.yaml.sig")" = stale ] || fail "a failed sign replaced the .sig"
+ok
+SSH_ASKPASS=$TMP/askpass SSH_ASKPASS_REQUIRE=force \
+	expect_exit 0 umpire sign "$TMP/g.yaml" --key "$TMP/pass" </dev/null
+expect_exit 0 umpire check "$Y" "$TMP/g.yaml"
+expect_out "signed by $(ssh-keygen -l -f "$TMP/pass.pub" | cut -d' ' -f2)"
+eval "$(ssh-agent -s)" >/dev/null
+trap 'ssh-agent -k >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+SSH_ASKPASS=$TMP/askpass SSH_ASKPASS_REQUIRE=force ssh-add -q "$TMP/pass" </dev/null 2>/dev/null ||
+	fail "ssh-add"
+rm -f "$TMP/g.yaml.sig"
+SSH_ASKPASS=$TMP/badpass SSH_ASKPASS_REQUIRE=force \
+	expect_exit 0 umpire sign "$TMP/g.yaml" --key "$TMP/pass.pub" </dev/null
+expect_exit 0 umpire check "$Y" "$TMP/g.yaml"
+ssh-agent -k >/dev/null 2>&1
+# Usage and inputs.
+expect_exit 64 umpire sign "$TMP/g.yaml"
+expect_err "--key KEY names the OpenSSH key"
+expect_exit 66 umpire sign "$TMP/nothing.yaml" --key "$TMP/tan"
+expect_exit 64 umpire sign - --key "$TMP/tan"
+expect_exit 77 umpire sign "$TMP/g.yaml" --key "$TMP/nokey"
+expect_err "ssh-keygen could not sign with this key"
+
 done_ok
