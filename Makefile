@@ -53,15 +53,17 @@ LOAD_FIRST := $(if $(LOAD_FIRST_FOUND),-Wl$(comma)--push-state$(comma)--no-as-ne
 PKGS = yaml-0.1 libgit2 libsodium zlib libcmark
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEPS_LIBS := $(LOAD_FIRST) $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-# GMime (and GLib under it) for umpire mail only: the objects that parse
-# and write messages, the umpire binary and the mail fuzzer link it; the
+# GMime (and GLib under it) for umpire mail only, and librsvg for the
+# PNG of the board in its letters: the objects that parse
+# and write messages, the umpire-mail binary and the mail fuzzer link it; the
 # library and its tests do not.  Its headers are system headers, so that
 # our warnings stay ours.
-MAIL_PKGS = gmime-3.0
+MAIL_PKGS = gmime-3.0 librsvg-2.0
 MAIL_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags \
 	$(MAIL_PKGS) 2>/dev/null))
 MAIL_LIBS := $(shell $(PKG_CONFIG) --libs $(MAIL_PKGS) 2>/dev/null)
-MAIL_OBJ = $(BUILD)/src/mail/mail.o $(BUILD)/src/cli/cmd_mail.o
+MAIL_OBJ = $(BUILD)/src/mail/mail.o $(BUILD)/src/cli/cmd_mail.o \
+	$(BUILD)/src/mail/png.o
 
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral -Wvla \
@@ -164,7 +166,7 @@ $(BUILD)/schemas-packed.o: $(BUILD)/schemas-packed.c
 # first words would be "git2.h: No such file or directory".  Each
 # pkg-config name, then the Debian package that has it.
 LIBS_NEEDED = yaml-0.1:libyaml-dev libgit2:libgit2-dev libsodium:libsodium-dev \
-	gmime-3.0:libgmime-3.0-dev libcmark:libcmark-dev
+	gmime-3.0:libgmime-3.0-dev libcmark:libcmark-dev librsvg-2.0:librsvg2-dev
 libs:
 	@missing=""; \
 	command -v $(firstword $(CC)) >/dev/null 2>&1 || missing=" gcc"; \
@@ -174,7 +176,7 @@ libs:
 		done; \
 	else \
 		missing="$$missing pkg-config libyaml-dev libgit2-dev libsodium-dev \
-			libgmime-3.0-dev libcmark-dev"; \
+			libgmime-3.0-dev libcmark-dev librsvg2-dev"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "umpire: cannot build: missing$$missing"; \
@@ -194,7 +196,7 @@ clean:
 # prints the one apt-get line that would.
 
 DEPS_BUILD = gcc make pkg-config libyaml-dev libgit2-dev libsodium-dev \
-	zlib1g-dev libgmime-3.0-dev libcmark-dev git
+	zlib1g-dev libgmime-3.0-dev libcmark-dev librsvg2-dev git
 # chromium: test_browser.py looks at the pictures of the board in it.
 # gnubg: test_gnubg.py holds backgammon's legal plays to GNU Backgammon's.
 # postfix: t-mail.sh mails orders in through a private Postfix on

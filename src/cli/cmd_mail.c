@@ -48,7 +48,7 @@ struct outgoing {
 	const char *from, *to, *subject;
 	const char *in_reply_to, *references;	/* a reply's, or NULL */
 	const char *body;
-	struct attachment att[4];
+	struct attachment att[6];
 	size_t natt;
 };
 
@@ -197,8 +197,16 @@ render(struct umpire_buf *out, const struct outgoing *o)
 			g_object_unref(w);
 			g_object_unref(s);
 			g_mime_part_set_filename(p, a->name);
-			g_mime_part_set_content_encoding(p,
-				GMIME_CONTENT_ENCODING_BASE64);
+			if (strncmp(a->type, "text/", 5) == 0) {
+				/* A text shown in the letter, after the body. */
+				g_mime_object_set_disposition(GMIME_OBJECT(p),
+					GMIME_DISPOSITION_INLINE);
+				g_mime_part_set_content_encoding(p,
+					g_mime_part_get_best_content_encoding(p,
+					GMIME_ENCODING_CONSTRAINT_7BIT));
+			} else
+				g_mime_part_set_content_encoding(p,
+					GMIME_CONTENT_ENCODING_BASE64);
 			add_part(mp, GMIME_OBJECT(p));
 		}
 		g_mime_message_set_mime_part(m, GMIME_OBJECT(mp));
@@ -442,6 +450,32 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 	bool sender_played = false;
 	char *public_subject = g_strdup_printf("%s: step %ld", g->title,
 		out->step);
+	/*
+	 * What every letter carries: the report in plain text, and the
+	 * board as a PNG beside the SVG, which few mail clients show.  The
+	 * player whose decision is next gets a letter of his own: "Your
+	 * turn" in its subject and the orders template (umpire orders) as
+	 * the body he fills in and sends back.
+	 */
+	struct umpire_buf plain = UMPIRE_BUF_INIT, png = UMPIRE_BUF_INIT;
+	struct umpire_buf tmpl = UMPIRE_BUF_INIT;
+	char png_name[UMPIRE_PATH_MAX], txt_name[UMPIRE_PATH_MAX];
+	struct umpire_decision next;
+	snprintf(png_name, sizeof(png_name), "%04ld.png", out->step);
+	snprintf(txt_name, sizeof(txt_name), "%04ld.txt", out->step);
+	bool have_png = cli_mail_png(&png, out->picture.ptr,
+		out->picture.len) == 0;
+	cli_report_plain(&plain, out->report.ptr, out->report.len, have_png ?
+		png_name : out->picture_name);
+	umpire_game_decision(g, &next);
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+	if (next.player && cli_orders_template(&tmpl, g, NULL, &quiet))
+		next.player = NULL;
+	umpire_diags_free(&quiet);
+	char whose[80];
+	char *turn_subject = next.player ? g_strdup_printf("Your turn: %s, "
+		"step %ld (%s %s)", g->title, g->step, umpire_possessive(
+		next.player, whose, sizeof(whose)), next.kind) : NULL;
 	for (size_t i = 0; i <= g->nplayers; i++) {
 		const struct umpire_player *p = i < g->nplayers ?
 			&g->players[i] : NULL;
@@ -458,6 +492,9 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 		struct outgoing o = { j->ml.from, p ? p->email : j->m.reply_to,
 			public_subject, NULL, NULL, NULL, { { 0 } }, 0 };
 		struct umpire_buf body = UMPIRE_BUF_INIT;
+		bool turn = p && next.player && strcmp(p->id, next.player) == 0;
+		if (turn)
+			o.subject = turn_subject;
 		if (is_sender) {
 			o.subject = j->subject_re;
 			o.in_reply_to = j->m.message_id;
@@ -465,9 +502,21 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 			umpire_buf_printf(&body, "umpire accepted your orders and "
 				"played step %ld of %s.\n\n", out->step, g->id);
 		}
-		umpire_buf_add(&body, out->report.ptr, out->report.len);
+		if (turn) {
+			umpire_buf_printf(&body, "Your turn: step %ld of %s awaits "
+				"%s %s.\nFill in the orders below and send them back (a "
+				"reply will do);\nthe report of step %ld follows them.\n\n",
+				g->step, g->id, whose, next.kind, out->step);
+			umpire_buf_add(&body, tmpl.ptr, tmpl.len);
+			o.att[o.natt++] = (struct attachment){ txt_name, "text/plain",
+				plain.ptr, plain.len };
+		} else
+			umpire_buf_add(&body, plain.ptr, plain.len);
 		o.att[o.natt++] = (struct attachment){ out->picture_name,
 			"image/svg+xml", out->picture.ptr, out->picture.len };
+		if (have_png)
+			o.att[o.natt++] = (struct attachment){ png_name, "image/png",
+				png.ptr, png.len };
 		char view[UMPIRE_PATH_MAX], pic[UMPIRE_PATH_MAX];
 		const struct umpire_hidden_file *vf = NULL, *pf = NULL;
 		if (p) {
@@ -494,6 +543,10 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 		umpire_buf_free(&body);
 	}
 	g_free(public_subject);
+	g_free(turn_subject);
+	umpire_buf_free(&plain);
+	umpire_buf_free(&png);
+	umpire_buf_free(&tmpl);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return failed ? EX_UNAVAILABLE : 0;

@@ -226,6 +226,86 @@ check_orders(struct checked *k, const char *dir, const char *path,
 		k->text.len, &k->orders, d);
 }
 
+/*
+ * What a player's own check cannot judge: the other players' secrets,
+ * which the ruleset names for the game's options (its hides hook), as a
+ * note that every check --as prints.
+ */
+static void
+left_to_host(const struct umpire_game *g, const char *as,
+	struct umpire_diags *d)
+{
+	struct umpire_buf state = UMPIRE_BUF_INIT, why = UMPIRE_BUF_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+
+	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	const struct umpire_node *doc = umpire_game_parse(&a, "game.yaml",
+		state.ptr, state.len, &quiet);
+	if (!doc || !g->rules->hides(doc, &why) || !why.len)
+		umpire_buf_puts(&why, "the game hides information");
+	umpire_diag(d, UMPIRE_NOTE, NULL, 0, 0, "checked from %s's own view, "
+		"without the seed; left to the host's check: what depends on the "
+		"other players' secrets, since %s, and any sealed value", as,
+		umpire_buf_cstr(&why));
+	umpire_buf_free(&state);
+	umpire_buf_free(&why);
+	umpire_diags_free(&quiet);
+	umpire_arena_free(&a);
+}
+
+/*
+ * umpire check --as: the player's own check in a game that hides, from
+ * the public state and his private view alone; no seed.
+ */
+static int
+check_as(struct checked *k, const char *dir, const char *path,
+	const char *sigopt, const char *as, const char *identity,
+	struct umpire_diags *d)
+{
+	struct umpire_buf view = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	const struct umpire_node *know = NULL;
+	int rc;
+
+	memset(k, 0, sizeof(*k));
+	if ((rc = cli_open_game(&k->h, &k->g, dir, false, d)))
+		return rc;
+	umpire_game_decision(k->g, &dec);
+	if (!umpire_game_player(k->g, as)) {
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
+			"of game %s", as, k->g->id);
+		return EX_USAGE;
+	}
+	if (dec.player && strcmp(as, dec.player) != 0) {
+		char whose[80];
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "step %ld awaits %s %s, "
+			"not %s's orders", k->g->step, umpire_possessive(dec.player,
+			whose, sizeof(whose)), dec.kind, as);
+		return EX_DATAERR;
+	}
+	if ((rc = read_orders(k, path, d)) ||
+	    (rc = check_signed(k, path, sigopt, d)))
+		return rc;
+	if (!k->g->hides)	/* nothing hidden: the whole check, no seed */
+		return umpire_game_check(k->g, &k->a, umpire_file_name(path),
+			k->text.ptr, k->text.len, &k->orders, d);
+	if ((rc = cli_private_view(&view, k->h, k->g, as, identity, d)) > 1)
+		goto done;
+	if (rc == 0 && !(know = umpire_hidden_knowledge(&k->a, "view", &view,
+	    d))) {
+		rc = EX_DATAERR;
+		goto done;
+	}
+	rc = umpire_game_check_knowing(k->g, &k->a, umpire_file_name(path),
+		k->text.ptr, k->text.len, know, d);
+done:
+	if (view.ptr)
+		sodium_memzero(view.ptr, view.len);
+	umpire_buf_free(&view);
+	return rc;
+}
+
 static void
 checked_free(struct checked *k)
 {
@@ -240,6 +320,8 @@ static const struct option check_opts[] = {
 	{ "format", required_argument, NULL, 'o' },
 	{ "signature", required_argument, NULL, 'g' },
 	{ "seed-file", required_argument, NULL, 'f' },
+	{ "as", required_argument, NULL, 'a' },
+	{ "identity", required_argument, NULL, 'i' },
 	{ "help", no_argument, NULL, CLI_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -247,7 +329,7 @@ static const struct option check_opts[] = {
 int
 cmd_check(int argc, char **argv)
 {
-	const char *sigopt = NULL, *file = NULL;
+	const char *sigopt = NULL, *file = NULL, *as = NULL, *identity = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", check_opts, &rc)) != -1) {
@@ -257,6 +339,10 @@ cmd_check(int argc, char **argv)
 			sigopt = optarg;
 		if (c == 'f')
 			file = optarg;
+		if (c == 'a')
+			as = optarg;
+		if (c == 'i')
+			identity = optarg;
 		if (c == 'o' && (rc = cli_set_format(argv[0], optarg)))
 			return rc;
 	}
@@ -268,7 +354,13 @@ cmd_check(int argc, char **argv)
 	struct checked k;
 	const char *path = argv[optind + 1];
 
-	rc = check_orders(&k, argv[optind], path, NULL, sigopt, file, false,
+	if (identity && !as)
+		return cli_usage(argv[0], "--identity goes with --as PLAYER");
+	if (as && file)
+		return cli_usage(argv[0], "--as checks without the seed: give "
+			"--as or --seed-file, not both");
+	rc = as ? check_as(&k, argv[optind], path, sigopt, as, identity, &d) :
+		check_orders(&k, argv[optind], path, NULL, sigopt, file, false,
 		false, &d);
 	if (rc == 0) {
 		struct umpire_decision dec;
@@ -279,6 +371,8 @@ cmd_check(int argc, char **argv)
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
 			k.g->step, k.g->id, k.fp[0] ? ", signed by " : "", k.fp);
 	}
+	if (as && k.g && k.g->hides && (rc == 0 || rc == EX_DATAERR))
+		left_to_host(k.g, as, &d);
 	checked_free(&k);
 	return cli_done(&d, rc);
 }
@@ -483,6 +577,7 @@ cmd_seal(int argc, char **argv)
 	struct umpire_buf value = UMPIRE_BUF_INIT, out = UMPIRE_BUF_INIT;
 	struct umpire_decision dec;
 	struct umpire_crypto_error err;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
 
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
@@ -495,7 +590,9 @@ cmd_seal(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "the game is over; "
 			"no decision is awaited");
 	else if ((rc = umpire_file_read(&value, argv[optind + 1],
-	    UMPIRE_YAML_MAX_BYTES, &d)) == 0) {
+	    UMPIRE_YAML_MAX_BYTES, &d)) == 0 &&
+	    (rc = umpire_game_check_sealed(g, &a, umpire_file_name(
+	    argv[optind + 1]), value.ptr, value.len, NULL, &d)) == 0) {
 		rc = EX_DATAERR;
 		if (umpire_sealed_make(&out, g->recipient, g->id, g->step,
 		    dec.player, value.ptr, value.len, &err))
@@ -510,6 +607,7 @@ cmd_seal(int argc, char **argv)
 		sodium_memzero(value.ptr, value.len);
 	umpire_buf_free(&value);
 	umpire_buf_free(&out);
+	umpire_arena_free(&a);
 	umpire_game_free(g);
 	umpire_history_close(h);
 	return cli_done(&d, rc);

@@ -34,7 +34,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
 	  "                   opens it; no seed is needed\n" },
 	{ "check", cmd_check,
-	  "umpire check DIR ORDERS [--signature SIG] [--seed-file F]\n"
+	  "umpire check DIR ORDERS [--signature SIG]\n"
+	  "            [--seed-file F | --as PLAYER --identity KEYFILE]\n"
 	  "            [--format FORMAT]",
 	  "Validate an orders file (- for standard input) against the game;\n"
 	  "nothing is written.",
@@ -43,6 +44,11 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED), needed\n"
 	  "                   only where the orders hold sealed values or the\n"
 	  "                   rules need the secret part\n"
+	  "  --as PLAYER      in a game that hides, check PLAYER's orders from\n"
+	  "                   his own view, without the seed: what depends on\n"
+	  "                   others' secrets and sealed values are left to\n"
+	  "                   the host, and a note says so\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
 	  "  --format FORMAT  diagnostics as text (the default), json (one\n"
 	  "                   object on standard error), github (workflow\n"
 	  "                   commands) or gitlab (a Code Quality report), on\n"
@@ -72,10 +78,33 @@ const struct cli_verb cli_verbs[] = {
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
 	  "  --seed-file F    a sealed game's seed, for the host's bot of a game\n"
 	  "                   that hides (or set UMPIRE_SEED)\n" },
+	{ "orders", cmd_orders,
+	  "umpire orders DIR [--as PLAYER --identity KEYFILE]",
+	  "Print an orders template for the awaited decision: the envelope\n"
+	  "filled, the schema's modeline, and in comments the decision (its\n"
+	  "dice), the board and legal orders for an example, to fill in.",
+	  "  --as PLAYER      the player who fills it in: refused unless his\n"
+	  "                   decision is awaited; in a game that hides, his\n"
+	  "                   private view (his hand) goes in the comments and\n"
+	  "                   the example is drawn from what he knows alone\n"
+	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key, which\n"
+	  "                   opens his view\n\n"
+	  "example: umpire orders game > orders.yaml\n" },
+	{ "sign", cmd_sign, "umpire sign ORDERS --key KEY [--signature SIG]",
+	  "Sign an orders file for a game whose players have keys, with\n"
+	  "ssh-keygen -Y sign -n umpire, and write the signature to ORDERS.sig,\n"
+	  "replacing an old one without asking.",
+	  "  --key KEY        the OpenSSH ed25519 private key to sign with (a\n"
+	  "                   passphrase is asked for as ssh-keygen asks, or\n"
+	  "                   through SSH_ASKPASS); or its public half, to sign\n"
+	  "                   with the key ssh-agent holds\n"
+	  "  --signature SIG  where to write the signature (default: ORDERS.sig)\n" },
 	{ "seal", cmd_seal, "umpire seal DIR FILE",
 	  "Seal a secret choice (YAML, - for standard input) to the game's\n"
 	  "recipient for the awaited decision, and print the armored block to\n"
-	  "put in the orders, as age -r RECIPIENT -a would.", NULL },
+	  "put in the orders, as age -r RECIPIENT -a would; first check it\n"
+	  "against the rules, and refuse it (exit 65) if it is not legal.",
+	  NULL },
 	{ "verify", cmd_verify,
 	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
 	  "Replay the whole history and name the first commit whose state,\n"

@@ -9,6 +9,7 @@
 #include "crypto/age.h"
 #include "game/gamekey.h"
 #include "crypto/pad.h"
+#include "doc/prune.h"
 #include "history/paths.h"
 #include "game/picture.h"
 #include "game/report.h"
@@ -776,10 +777,50 @@ check_envelope(const struct umpire_game *g, const struct umpire_node *doc,
 	}
 }
 
+/*
+ * The orders failed their schema in some list entries only: judge the
+ * other entries by the rules as if those were not there (prune.h), so
+ * that one run reports every error.  Whether it could; if not, the
+ * caller falls back to looking up names alone (ctx->partial).
+ */
+static bool
+judge_pruned(const struct umpire_game *g, struct umpire_ctx *ctx,
+	const struct umpire_node *doc, struct umpire_diags *d, size_t from)
+{
+	struct umpire_pruned good, bad;
+	struct umpire_diags scratch = UMPIRE_DIAGS_INIT;
+
+	if (umpire_orders_prune(&good, ctx->arena, doc, d, from, false) ||
+	    umpire_orders_prune(&bad, ctx->arena, doc, d, from, true))
+		return false;
+	bool valid = umpire_game_validate(good.doc, "orders", &scratch) != NULL;
+	umpire_diags_free(&scratch);
+	if (!valid)
+		return false;
+	size_t before = d->errors;
+	d->code = "envelope";
+	check_envelope(g, good.doc, d);
+	if (d->errors != before)
+		return true;
+	/* The names in the entries refused, as far as they can be read... */
+	d->code = "rules";
+	size_t at = d->n;
+	ctx->partial = true;
+	g->rules->check(ctx, g->rs, bad.doc);
+	umpire_orders_renumber(d, at, &bad);
+	/* ...and the rules on the others. */
+	at = d->n;
+	ctx->partial = false;
+	g->rules->check(ctx, g->rs, good.doc);
+	umpire_orders_renumber(d, at, &good);
+	return true;
+}
+
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *doc, struct umpire_diags *d,
-	const struct umpire_node *const **sealed, size_t *nsealed,
-	size_t *opened_at);
+	const struct umpire_node *doc, const struct umpire_node *knowledge,
+	const struct umpire_node *const *clear, size_t nclear,
+	struct umpire_diags *d, const struct umpire_node *const **sealed,
+	size_t *nsealed, size_t *opened_at);
 
 /*
  * A diagnostic about what a sealed value holds must not quote it: the
@@ -841,18 +882,172 @@ umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const char *code = d->code;
 	const struct umpire_node *const *sealed = NULL;
 	size_t nsealed = 0, from = d->n;
-	int rc = check_doc(g, a, doc, d, &sealed, &nsealed, &from);
+	int rc = check_doc(g, a, doc, NULL, NULL, 0, d, &sealed, &nsealed,
+		&from);
 
 	redact(d, from, sealed, nsealed);
 	d->code = code;
 	return rc;
 }
 
+/*
+ * The orders without their sealed values, which a player checking his
+ * own orders cannot open (only the game's identity does): each is noted
+ * as left to the host.  The values umpire seal sealed were checked then.
+ */
+static const struct umpire_node *
+unsealed(struct umpire_arena *a, const struct umpire_node *doc,
+	struct umpire_diags *d)
+{
+	struct umpire_node *map = umpire_node_map(a, false);
+
+	*map = *doc;
+	map->u.map.v = umpire_arena_alloc(a, (doc->u.map.n + 1) *
+		sizeof(*map->u.map.v));
+	map->u.map.n = 0;
+	for (size_t i = 0; i < doc->u.map.n; i++) {
+		const struct umpire_pair *p = &doc->u.map.v[i];
+		if (umpire_sealed_any(p->val)) {
+			umpire_node_note(d, p->key, "%s: sealed to the game, so only "
+				"the host can open it and check it (umpire seal checked "
+				"it when it was sealed)", p->key->u.s.ptr);
+			continue;
+		}
+		map->u.map.v[map->u.map.n++] = *p;
+	}
+	return map;
+}
+
+int
+umpire_game_check_knowing(const struct umpire_game *g, struct umpire_arena *a,
+	const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d)
+{
+	const struct umpire_node *doc = umpire_game_parse(a, file, text, len, d);
+	const struct umpire_node *const *sealed = NULL;
+	const char *code = d->code;
+	size_t nsealed = 0, from = d->n;
+
+	if (g->secret_known || !g->hides) {
+		fprintf(stderr, "umpire: internal error: a player's check of game "
+			"%s given the umpire's secrets\n", g->id);
+		abort();
+	}
+	if (!doc)
+		return EX_DATAERR;
+	const struct umpire_node *whole = doc;
+	if (doc->type == UMPIRE_MAP)
+		doc = unsealed(a, doc, d);
+	size_t at = d->n;
+	int rc = check_doc(g, a, doc, knowledge, NULL, 0, d, &sealed, &nsealed,
+		&from);
+	/*
+	 * A sealed value taken out is not missing: what the rules say of
+	 * its absence, at the orders as a whole, is dropped.
+	 */
+	size_t kept = at;
+	for (size_t k = at; k < d->n; k++) {
+		const struct umpire_diag *v = &d->v[k];
+		bool absent = false;
+		for (size_t i = 0; i < whole->u.map.n && v->line == whole->line &&
+		    v->col == whole->col && whole->type == UMPIRE_MAP; i++)
+			absent |= umpire_sealed_any(whole->u.map.v[i].val) &&
+				strstr(v->msg, whole->u.map.v[i].key->u.s.ptr);
+		if (absent && v->level == UMPIRE_ERROR)
+			d->errors--;
+		else
+			d->v[kept++] = *v;
+	}
+	d->n = kept;
+	if (rc == EX_DATAERR && d->errors == 0)
+		rc = 0;
+	d->code = code;
+	return rc;
+}
+
+/*
+ * The key of the orders whose value is sealed to the game: the one the
+ * ruleset's orders schema describes so ("sealed to the game"), or NULL.
+ */
+static const char *
+sealed_key(const struct umpire_game *g, struct umpire_arena *a)
+{
+	char name[64];
+	size_t len;
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+
+	snprintf(name, sizeof(name), "%s/orders", g->rules->name);
+	const char *text = umpire_schema_text(name, &len);
+	const struct umpire_node *schema = text ? umpire_game_parse(a, name,
+		text, len, &quiet) : NULL;
+	const struct umpire_node *props = schema ? umpire_map_get(schema,
+		"properties") : NULL;
+	const char *key = NULL;
+	for (size_t i = 0; props && props->type == UMPIRE_MAP &&
+	    i < props->u.map.n && !key; i++) {
+		const char *what = umpire_node_cstr(umpire_map_get(
+			props->u.map.v[i].val, "description"));
+		if (what && strstr(what, "sealed to the game"))
+			key = props->u.map.v[i].key->u.s.ptr;
+	}
+	umpire_diags_free(&quiet);
+	return key;
+}
+
+int
+umpire_game_check_sealed(const struct umpire_game *g, struct umpire_arena *a,
+	const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d)
+{
+	const struct umpire_node *value = umpire_game_parse(a, file, text, len,
+		d);
+	const char *key = sealed_key(g, a);
+	const char *code = d->code;
+
+	if (!value)
+		return EX_DATAERR;
+	if (!key || !g->hides)
+		return 0;
+	/*
+	 * Orders the player could send, the bot's, with the value in the
+	 * clear under its key as if core had opened it: what the rules say
+	 * of the value is what the host will say of it sealed.
+	 */
+	const struct umpire_node *bot = g->secret_known ?
+		umpire_game_bot_doc(g, a, "seal", 4) :
+		umpire_game_bot_knowing(g, a, "seal", 4, knowledge);
+	struct umpire_node *doc = umpire_node_map(a, false);
+	for (size_t i = 0; i < bot->u.map.n; i++)
+		if (!umpire_node_is_str(bot->u.map.v[i].key, key))
+			umpire_map_add(a, doc, bot->u.map.v[i].key->u.s.ptr,
+				bot->u.map.v[i].val);
+	umpire_map_add(a, doc, key, (struct umpire_node *)value);
+	const struct umpire_node *const *sealed = NULL, *clear[1] = { value };
+	size_t nsealed = 0, from = d->n;
+	check_doc(g, a, doc, knowledge, clear, 1, d, &sealed, &nsealed, &from);
+	/* Only what is said of the value: the rest is the bot's. */
+	size_t kept = from;
+	for (size_t k = from; k < d->n; k++) {
+		const struct umpire_diag *v = &d->v[k];
+		if (v->file && strcmp(v->file, file) == 0)
+			d->v[kept++] = *v;
+		else if (v->level == UMPIRE_ERROR)
+			d->errors--;
+	}
+	d->n = kept;
+	d->code = code;
+	for (size_t k = from; k < d->n; k++)
+		if (d->v[k].level == UMPIRE_ERROR)
+			return EX_DATAERR;
+	return 0;
+}
+
 static int
 check_doc(const struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *doc, struct umpire_diags *d,
-	const struct umpire_node *const **sealed, size_t *nsealed,
-	size_t *opened_at)
+	const struct umpire_node *doc, const struct umpire_node *knowledge,
+	const struct umpire_node *const *clear, size_t nclear,
+	struct umpire_diags *d, const struct umpire_node *const **sealed,
+	size_t *nsealed, size_t *opened_at)
 {
 	/* Name the ruleset mismatch plainly rather than as schema noise. */
 	const struct umpire_node *name = umpire_map_get(doc, "ruleset");
@@ -867,7 +1062,8 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_ctx ctx = { .arena = a, .diags = d, .game_id = g->id,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
 		.secret = skey(g), .secret_known = g->secret_known,
-		.version = ruling(g) };
+		.version = ruling(g), .knowledge = knowledge, .sealed = clear,
+		.nsealed = nclear };
 	/*
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)
@@ -886,7 +1082,10 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 			return EX_DATAERR;
 	}
 	d->code = "schema";
+	size_t schema_from = d->n;
 	if (!umpire_game_validate(doc, "orders", d)) {
+		if (judge_pruned(g, &ctx, doc, d, schema_from))
+			return EX_DATAERR;
 		/*
 		 * Report what else is wrong too, if the envelope can be read
 		 * and matches: a misspelt key must not hide a misspelt name.

@@ -112,6 +112,31 @@ int umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 	const char *file, const char *text, size_t len,
 	const struct umpire_node **orders, struct umpire_diags *d);
 
+/*
+ * The same for a player checking his own orders in a game that hides
+ * (umpire check --as): g holds the public part alone (its secret is
+ * never loaded) and knowledge is the YAML block of his latest private
+ * view (NULL if he has none), from which the ruleset checks what he
+ * alone knows, such as the cards in his hand.  Sealed values are not
+ * opened: a note says each is left to the host, as is whatever depends
+ * on another player's secret.  Returns 0 or EX_DATAERR.
+ */
+int umpire_game_check_knowing(const struct umpire_game *g,
+	struct umpire_arena *a, const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d);
+
+/*
+ * umpire seal: check a value about to be sealed for the awaited
+ * decision (text, YAML, read from file) under the key the ruleset's
+ * orders schema describes as "sealed to the game", as the host will
+ * check it once opened: within orders the bot could send (from
+ * knowledge, the player's view, when g holds its public part alone).
+ * Records the problems found in the value only.  0, or EX_DATAERR.
+ */
+int umpire_game_check_sealed(const struct umpire_game *g,
+	struct umpire_arena *a, const char *file, const char *text, size_t len,
+	const struct umpire_node *knowledge, struct umpire_diags *d);
+
 /* The same for orders already parsed (the bot's, in simulate). */
 int umpire_game_check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, struct umpire_diags *d);

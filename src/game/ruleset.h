@@ -114,8 +114,8 @@ struct umpire_ctx {
 	 *
 	 * secret_known: decode only: secret_decode will follow.  When false
 	 * the game holds the public part alone and only encode, decision,
-	 * board, picture (viewer NULL) and, with knowledge, bot may be
-	 * called on it.
+	 * board, picture (viewer NULL) and, with knowledge, bot and check
+	 * may be called on it.
 	 *
 	 * sealed, nsealed: check and resolve: the values core opened from
 	 * sealed blocks (secret.h), as nodes of the orders document, so that
@@ -125,10 +125,13 @@ struct umpire_ctx {
 	 * recipient: in a game that hides, its age recipient ("age1..."),
 	 * for umpire_secret_seal; else NULL.
 	 *
-	 * knowledge: bot only: NULL when the whole game is known (the host's
-	 * bot, simulate); else the game holds its public part alone and this
-	 * is the YAML block of the awaited player's latest private view (the
-	 * view hook's), from which alone the bot draws its orders.
+	 * knowledge: bot and check only: NULL when the whole game is known
+	 * (the host's bot, simulate, every check but a player's own); else
+	 * the game holds its public part alone and this is the YAML block of
+	 * the awaited player's latest private view (the view hook's), from
+	 * which alone the bot draws its orders and a player's own check
+	 * (umpire check --as) judges what only he knows, leaving what
+	 * depends on another player's secret to the host.
 	 */
 	const struct umpire_secret_key *secret;
 	bool secret_known;

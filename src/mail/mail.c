@@ -341,6 +341,16 @@ struct line {
 	size_t n;
 };
 
+/* l without one level of quoting ("> " or ">"), or l itself. */
+static struct line
+quoted(struct line l)
+{
+	if (!l.n || l.s[0] != '>')
+		return l;
+	size_t k = l.n > 1 && l.s[1] == ' ' ? 2 : 1;
+	return (struct line){ l.s + k, l.n - k };
+}
+
 bool
 cli_mail_cut_orders(struct umpire_buf *orders, struct umpire_buf *sig,
 	bool *has_sig, const char *text, size_t len)
@@ -418,10 +428,38 @@ cli_mail_cut_orders(struct umpire_buf *orders, struct umpire_buf *sig,
 		    ':' && memchr(v[last - 1].s, ' ', v[last - 1].n))
 			last--;
 	}
+	/*
+	 * Else a reply to umpire's letter that quotes its orders template,
+	 * the orders written in between: from the first quoted line
+	 * "umpire:" (with the quoted comments above it) to the signature
+	 * separator, a line quoted twice or the end, one level of quoting
+	 * taken off.
+	 */
+	bool unquote = false;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct line q = quoted(v[i]);
+		if (q.s == v[i].s || !starts(q.s, q.n, "umpire:") ||
+		    quoted(q).s != q.s)
+			continue;
+		for (first = i; first > 0; first--) {
+			struct line p = quoted(v[first - 1]);
+			if (p.s == v[first - 1].s || !(starts(p.s, p.n, "#") ||
+			    is_line(p.s, p.n, "---")))
+				break;
+		}
+		for (last = i; last < n && !(v[last].n == 3 &&
+		    memcmp(v[last].s, "-- ", 3) == 0); last++) {
+			struct line p = quoted(v[last]);
+			if (p.s != v[last].s && quoted(p).s != p.s)
+				break;
+		}
+		found = unquote = true;
+	}
 	while (found && last > first && blank(v[last - 1].s, v[last - 1].n))
 		last--;
 	for (size_t i = first; found && i < last; i++) {
-		umpire_buf_add(orders, v[i].s, v[i].n);
+		struct line l = unquote ? quoted(v[i]) : v[i];
+		umpire_buf_add(orders, l.s, l.n);
 		umpire_buf_putc(orders, '\n');
 	}
 	free(v);

@@ -76,6 +76,12 @@ void cli_mail_free(struct cli_mail *m);
 bool cli_mail_cut_orders(struct umpire_buf *orders, struct umpire_buf *sig,
 	bool *has_sig, const char *text, size_t len);
 
+/*
+ * The SVG picture svg[0..len) rendered as a PNG, appended to out
+ * (mail_png.c, librsvg): 0, or -1 if it cannot be.
+ */
+int cli_mail_png(struct umpire_buf *out, const char *svg, size_t len);
+
 /* s is a plain address (see struct cli_mail). */
 bool cli_mail_address_ok(const char *s);
 

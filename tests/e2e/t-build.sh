@@ -28,7 +28,7 @@ ok
 # nor gpgme, and its mail verb runs the umpire-mail beside it, or says
 # which is missing with exit 75 (the mail system keeps the message).
 libs=$(ldd "$B/umpire") || fail "ldd $B/umpire failed"
-echo "$libs" | grep -E 'gmime|glib|gio|gpgme' &&
+echo "$libs" | grep -E 'gmime|glib|gio|gpgme|rsvg|cairo' &&
 	fail "umpire links the mail stack: $libs"
 ok
 expect_exit 75 "$B/umpire" mail --game "$TMP" </dev/null
@@ -36,6 +36,8 @@ expect_err "umpire mail: error: cannot run $B/umpire-mail: No such file or direc
 expect_exit 0 mk "$B/umpire-mail"
 expect_out "  LINK  $B/umpire-mail"
 ldd "$B/umpire-mail" | grep -q gmime || fail "umpire-mail links no GMime"
+ldd "$B/umpire-mail" | grep -q librsvg ||
+	fail "umpire-mail links no librsvg (the PNG of the board)"
 expect_exit 0 "$B/umpire" mail --help
 expect_out "usage: umpire mail --game DIR"
 # Installed, umpire finds the umpire-mail installed beside it.

@@ -182,8 +182,15 @@ expect_in "$(latest "$P1")" "Subject: Re: orders"
 expect_in "$(latest "$P1")" "In-Reply-To: <o1@localhost>"
 expect_in "$(latest "$P1")" "Auto-Submitted: auto-replied"
 expect_in "$(latest "$P1")" "umpire accepted your orders and played step 1"
-expect_in "$(latest "$P2")" "# Step 1: $P1's turn"
+# P2 plays next: his letter says so, its text is the orders template,
+# the report (in plain text) and the board (SVG and PNG) after it.
+expect_in "$(latest "$P2")" "Subject: Your turn: The standard game, step 2 ($P2's turn)"
+expect_in "$(latest "$P2")" "Your turn: step 2 of $(sed -n 's/^game: //p' "$G/game.yaml") awaits $P2's turn."
+expect_in "$(latest "$P2")" "player: $P2"
+expect_in "$(latest "$P2")" "Step 1: $P1's turn"
 expect_in "$(latest "$P2")" 'filename=0001.svg'
+expect_in "$(latest "$P2")" 'filename=0001.png'
+expect_in "$(latest "$P2")" 'Content-Type: image/png'
 [ "$(steps)" = 2 ] || fail "no step committed"
 ok
 
@@ -223,6 +230,30 @@ wait_mail "$P2" 3
 expect_in "$(latest "$P2")" "played step 2"
 wait_mail "$P1" 2
 [ "$(steps)" = 3 ] || fail "step 2 not committed"
+ok
+
+# 4. The template of the letter P1 got, filled in as it says and sent
+#    back as a reply that quotes the letter: the step is played.
+python3 - "$(latest "$P1")" "$TMP/o4.txt" <<'EOF' || fail "no template in $P1's letter"
+import email, email.policy, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"),
+                                   policy=email.policy.default)
+assert m["Subject"].startswith("Your turn: "), m["Subject"]
+body = m.get_body(preferencelist=("plain",)).get_content()
+lines, example, on = [], [], False
+for line in body.split("\n"):
+    lines.append("> " + line if line else ">")
+    if on and line.startswith("# "):
+        example.append(line[2:])
+    on = on or "of the lines after this one" in line
+assert example, body
+open(sys.argv[2], "w").write("On Monday, umpire wrote:\n" + "\n".join(lines) +
+                             "\n" + "\n".join(example) + "\n")
+EOF
+send "$P1@localhost" "Re: your turn" "<o4@localhost>" "$TMP/o4.txt"
+wait_mail "$P1" 3
+expect_in "$(latest "$P1")" "umpire accepted your orders and played step 3"
+[ "$(steps)" = 4 ] || fail "step 3 not committed"
 ok
 
 # Every delivery to umpire ended well (under valgrind too: an error

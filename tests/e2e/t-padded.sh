@@ -94,7 +94,7 @@ one_size $mines
 # 4. Sealed blocks: umpire seal pads what it seals.
 ID=$(sed -n 's/^game: //p' "$TMP/bgw1/game.yaml")
 printf -- '- {card: parry, against: [thrust]}\n' >"$TMP/r1.yaml"
-printf -- '- {card: caltrops, when: 11}\n- {card: parry, against: [thrust, aimed-shot]}\n- {card: shield-wall}\n' >"$TMP/r2.yaml"
+printf -- '- {card: caltrops, when: 11}\n- {card: parry, against: [thrust, aimed-shot]}\n- {card: sabotage}\n' >"$TMP/r2.yaml"
 for r in r1 r2; do
 	expect_exit 0 umpire seal "$TMP/bgw1" "$TMP/$r.yaml"
 	cp "$TMP/out" "$TMP/$r.age"

@@ -157,17 +157,98 @@ def test_plain_body():
         check_reply(r)
         body = text_of(r)
         check("accepted your orders and played step 1" in body, body[:200])
-        check("# Step 1: tan's turn" in body, "no report in the reply")
+        # The report in plain text: no Markdown marks.
+        check("Step 1: tan's turn\n==================\n" in body,
+              "no plain report in the reply: %s" % body[:300])
+        check("**" not in body and "```" not in body and "# Step" not in body,
+              "Markdown in the reply: %s" % body)
         g = to(msgs, GREEN)
         check(g["In-Reply-To"] is None, "the report to green is a reply")
         check(g["Auto-Submitted"] == "auto-generated", "green's Auto-Submitted")
-        check("# Step 1: tan's turn" in text_of(g), "no report for green")
+        report = [p for p in g.iter_attachments()
+                  if p.get_filename() == "0001.txt"]
+        check(report and "Step 1: tan's turn\n=====" in
+              report[0].get_content(), "no plain report for green")
         svg = [p for p in g.iter_attachments()
                if p.get_filename() == "0001.svg"]
         check(svg and svg[0].get_content_type() == "image/svg+xml" and
               b"<svg" in svg[0].get_content(), "no picture attached")
         check(committed_orders(game) == orders.encode(),
               "the committed orders differ from the body")
+
+
+def uncomment(template):
+    """The template with its example's '# ' taken out, as it says."""
+    out, on = [], False
+    for line in template.split("\n"):
+        if on and line.startswith("# "):
+            line = line[2:]
+        on = on or "of the lines after this one" in line
+        out.append(line)
+    return "\n".join(out)
+
+
+def test_your_turn_letter():
+    """The letter to the player whose decision is next (issue 26): its
+    subject says so, its body is the orders template, filled with the
+    envelope, that he sends back; the report comes as plain text, the
+    board as a PNG beside the SVG."""
+    with ut.scratch() as top:
+        game = new_game(top)
+        msgs = accepted(top, game, message(bot(game)))
+        g = to(msgs, GREEN)
+        check(g["Subject"] == "Your turn: The standard game, step 2 "
+              "(green's turn)", "subject %r" % g["Subject"])
+        body = text_of(g)
+        template = ut.umpire_ok("orders", game)
+        check(body.startswith("Your turn: step 2 of ") and
+              body.endswith(template), "the body is not the template:\n%s"
+              % body)
+        check("\nplayer: green\nstep: 2\n" in body, "envelope: %s" % body)
+        check("# The decision awaited:\n#   {player: green, step: 2, "
+              "kind: turn, dice: [" in body, "no dice: %s" % body)
+        # Tan, who is not next, gets no template.
+        check("umpire: 1" not in text_of(to(msgs, TAN)), "a template to tan")
+        names = [p.get_filename() for p in g.iter_attachments()]
+        check(names == ["0001.txt", "0001.svg", "0001.png"],
+              "attachments %r" % names)
+        png = [p for p in g.iter_attachments()
+               if p.get_filename() == "0001.png"][0]
+        data = png.get_content()
+        check(png.get_content_type() == "image/png" and
+              data.startswith(b"\x89PNG\r\n\x1a\n"), "not a PNG")
+        # Its size is the SVG's (IHDR: width and height, big-endian).
+        svg = [p for p in g.iter_attachments()
+               if p.get_filename() == "0001.svg"][0].get_content()
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(
+            data[20:24], "big")
+        check(('width="%d"' % w).encode() in svg and
+              ('height="%d"' % h).encode() in svg,
+              "PNG %dx%d is not the SVG's size" % (w, h))
+        txt = [p for p in g.iter_attachments()
+               if p.get_filename() == "0001.txt"][0]
+        check(txt.get_content_disposition() == "inline", "report not inline")
+        plain = txt.get_content()
+        check("\nRolls\n-----\n" in plain and "\n|" not in plain and
+              "\n       0      6       5  Tactics Phase: green's die 1" in
+              plain and
+              "(The picture of the board is attached: 0001.png.)" in plain,
+              "plain report: %s" % plain)
+        # Filled in as it says and sent back, the template makes the step.
+        reply = message(uncomment(body), subject="Re: " + g["Subject"],
+                        sender="Green <%s>" % GREEN)
+        msgs = accepted(top, game, reply)
+        check(to(msgs, TAN)["Subject"].startswith("Your turn: The standard "
+              "game, step 3 (tan's turn)"), "tan's turn next")
+        # So does a reply that quotes it, the orders written in between.
+        t = to(msgs, TAN)
+        quoted = "\n".join("> " + line if line else ">" for line in
+                           text_of(t).split("\n"))
+        filled = uncomment(text_of(t))
+        example = filled[filled.index("of the lines after this one.") + 29:]
+        reply = ("On Mon, 1 Jan 2026, umpire wrote:\n" + quoted + "\n" +
+                 example.strip("\n") + "\n")
+        accepted(top, game, message(reply))
 
 
 def test_base64_utf8_headers():
@@ -430,13 +511,14 @@ def test_sendmail_command():
     with ut.scratch() as top:
         game = new_game(top)
         sent = os.path.join(top, "sent")
-        cmd = "cat >> '%s'; echo ==== >> '%s'" % (sent, sent)
+        # (a separator no letter holds: headings are underlined by =)
+        cmd = "cat >> '%s'; echo '<<<sent>>>' >> '%s'" % (sent, sent)
         before = head(game)
         rc, _, err = ut.umpire("mail", "--game", game, "--from", GAME_ADDR,
                                "--sendmail", cmd,
                                stdin=message(bot(game)).as_bytes())
         check(rc == 0 and head(game) != before, "exit %d: %s" % (rc, err))
-        parts = ut.read(sent).split("====\n")[:-1]
+        parts = ut.read(sent).split("<<<sent>>>\n")[:-1]
         check(len(parts) == 2, "%d messages sent, not 2" % len(parts))
         rcpt = sorted(email.message_from_string(
             p, policy=email.policy.default)["To"].addresses[0].addr_spec
@@ -578,7 +660,7 @@ def test_signed_hidden_game():
 
 
 if __name__ == "__main__":
-    ut.main([test_plain_body, test_base64_utf8_headers,
+    ut.main([test_plain_body, test_your_turn_letter, test_base64_utf8_headers,
              test_quoted_printable_latin1, test_multipart_alternative,
              test_yaml_attachment, test_html_only,
              test_reply_quoting_earlier_orders, test_fenced_block,

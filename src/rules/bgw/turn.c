@@ -71,6 +71,26 @@ say(struct run *r, const char *fmt, ...)
  * An action that cannot be made: an error in check; in resolve, where
  * only a reaction can have made it so, it is lost and told (BGW-31).
  */
+/*
+ * Whether side may play card c: from its hand when the umpire's secret
+ * is known; from the player's own view when he checks his orders
+ * himself (umpire check --as: ctx->knowledge, his hand); else it is
+ * left to the host, who knows the hands.
+ */
+static bool
+holds(const struct run *r, int side, int c)
+{
+	if (r->g->secret)
+		return bgw_holds(r->g, side, c);
+	const struct umpire_node *h = umpire_map_get(r->ctx->knowledge, "hand");
+	if (!h || h->type != UMPIRE_SEQ)
+		return true;
+	for (size_t k = 0; k < h->u.seq.n; k++)
+		if (umpire_node_is_str(h->u.seq.v[k], bgw_cards[c].name))
+			return true;
+	return false;
+}
+
 static void
 fail(struct run *r, const struct umpire_node *n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -385,7 +405,7 @@ declare(struct run *r)
 	if (card >= 0) {
 		if (!g->deck)
 			fail(r, cn, "the Power Deck is off in this game");
-		else if (g->secret && !bgw_holds(g, side, card))
+		else if (!holds(r, side, card))
 			fail(r, cn, "%s does not hold %s", bgw_sides[side],
 				bgw_cards[card].name);
 		else if (!bgw_alive(g, side, BGW_MAGE))
@@ -584,7 +604,7 @@ do_move(struct run *r, const struct bgw_action *a)
 		return;
 	}
 	if (a->card >= 0) {
-		if (!g->deck || (g->secret && !bgw_holds(g, side, a->card))) {
+		if (!g->deck || !holds(r, side, a->card)) {
 			fail(r, a->node, "%s does not hold %s", bgw_sides[side],
 				bgw_cards[a->card].name);
 			return;
@@ -768,7 +788,7 @@ do_card(struct run *r, const struct bgw_action *a)
 		fail(r, a->node, "the Power Deck is off in this game");
 		return;
 	}
-	if (g->secret && !bgw_holds(g, side, c)) {
+	if (!holds(r, side, c)) {
 		fail(r, a->node, "%s does not hold %s", bgw_sides[side], ci->name);
 		return;
 	}
@@ -1086,7 +1106,7 @@ play(struct run *r)
 				"raise", a->die);
 			continue;
 		}
-		if (!g->deck || (g->secret && !bgw_holds(g, side, a->card))) {
+		if (!g->deck || !holds(r, side, a->card)) {
 			fail(r, a->node, "%s does not hold %s", bgw_sides[side],
 				bgw_cards[a->card].name);
 			continue;
