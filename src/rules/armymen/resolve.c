@@ -108,6 +108,11 @@ burst(struct telling *t, const struct am_unit *by, enum am_weapon w,
 		}
 	size_t k = umpire_table_within(in, f, (size_t)n, at, wi->radius,
 		UMPIRE_EDGES);
+	/* The burst's circle on the picture: who was inside, who just out. */
+	umpire_marks_add(t->ctx->marks, &(struct umpire_mark){
+		.kind = UMPIRE_MARK_AREA, .player = am_sides[by->side],
+		.unit = by->id, .from = { at.x, at.y }, .to = { at.x, at.y },
+		.note = "burst", .radius = wi->radius });
 	if (!k) {
 		say(t, " No soldier is within %d inches of %s.",
 			wi->radius / AM_INCH, around);
