@@ -474,12 +474,12 @@ am_game_over(struct umpire_ctx *ctx, struct am_game *g, bool turn_done)
 		if (gone[0] && gone[1]) {
 			umpire_result_end(r, ctx->step, "both sides were wiped out "
 				"(AM-20)");
-			umpire_result_winner(r, NULL);
+			umpire_result_side_won(r, am_sides, -1);
 		} else {
 			int w = gone[0];
 			umpire_result_end(r, ctx->step, "%s has no soldier or tank "
 				"left (AM-20)", am_sides[!w]);
-			umpire_result_winner(r, am_sides[w]);
+			umpire_result_side_won(r, am_sides, w);
 		}
 	} else if (turn_done && g->turn >= g->turns) {
 		int p0 = points(g, 0), p1 = points(g, 1);
