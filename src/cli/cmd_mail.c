@@ -266,6 +266,7 @@ struct job {
 	bool replied, reply_failed;
 	bool played;		/* a step was committed */
 	char *subject_re;
+	const char *page_url;	/* the game's page (umpire site), or NULL */
 };
 
 static void
@@ -512,6 +513,10 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 				plain.ptr, plain.len };
 		} else
 			umpire_buf_add(&body, plain.ptr, plain.len);
+		/* The page umpire site publishes: the step's own section. */
+		if (j->page_url)
+			umpire_buf_printf(&body, "\nThe game's page: %s#step-%ld\n",
+				j->page_url, out->step);
 		o.att[o.natt++] = (struct attachment){ out->picture_name,
 			"image/svg+xml", out->picture.ptr, out->picture.len };
 		if (have_png)
@@ -670,6 +675,7 @@ cmd_mail(int argc, char **argv)
 		{ "keep", required_argument, NULL, 'k' },
 		{ "not-orders", required_argument, NULL, 'n' },
 		{ "seed-file", required_argument, NULL, 'f' },
+		{ "page-url", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -693,6 +699,7 @@ cmd_mail(int argc, char **argv)
 		case 'k': j.keep = optarg; break;
 		case 'n': not_orders = optarg; break;
 		case 'f': seed_file = optarg; break;
+		case 'u': j.page_url = optarg; break;
 		}
 	}
 	if (argc != optind)
@@ -705,6 +712,11 @@ cmd_mail(int argc, char **argv)
 	if (strcmp(not_orders, "drop") == 0 && !j.keep)
 		return cli_usage(argv[0], "--not-orders drop needs --keep DIR: no "
 			"message is lost");
+	/* One line of a mail body: no line break, no control character. */
+	for (const char *ch = j.page_url; ch && *ch; ch++)
+		if ((unsigned char)*ch < 0x20 || *ch == 0x7f)
+			return cli_usage(argv[0], "--page-url takes one address, "
+				"such as https://example.org/duel/");
 	if (j.ml.from && !cli_mail_address_ok(j.ml.from))
 		return cli_usage(argv[0], "--from takes a plain address, such as "
 			"duel@example.org");

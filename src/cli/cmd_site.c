@@ -19,6 +19,7 @@
  * the seed, and the page's script re-derives them (src/cli/site/page.js).
  */
 #include <cmark.h>
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -494,6 +495,40 @@ csp_hash(struct site *s, const char *text)
 	return umpire_arena_printf(&s->arena, "'sha256-%s'", b64);
 }
 
+/*
+ * Whether OUT may take the page: empty, or holding a page umpire site
+ * wrote before (its index.html names umpire as its generator).  Site
+ * replaces only its own files, index.html and NNNN.svg, so a directory
+ * of something else must never be written into: a mistyped OUT would
+ * lose its index.html.
+ */
+static bool
+ours(const char *out)
+{
+	static const char mark[] = "<meta name=\"generator\" content=\"umpire ";
+	DIR *dir = opendir(out);
+	struct dirent *e;
+	bool empty = true;
+
+	if (!dir)
+		return false;
+	while (empty && (e = readdir(dir)))
+		empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+	closedir(dir);
+	if (empty)
+		return true;
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/index.html", out);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	char head[2048];
+	size_t n = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[n] = '\0';
+	return strstr(head, mark) != NULL;
+}
+
 static int
 write_file(const char *dir, const char *name, const void *data, size_t len,
 	struct umpire_diags *d)
@@ -655,6 +690,13 @@ build(struct site *s, const char *dir, const char *out)
 	if (mkdir(out, 0777) != 0 && errno != EEXIST) {
 		umpire_diag(s->d, UMPIRE_ERROR, out, 0, 0, "cannot make the "
 			"directory: %s", strerror(errno));
+		rc = EX_CANTCREAT;
+		goto done;
+	}
+	if (!ours(out)) {
+		umpire_diag(s->d, UMPIRE_ERROR, out, 0, 0, "the directory holds "
+			"files and no page umpire site wrote: give a new or empty "
+			"directory, or the one an earlier umpire site wrote");
 		rc = EX_CANTCREAT;
 		goto done;
 	}

@@ -182,7 +182,7 @@ const struct cli_verb cli_verbs[] = {
 	{ "mail", cmd_mail,
 	  "umpire mail --game DIR | --games DIR [--from ADDR] [--sendmail CMD |\n"
 	  "            --maildir DIR] [--keep DIR] [--not-orders reply|drop]\n"
-	  "            [--seed-file F]",
+	  "            [--seed-file F] [--page-url URL]",
 	  "Adjudicate the orders in the message on standard input (a mail\n"
 	  "system's pipe), reply to the sender and mail the report to the players.",
 	  "  --game DIR       the one game played at this address\n"
@@ -194,7 +194,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --keep DIR       keep every message that made no step in a Maildir\n"
 	  "  --not-orders reply|drop  answer mail that is not orders, or not\n"
 	  "                   (drop needs --keep)\n"
-	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --page-url URL   link each report to the game's page (umpire site)\n\n"
 	  "exit: 0 handled (even orders refused); 75 locked or trouble: retry\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

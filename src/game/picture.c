@@ -229,6 +229,7 @@ umpire_picture_render(struct umpire_buf *out,
 	g->rules->picture(&board, g->rs, marks, viewer);
 	while (board.open)
 		umpire_svg_end(&board);
+	umpire_svg_labels(&board);	/* over everything the hook drew */
 	int pw = panel_width(dice);
 	int width = MARGIN + board.width + GAP + pw + MARGIN;
 	if (width < 480)

@@ -45,6 +45,25 @@ umpire_result_winner(struct umpire_result *r, const char *winner)
 }
 
 void
+umpire_result_side_won(struct umpire_result *r, const char *const sides[2],
+	int side)
+{
+	umpire_result_winner(r, side == 0 || side == 1 ? sides[side] : NULL);
+}
+
+int
+umpire_result_side_of(const struct umpire_result *r,
+	const char *const sides[2])
+{
+	const char *w = umpire_result_winner_of(r);
+
+	for (int s = 0; w && s < 2; s++)
+		if (strcmp(w, sides[s]) == 0)
+			return s;
+	return -1;
+}
+
+void
 umpire_result_score(struct umpire_result *r, const char *player,
 	long long score)
 {

@@ -67,6 +67,18 @@ const char *umpire_result_winner_of(const struct umpire_result *r);
 /* Every player ranked first. */
 bool umpire_result_is_draw(const struct umpire_result *r);
 
+/*
+ * Two-sided games (most of the rulebooks): sides[0] and sides[1] are
+ * the players.  umpire_result_side_won records side (0 or 1) as the
+ * winner, or a draw for -1; umpire_result_side_of reads back which side
+ * won: 0 or 1, -1 for a draw or no winner yet (compare
+ * umpire_result_is_draw).
+ */
+void umpire_result_side_won(struct umpire_result *r,
+	const char *const sides[2], int side);
+int umpire_result_side_of(const struct umpire_result *r,
+	const char *const sides[2]);
+
 /* "green won", "a draw", "a tie for first between a, b and c" */
 void umpire_result_summary(struct umpire_buf *out,
 	const struct umpire_result *r);

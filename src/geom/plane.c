@@ -108,3 +108,10 @@ umpire_plane_in_arc(struct umpire_pt facing, struct umpire_pt half,
 		return right >= 0 && left >= 0 && umpire_dot(facing, v) >= 0;
 	return right >= 0 || left >= 0;
 }
+
+const struct umpire_pt umpire_plane_dirs[UMPIRE_PLANE_DIRS] = {
+	{ 100, 0 }, { 92, 38 }, { 70, 70 }, { 38, 92 }, { 0, 100 },
+	{ -38, 92 }, { -70, 70 }, { -92, 38 }, { -100, 0 }, { -92, -38 },
+	{ -70, -70 }, { -38, -92 }, { 0, -100 }, { 38, -92 }, { 70, -70 },
+	{ 92, -38 },
+};

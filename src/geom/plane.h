@@ -129,4 +129,12 @@ struct umpire_frac umpire_plane_seg_dist2(struct umpire_pt p,
 bool umpire_plane_in_arc(struct umpire_pt facing, struct umpire_pt half,
 	struct umpire_pt v);
 
+/*
+ * Sixteen directions, counter-clockwise from east, each about 100 long
+ * (an inch) and none longer: what the bots of the tabletop rulesets
+ * choose a move or a facing from.  Scale by k/100 for k hundredths.
+ */
+#define UMPIRE_PLANE_DIRS 16
+extern const struct umpire_pt umpire_plane_dirs[UMPIRE_PLANE_DIRS];
+
 #endif

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "render/svg.h"
 #include "util/arena.h"
 
 enum umpire_mark_kind {
@@ -24,6 +25,8 @@ enum umpire_mark_kind {
 	UMPIRE_MARK_RETREAT,	/* a piece was forced from `from` to `to` */
 	UMPIRE_MARK_PLACE,	/* a piece came onto the board at `to` */
 	UMPIRE_MARK_LOSS,	/* a piece was lost at `to` */
+	UMPIRE_MARK_AREA,	/* what lay within `radius` of `to` was hit:
+				 * a burst, a range that decided a ruling */
 };
 
 /* A place in the ruleset's own coordinates. */
@@ -37,6 +40,7 @@ struct umpire_mark {
 	const char *unit;	/* the piece's id */
 	struct umpire_point from, to;
 	const char *note;	/* a word to show, or NULL: "killed", "saved" */
+	int radius;		/* an area's, in the same coordinates */
 };
 
 struct umpire_marks {
@@ -56,5 +60,47 @@ void umpire_marks_add(struct umpire_marks *m, const struct umpire_mark *mark);
  */
 const struct umpire_mark *umpire_marks_layered(const struct umpire_marks *m,
 	size_t i);
+
+/*
+ * How a ruleset's picture maps its marks to pixels: the one drawing of
+ * marks every picture shares (umpire_marks_draw), so that a move, an
+ * attack, a push, a loss, a piece placed and an area look the same in
+ * every game, and the legend says so in the same words.
+ */
+struct umpire_marks_map {
+	const void *ctx;	/* the ruleset's layout, handed back */
+	/* Where p is on the board, in pixels. */
+	void (*at)(const void *ctx, struct umpire_point p, int *x, int *y);
+	/* The colour of player's arrows and rings. */
+	const char *(*colour)(const void *ctx, const char *player);
+	/* A length in the marks' coordinates, in pixels (areas); NULL: none. */
+	int (*length)(const void *ctx, int d);
+	int r;			/* a piece's half-size: arrows stop short */
+	int width;		/* a move's arrow; attacks and pushes one less */
+};
+
+/*
+ * Draw marks, in umpire_marks_layered's order: areas, losses and pieces
+ * placed under the arrows.  A move is a solid arrow in its player's
+ * colour, an attack a dashed one (a ring where the attacker shot where
+ * it stood), a push a dotted one, a loss a cross, a piece placed a
+ * dashed ring, an area a dashed circle of its radius.  Draw the pieces
+ * after the marks and their ids with umpire_svg_labels last, so that no
+ * arrow covers a label.
+ */
+void umpire_marks_draw(struct umpire_svg *s, const struct umpire_marks *m,
+	const struct umpire_marks_map *map);
+
+/* The words of one game's legend for its marks. */
+struct umpire_marks_words {
+	const char *attack;	/* "an attack", "a shot or assault" */
+	const char *push;	/* "a push", "a retreat"; NULL: none */
+	const char *loss;	/* "lost", "killed or destroyed" */
+	const char *area;	/* "a burst"; NULL: none */
+};
+
+/* The legend line of the marks, its baseline at y. */
+void umpire_marks_legend(struct umpire_svg *s, int y,
+	const struct umpire_marks_words *w);
 
 #endif

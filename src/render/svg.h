@@ -44,13 +44,21 @@
 #define UMPIRE_SVG_GREY "#767676"	/* 4.5:1 on paper: still readable */
 #define UMPIRE_SVG_LIGHT "#eee"
 
+/* A unit's id, to be drawn over everything once the board is done. */
+struct umpire_svg_label {
+	int x, y, r;		/* the piece's centre and half its size */
+	char *text;		/* owned by the writer */
+};
+
 struct umpire_svg {
 	struct umpire_buf body;	/* the board's elements */
 	int width, height;	/* the board's size; 0 until declared */
 	int open;		/* groups begun and not ended */
+	struct umpire_svg_label *labels;	/* waiting for umpire_svg_labels */
+	size_t nlabels, caplabels;
 };
 
-#define UMPIRE_SVG_INIT { UMPIRE_BUF_INIT, 0, 0, 0 }
+#define UMPIRE_SVG_INIT { UMPIRE_BUF_INIT, 0, 0, 0, NULL, 0, 0 }
 
 void umpire_svg_free(struct umpire_svg *s);
 
@@ -87,6 +95,24 @@ void umpire_svg_polygon(struct umpire_svg *s, const int *xy, size_t n,
 void umpire_svg_arrow(struct umpire_svg *s, int x1, int y1, int x2, int y2,
 	int gap1, int gap2, const char *colour, int width, const char *dash);
 
+/*
+ * The arrow umpire_svg_arrow draws, as numbers, for drawing many arrows
+ * of one kind as one path each (umpire_marks_draw): the shaft from
+ * (shaft[0], shaft[1]) to (shaft[2], shaft[3]) when has_shaft, the
+ * head's three corners.  False when there is no arrow to draw.
+ */
+struct umpire_svg_arrow_shape {
+	bool has_shaft;
+	int shaft[4];
+	int head[6];
+};
+bool umpire_svg_arrow_shape(struct umpire_svg_arrow_shape *out, int x1,
+	int y1, int x2, int y2, int gap1, int gap2, int width);
+
+/* A path of data d (integers only, as every coordinate), painted p. */
+void umpire_svg_path(struct umpire_svg *s, const char *d,
+	const struct umpire_svg_paint *p);
+
 enum umpire_svg_anchor {
 	UMPIRE_SVG_START, UMPIRE_SVG_MIDDLE, UMPIRE_SVG_END,
 };
@@ -96,7 +122,16 @@ struct umpire_svg_font {
 	bool bold;
 	enum umpire_svg_anchor anchor;
 	const char *fill;	/* NULL: the parent's */
+	bool halo;		/* a rim of paper round the letters, so that
+				 * a line behind them leaves them readable */
 };
+
+/*
+ * A group whose texts take f's size, weight, anchor and fill: texts in
+ * it drawn with a font of all zeros write their place and words only.
+ */
+void umpire_svg_text_group(struct umpire_svg *s,
+	const struct umpire_svg_font *f);
 
 /*
  * Text with its baseline at y.  fit > 0 squeezes it into fit pixels
@@ -107,6 +142,16 @@ void umpire_svg_text(struct umpire_svg *s, int x, int y,
 void umpire_svg_textf(struct umpire_svg *s, int x, int y,
 	const struct umpire_svg_font *f, int fit, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/*
+ * One text of many runs on the baseline y, each run placed at its own
+ * x (a rank of a campaign's map: its units' ids), in the font of the
+ * group around it; a run wider than fit pixels at size is squeezed
+ * into fit.
+ */
+void umpire_svg_runs_begin(struct umpire_svg *s, int y);
+void umpire_svg_run(struct umpire_svg *s, int x, int size, int fit,
+	const char *text);
+void umpire_svg_runs_end(struct umpire_svg *s);
 /* The width text is taken to have, for laying out: 3/5 of an em a
  * character, which a sans-serif rarely passes. */
 int umpire_svg_text_width(const char *text, int size);
@@ -122,6 +167,87 @@ void umpire_svg_unit(struct umpire_svg *s, const char *id, int x, int y,
 void umpire_svg_group(struct umpire_svg *s, int x, int y,
 	const struct umpire_svg_paint *p);
 void umpire_svg_end(struct umpire_svg *s);
+
+/*
+ * The shapes that tell players apart without colour, in the order
+ * players take them (umpire_svg_styles); each outline differs from the
+ * others (a circle, a rectangle, polygons of 4, 3, 5, 6, 10 and 8
+ * corners), so that tests can tell them apart too.
+ */
+enum umpire_svg_shape {
+	UMPIRE_SVG_CIRCLE, UMPIRE_SVG_SQUARE, UMPIRE_SVG_DIAMOND,
+	UMPIRE_SVG_TRIANGLE, UMPIRE_SVG_PENTAGON, UMPIRE_SVG_HEXAGON,
+	UMPIRE_SVG_STAR, UMPIRE_SVG_OCTAGON, UMPIRE_SVG_SHAPES
+};
+extern const char *const umpire_svg_shape_names[UMPIRE_SVG_SHAPES];
+
+/* A shape about 2r across, centred on (x, y). */
+void umpire_svg_shape(struct umpire_svg *s, int x, int y,
+	enum umpire_svg_shape shape, int r, const struct umpire_svg_paint *p);
+
+/* How a player's pieces look: colour, the ink that reads on it, shape. */
+struct umpire_svg_style {
+	const char *colour;
+	const char *ink;
+	const char *colour_name;	/* "bluish green", for the legend */
+	enum umpire_svg_shape shape;
+};
+
+/*
+ * The styles of n players named names[0..n-1], into out[0..n-1].  A
+ * player whose name is a colour ("red", "green", "gold", "tan") gets
+ * the palette's colour nearest it; the others take the colours left,
+ * in an order that keeps the first five apart for red-green colour
+ * blindness.  Player p takes shape p (modulo UMPIRE_SVG_SHAPES).  Same
+ * names, same styles.
+ */
+void umpire_svg_styles(struct umpire_svg_style *out, const char *const *names,
+	int n);
+
+/*
+ * A piece's id, readable (12 pixels, on a rim of paper), drawn by
+ * umpire_svg_labels after everything else, so that no arrow or piece
+ * covers it: beside the piece of half-size r at (x, y), on the first
+ * side (right, left, below, above) where it overlaps no label placed
+ * before it and no other piece, else on the right.
+ */
+void umpire_svg_label(struct umpire_svg *s, int x, int y, int r,
+	const char *text);
+/* Draw the labels waiting, in the order given, and forget them. */
+void umpire_svg_labels(struct umpire_svg *s);
+
+/*
+ * A symbol: what umpire_svg_use draws again and again (a token drawn
+ * 400 times on a campaign map is defined once).  Everything up to
+ * umpire_svg_symbol_end is the symbol; its origin is the use's; the
+ * tooltip (may be NULL) is every use's.
+ */
+void umpire_svg_symbol(struct umpire_svg *s, const char *id,
+	const char *tooltip);
+void umpire_svg_symbol_end(struct umpire_svg *s);
+/* The symbol id with its origin at (x, y). */
+void umpire_svg_use(struct umpire_svg *s, const char *id, int x, int y);
+/*
+ * A piece that is a symbol and nothing more, at (x, y): the element has
+ * the id "unit-ID", as umpire_svg_unit's group; no tooltip.  The
+ * smallest piece there is, for maps of hundreds.
+ */
+void umpire_svg_use_unit(struct umpire_svg *s, const char *unit,
+	const char *symbol, int x, int y);
+
+/*
+ * A tabletop's rulers: a faint line every unit (an inch, in the
+ * table's hundredths), a stronger one every `every` units, numbered
+ * along the foot (x, from the left) and the left side (y, from the
+ * foot), for a table of width x depth drawn k to the pixel with its top
+ * left corner at (left, top).  Orders name points in these units.
+ */
+void umpire_svg_ruler(struct umpire_svg *s, int left, int top, long width,
+	long depth, long k, long unit, int every);
+
+/* The lines, as one path: xy holds x1, y1, x2, y2 for each of n lines. */
+void umpire_svg_lines(struct umpire_svg *s, const int *xy, size_t n,
+	const struct umpire_svg_paint *p);
 
 /*
  * s as a whole document of width x height: the XML prologue, the svg

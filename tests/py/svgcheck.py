@@ -21,7 +21,7 @@ MAX_BYTES = 50 * 1024
 # machine draws the same bytes.
 GEOMETRY = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "width",
             "height", "points", "viewBox", "transform", "textLength",
-            "stroke-width", "font-size", "stroke-dasharray"}
+            "stroke-width", "font-size", "stroke-dasharray", "d"}
 TRANSLATE = re.compile(r"^translate\((-?\d+),(-?\d+)\)$")
 
 
@@ -38,21 +38,28 @@ def parse(text, name):
     for a in ("width", "height"):
         check(re.fullmatch(r"[1-9]\d*", root.get(a, "")),
               "%s: %s=%r is not a whole number" % (name, a, root.get(a)))
+    symbols = {el.get("id") for el in root.iter(NS + "symbol")}
     for el in root.iter():
         tag = el.tag.replace(NS, "")
-        check(tag not in ("script", "foreignObject", "style", "image", "use",
+        check(tag not in ("script", "foreignObject", "style", "image",
                           "a", "iframe", "object", "embed"),
               "%s: has a <%s> element" % (name, tag))
         for k, v in el.attrib.items():
             local = k.split("}")[-1]
             check(not local.startswith("on"), "%s: <%s %s> runs script"
                   % (name, tag, local))
-            check(local != "href", "%s: <%s> links to %r" % (name, tag, v))
+            # A <use> may name a symbol of the picture itself, no more.
+            check(local != "href" or (tag == "use" and v.startswith("#")
+                                      and v[1:] in symbols),
+                  "%s: <%s> links to %r" % (name, tag, v))
             check("url(" not in v or re.fullmatch(r"url\(#[\w-]+\)", v),
                   "%s: <%s %s=%r> loads from outside" % (name, tag, local, v))
             check("javascript:" not in v.lower(), "%s: javascript: in %s"
                   % (name, local))
-            if local in GEOMETRY:
+            if local == "d":
+                check(re.fullmatch(r"([MLHVlmhvZz]|-?\d+| )*", v),
+                      "%s: <%s d=%r> is not in integers" % (name, tag, v))
+            elif local in GEOMETRY:
                 check("." not in v and "e" not in v.replace("translate", ""),
                       "%s: <%s %s=%r> is not in integers"
                       % (name, tag, local, v))
@@ -62,31 +69,63 @@ def parse(text, name):
 
 
 def units(root):
-    """{id: (group, x, y)} for every piece: a group with id unit-ID, and
-    where the group's origin lands on the picture."""
+    """{id: (group, x, y)} for every piece: a group (or a <use> of a
+    symbol) with id unit-ID, and where its origin lands on the
+    picture."""
     out = {}
 
     def walk(el, x, y):
         m = TRANSLATE.match(el.get("transform", ""))
         if m:
             x, y = x + int(m.group(1)), y + int(m.group(2))
+        if el.tag == NS + "use":
+            x, y = x + int(el.get("x", 0)), y + int(el.get("y", 0))
         uid = el.get("id", "")
         if uid.startswith("unit-"):
             check(uid[5:] not in out, "unit %s is drawn twice" % uid[5:])
             out[uid[5:]] = (el, x, y)
         for child in el:
-            walk(child, x, y)
+            if child.tag != NS + "symbol":
+                walk(child, x, y)
 
     walk(root, 0, 0)
     return out
 
 
-def token(group):
-    """The piece's body, the first shape in its group: (its tag, its
-    fill, its box relative to the group, its outline) - the outline
-    being what tells its shape (rounded corners, points)."""
+def visible_texts(root):
+    """Every text the picture shows (not tooltips), each <text> and each
+    of its runs whole, and each word of them (a token's "g1* R" shows
+    g1: a sergeant, standing)."""
+    out = set()
+    for el in root.iter(NS + "text"):
+        runs = ["".join(el.itertext())]
+        runs += ["".join(run.itertext()) for run in el.iter(NS + "tspan")]
+        for text in runs:
+            out.add(text)
+            out.update(w.rstrip("*") for w in text.split())
+    return out
+
+
+def symbol_of(root, use):
+    """The symbol a <use> draws."""
+    want = use.get("href", "")[1:]
+    for el in root.iter(NS + "symbol"):
+        if el.get("id") == want:
+            return el
+    raise ut.Failure("<use> of %r, which is not in the picture" % want)
+
+
+def token(group, root=None):
+    """The piece's body, the first shape in its group (or in the symbol
+    it uses): (its tag, its fill, its box relative to the group, its
+    outline) - the outline being what tells its shape (rounded corners,
+    points)."""
+    if group.tag == NS + "use":
+        return token(symbol_of(root, group), root)
     for el in group:
         tag = el.tag.replace(NS, "")
+        if tag == "use":
+            return token(symbol_of(root, el), root)
         if tag == "rect":
             x, y = int(el.get("x", 0)), int(el.get("y", 0))
             w, h = int(el.get("width")), int(el.get("height"))

@@ -36,6 +36,11 @@ BOARDS = [
      "expected.yaml"),
     ("tests/armymen/am-13-bazooka-burst-6d6-friends-too/expected.svg",
      "expected.yaml"),
+    ("tests/vsgmr/vs-66-area-effect-three-attacks/expected.svg",
+     "expected.yaml"),
+    ("tests/vsgmr/vs-46-knocked-off-table-scores-for-attacker/expected.svg",
+     "expected.yaml"),
+    ("tests/bgw/bgw-07-lone-enemy-hit/expected.svg", "expected.yaml"),
 ]
 # A channel may differ this much from the fill (anti-aliasing aside).
 TOLERANCE = 10
@@ -117,7 +122,7 @@ def side_colours(rel, root, state):
         sides.setdefault(side, []).append(uid)
     out = {}
     for side, uids in sides.items():
-        fills = {sc.token(units[u][0])[1] for u in uids}
+        fills = {sc.token(units[u][0], root)[1] for u in uids}
         check(len(fills) == 1, "%s: %s's pieces have colours %s"
               % (rel, side, sorted(fills)))
         fill = fills.pop()
@@ -152,7 +157,7 @@ def test_boards_in_chromium():
         units = sc.units(root)
         check(units, "%s has no units" % rel)
         for uid, (group, x, y) in units.items():
-            _, _, (bx, by, bw, bh), _ = sc.token(group)
+            _, _, (bx, by, bw, bh), _ = sc.token(group, root)
             fill = colour[uid]
             want = sc.rgb(fill)
             x0, y0 = x + bx + 3, y + by + 3

@@ -249,6 +249,20 @@ def test_your_turn_letter():
         reply = ("On Mon, 1 Jan 2026, umpire wrote:\n" + quoted + "\n" +
                  example.strip("\n") + "\n")
         accepted(top, game, message(reply))
+def test_page_url():
+    """--page-url ends every report mailed with the step's link on the
+    game's page; without it, no link."""
+    with ut.scratch() as top:
+        game = new_game(top)
+        msgs = accepted(top, game, message(bot(game)), "--page-url",
+                        "https://example.org/duel/")
+        for m in msgs:
+            check(text_of(m).rstrip().endswith(
+                  "The game's page: https://example.org/duel/#step-1"),
+                  "no link to the page: %r" % text_of(m)[-200:])
+        msgs = accepted(top, game, message(bot(game)))
+        check(all("The game's page" not in text_of(m) for m in msgs),
+              "a link without --page-url")
 
 
 def test_base64_utf8_headers():
@@ -660,7 +674,8 @@ def test_signed_hidden_game():
 
 
 if __name__ == "__main__":
-    ut.main([test_plain_body, test_your_turn_letter, test_base64_utf8_headers,
+    ut.main([test_plain_body, test_your_turn_letter, test_page_url,
+             test_base64_utf8_headers,
              test_quoted_printable_latin1, test_multipart_alternative,
              test_yaml_attachment, test_html_only,
              test_reply_quoting_earlier_orders, test_fenced_block,

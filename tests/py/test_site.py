@@ -372,5 +372,34 @@ def test_players_words_stay_text():
               "no link to the commit %s" % sha)
 
 
+def test_out_of_someone_else_untouched():
+    """umpire site writes into an empty OUT or its own earlier output, and
+    refuses (exit 73, nothing written) a directory of anything else."""
+    with ut.scratch() as d:
+        game = os.path.join(d, "g")
+        ut.umpire_ok("new", game, "--scenario", "amb", "--seed",
+                     ut.seed_hex(3))
+        other = os.path.join(d, "other")
+        os.mkdir(other)
+        ut.write(os.path.join(other, "index.html"), "<p>my own page</p>\n")
+        ut.write(os.path.join(other, "0000.svg"), "mine\n")
+        rc, _, err = ut.umpire("site", game, other)
+        check(rc == 73 and "no page umpire site wrote" in err,
+              "site into a directory of other files: exit %d, %s" % (rc, err))
+        check(sorted(os.listdir(other)) == ["0000.svg", "index.html"] and
+              ut.read(os.path.join(other, "index.html")) ==
+              "<p>my own page</p>\n" and
+              ut.read(os.path.join(other, "0000.svg")) == "mine\n",
+              "site touched a directory it refused")
+        out = os.path.join(d, "out")
+        os.mkdir(out)
+        ut.umpire_ok("site", game, out)     # empty: fine
+        ut.write(os.path.join(out, "notes.txt"), "kept\n")
+        ut.umpire_ok("site", game, out)     # its own output: fine
+        check(ut.read(os.path.join(out, "notes.txt")) == "kept\n",
+              "site removed a file it did not write")
+
+
 if __name__ == "__main__":
-    ut.main([test_sample_games_in_chromium, test_players_words_stay_text])
+    ut.main([test_sample_games_in_chromium, test_players_words_stay_text,
+             test_out_of_someone_else_untouched])

@@ -10,7 +10,10 @@ and each ruleset's picture.c):
 2. the pieces stand where their places say, in order: a higher rank
    higher on the picture, a later file further right;
 3. the sides' pieces differ in colour for players with red-green colour
-   blindness (protanopia and deuteranopia simulated), and in shape;
+   blindness (protanopia and deuteranopia simulated), and in shape; a
+   player whose name is a colour has it; every piece's id is written
+   on the picture (not only in a tooltip), and a tabletop has rulers
+   numbered in inches;
 4. the picture is the report's: the report links it, status --svg
    prints it, and the same game drawn twice is the same bytes;
 5. hostile text (markup, quotes, control characters in a title) leaves
@@ -30,6 +33,11 @@ import svgcheck as sc  # noqa: E402
 import umpiretest as ut  # noqa: E402
 
 check = ut.check
+# A player named for a colour is drawn in the palette's nearest
+# (src/core/svg.c, umpire_svg_styles).
+NAMED = {"red": "#d55e00", "green": "#009e73", "blue": "#0072b2",
+         "gold": "#f0e442", "yellow": "#f0e442", "orange": "#e69f00",
+         "tan": "#e69f00", "black": "#222"}
 README_PICTURE = os.path.join(ut.ROOT, "samples", "wwii", "game",
                               "last-step.svg")
 
@@ -41,6 +49,13 @@ def check_picture(ruleset, state, text, name):
     root = sc.parse(text, name)
     drawn = sc.units(root)
     want = sc.on_board(ruleset, state)
+    texts = sc.visible_texts(root)
+    unnamed = sorted(u for u in want if u not in texts)
+    check(not unnamed, "%s: the ids of %s are not written on the picture"
+          % (name, ", ".join(unnamed)))
+    if "table" in state or state.get("ruleset") == "armymen":
+        check({"0", "6", "12"} <= texts, "%s: a tabletop without rulers "
+              "numbered in inches" % name)
     missing = sorted(set(want) - set(drawn))
     extra = sorted(set(drawn) - set(want))
     check(not missing, "%s: no piece for %s" % (name, ", ".join(missing)))
@@ -48,7 +63,7 @@ def check_picture(ruleset, state, text, name):
           % (name, ", ".join(extra)))
     fills, shapes = {}, {}
     for uid, (side, (f, r)) in want.items():
-        _, fill, _, outline = sc.token(drawn[uid][0])
+        _, fill, _, outline = sc.token(drawn[uid][0], root)
         fills.setdefault(side, set()).add(fill)
         shapes.setdefault(side, set()).add(outline)
     # 2: places in order.
@@ -64,6 +79,9 @@ def check_picture(ruleset, state, text, name):
     for side, f in fills.items():
         check(len(f) == 1, "%s: %s's pieces have colours %s" % (name, side,
                                                               sorted(f)))
+        named = NAMED.get(side)
+        check(not named or f == {named}, "%s: %s's pieces are %s, not %s"
+              % (name, side, sorted(f), named))
     sides = sorted(fills)
     for i, a in enumerate(sides):
         for b in sides[i + 1:]:
@@ -106,6 +124,32 @@ def test_bot_games():
     print("test_svg: " + "; ".join(
         "%s: %d steps, the largest picture %d bytes (%s)" % (r, *v)
         for r, v in sizes.items()))
+
+
+def test_campaign_under_50k():
+    """A WWII campaign (a 32 x 32 map, 400 units): each token is a symbol
+    drawn once and used, so that a step's picture stays under 50 KB with
+    every id written out."""
+    with ut.scratch() as d:
+        biggest = [0]
+
+        def step(n, g, orders):
+            for k in ([0, 1] if n == 1 else [n]):
+                rev = "HEAD~1" if k < n else "HEAD"
+                state = ut.load12(git_show(g, rev + ":game.yaml"))
+                text = git_show(g, "%s:reports/%04d.svg" % (rev, k))
+                check_picture("wwii", state, text, "campaign %04d.svg" % k)
+                biggest[0] = max(biggest[0], len(text.encode()))
+
+        try:
+            ut.play(os.path.join(d, "g"), scenario=os.path.join(
+                ut.ROOT, "samples", "wwii", "campaign.yaml"),
+                seed=ut.seed_hex(1), on_step=step, max_steps=6)
+        except ut.Failure as e:     # six steps are enough: not over yet
+            if "not over after" not in str(e):
+                raise
+    print("test_svg: a WWII campaign's largest picture: %d bytes"
+          % biggest[0])
 
 
 def test_the_report_shows_it():
@@ -204,8 +248,8 @@ def test_checks_can_fail():
         "an event handler": good.replace("<svg ", '<svg onload="x()" ', 1),
         "a fraction": re.sub(r'width="(\d+)"', r'width="\1.5"', good, 1),
         "a piece moved to another rank": re.sub(
-            r'(id="unit-a-hq" transform="translate\(\d+),(\d+)',
-            lambda m: "%s,%d" % (m.group(1), int(m.group(2)) - 300), good),
+            r'(<use id="unit-a-hq"[^/]*)/>', r'\1 y="-300"/>', good),
+        "an id not written": re.sub(r">a-hq<", "><", good),
         "a side in the other's colour": good.replace(
             'fill="#0072b2" stroke="#222" stroke-width="2"/>',
             'fill="#e69f00" stroke="#222" stroke-width="2"/>'),
@@ -221,5 +265,6 @@ def test_checks_can_fail():
 
 
 if __name__ == "__main__":
-    ut.main([test_bot_games, test_the_report_shows_it, test_hostile_text,
+    ut.main([test_bot_games, test_campaign_under_50k,
+             test_the_report_shows_it, test_hostile_text,
              test_readme_picture, test_checks_can_fail])

@@ -57,7 +57,7 @@ win(struct umpire_ctx *ctx, struct amb_game *g, int side, const char *fmt,
 	g->winner = side;
 	g->to_move = -1;
 	umpire_result_end(ctx->result, ctx->step, "%s", how);
-	umpire_result_winner(ctx->result, amb_sides[side]);
+	umpire_result_side_won(ctx->result, amb_sides, side);
 }
 
 static const char *

@@ -347,13 +347,12 @@ amb_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		for (size_t i = 0; i < dice->u.seq.n && i < AMB_MAX_DICE; i++)
 			g->dice[i] = (int)umpire_node_integer(dice->u.seq.v[i], 0);
 	} else {
-		const char *w = umpire_result_winner_of(ctx->result);
-		if (!w) {
+		g->winner = umpire_result_side_of(ctx->result, amb_sides);
+		if (g->winner < 0) {
 			umpire_node_error(ctx->diags, result, "result: a game of Army "
 				"Man Backgammon ends with one winner (AMB-8, AMB-16)");
 			return NULL;
 		}
-		g->winner = strcmp(w, "tan") == 0;
 		const struct umpire_node *off = umpire_map_get(result, "man");
 		int side;
 		if (off && ((g->off_man = amb_find_man(g, off->u.s.ptr, &side)) < 0 ||

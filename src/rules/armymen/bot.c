@@ -22,13 +22,8 @@
 
 #include "armymen.h"
 
-/* 16 directions, each at most 100 long (an inch), counter-clockwise. */
-static const struct umpire_pt dirs[16] = {
-	{ 100, 0 }, { 92, 38 }, { 70, 70 }, { 38, 92 }, { 0, 100 },
-	{ -38, 92 }, { -70, 70 }, { -92, 38 }, { -100, 0 }, { -92, -38 },
-	{ -70, -70 }, { -38, -92 }, { 0, -100 }, { 38, -92 }, { 70, -70 },
-	{ 92, -38 },
-};
+/* The 16 directions a move or a facing is chosen from: geom's. */
+static const struct umpire_pt *const dirs = umpire_plane_dirs;
 
 static unsigned
 below(struct umpire_rng *rng, unsigned n)
@@ -74,7 +69,7 @@ move_soldier(struct umpire_ctx *ctx, struct am_game *c, int u,
 	int e = nearest_enemy(c, u, &d2);
 	struct umpire_pt wp[2] = { m->at, m->at };
 	bool towards = e >= 0 && below(rng, 2);
-	unsigned dir = below(rng, 16);
+	unsigned dir = below(rng, UMPIRE_PLANE_DIRS);
 	int64_t inches = 1 + below(rng, 6);
 
 	for (int tries = 0; tries < 4; tries++) {
@@ -133,7 +128,7 @@ move_tank(struct umpire_ctx *ctx, struct am_game *c, int u,
 				m->at.y + (int32_t)(m->facing.y * k) };
 		} else {
 			/* Turn to one of the directions within 90 degrees. */
-			struct umpire_pt f = dirs[below(rng, 16)];
+			struct umpire_pt f = dirs[below(rng, UMPIRE_PLANE_DIRS)];
 			if (umpire_dot(f, m->facing) < 0)
 				f = (struct umpire_pt){ -f.x, -f.y };
 			int64_t k = 1 + below(rng, 5);

@@ -2,14 +2,17 @@
  * picture.c - the table of Army Men seen from above, north (away from
  * green's edge) up: blocks, tanks with their turrets and facing, the
  * soldiers with their weapons' letters, the fallen as grey crosses, and
- * the step's moves, shots and assaults as arrows.
+ * the step's moves, shots and assaults as arrows, each burst's circle.
+ * Every soldier and tank has its id beside it, the name orders give it;
+ * rulers in inches run along the table, as orders place things.
  *
- * The sides are told apart three ways: colour (bluish green and orange,
- * apart for red-green colour blindness too), shape (green soldiers and
- * turrets are round, tan ones square) and case (green's letters upper
- * case, tan's lower, as on the text map).  A pinned soldier has a dashed
- * rim, a leader a thick one.  High blocks are dark and marked H, low
- * ones light and marked L.
+ * The sides are told apart three ways: colour (their names' colours as
+ * umpire_svg_styles gives them: bluish green, and orange for tan, apart
+ * for red-green colour blindness too), shape (green soldiers and turrets
+ * are round, tan ones square) and case (green's letters upper case,
+ * tan's lower, as on the text map).  A pinned soldier has a dashed rim,
+ * a leader a thick one.  High blocks are dark and marked H, low ones
+ * light and marked L, each with its id.
  *
  * Marks (resolve.c) place things in hundredths of an inch, as the table.
  */
@@ -22,12 +25,10 @@
 #define KEY_LINE 20
 #define MIN_R 9			/* a soldier's token: never smaller */
 
-static const char *const colours[2] = { UMPIRE_SVG_GREEN, UMPIRE_SVG_ORANGE };
-static const char *const inks[2] = { UMPIRE_SVG_PAPER, UMPIRE_SVG_INK };
-
 struct layout {
 	const struct am_game *g;
 	int32_t k;		/* hundredths of an inch a pixel */
+	struct umpire_svg_style style[2];
 };
 
 static int
@@ -84,9 +85,14 @@ blocks(struct umpire_svg *s, const struct layout *l)
 		char label[40];
 		snprintf(label, sizeof(label), "%s %s", b->high ? "H" : "L", b->id);
 		int room = px(l, b->piece.hi.x) - px(l, b->piece.lo.x);
-		if (umpire_svg_text_width(label, 12) + 4 > room)
-			label[1] = '\0';	/* a narrow block: its letter only */
+		if (umpire_svg_text_width(label, 12) + 4 <= room) {
+			umpire_svg_text(s, cx, cy + 4, b->high ? &hf : &lf, 0, label);
+			continue;
+		}
+		/* A narrow block: its letter in it, its name beside it. */
+		label[1] = '\0';
 		umpire_svg_text(s, cx, cy + 4, b->high ? &hf : &lf, 0, label);
+		umpire_svg_label(s, cx, cy, room / 2, b->id);
 	}
 }
 
@@ -96,13 +102,14 @@ tank(struct umpire_svg *s, const struct layout *l, int i)
 	const struct am_game *g = l->g;
 	const struct am_unit *u = &g->units[i];
 	int side = u->side;
-	struct umpire_svg_paint hull = { colours[side], UMPIRE_SVG_INK, 2, NULL };
+	const char *colour = l->style[side].colour;
+	struct umpire_svg_paint hull = { colour, UMPIRE_SVG_INK, 2, NULL };
 	struct umpire_svg_paint wreck = { UMPIRE_SVG_LIGHT, UMPIRE_SVG_GREY, 2,
 		"4 3" };
-	struct umpire_svg_paint turret = { colours[side], UMPIRE_SVG_INK, 2,
-		NULL };
+	struct umpire_svg_paint turret = { colour, UMPIRE_SVG_INK, 2, NULL };
 	struct umpire_svg_paint gun = { NULL, UMPIRE_SVG_INK, 3, NULL };
-	struct umpire_svg_font f = { 12, true, UMPIRE_SVG_MIDDLE, inks[side] };
+	struct umpire_svg_font f = { 12, true, UMPIRE_SVG_MIDDLE,
+		l->style[side].ink, false };
 	int cx = px(l, u->at.x), cy = py(l, u->at.y);
 	char tip[96];
 
@@ -132,6 +139,7 @@ tank(struct umpire_svg *s, const struct layout *l, int i)
 		umpire_svg_rect(s, -8, -8, 16, 16, 0, &turret);
 	umpire_svg_text(s, 0, 4, &f, 0, side == AM_GREEN ? "T" : "t");
 	umpire_svg_end(s);
+	umpire_svg_label(s, cx, cy, reach > 9 ? reach : 9, u->id);
 }
 
 static void
@@ -141,9 +149,10 @@ soldier(struct umpire_svg *s, const struct layout *l, int i)
 	const struct am_unit *u = &g->units[i];
 	int side = u->side;
 	int r = (int)(g->base / 2 / l->k);
-	struct umpire_svg_paint p = { colours[side], UMPIRE_SVG_INK,
+	struct umpire_svg_paint p = { l->style[side].colour, UMPIRE_SVG_INK,
 		u->leader ? 3 : 1, u->pinned ? "3 2" : NULL };
-	struct umpire_svg_font f = { 12, true, UMPIRE_SVG_MIDDLE, inks[side] };
+	struct umpire_svg_font f = { 12, true, UMPIRE_SVG_MIDDLE,
+		l->style[side].ink, false };
 	char tip[96], code[2] = { am_weapons[u->weapon].code, '\0' };
 
 	if (r < MIN_R)
@@ -154,12 +163,10 @@ soldier(struct umpire_svg *s, const struct layout *l, int i)
 		u->leader ? "leader, " : "", am_weapons[u->weapon].name,
 		u->pinned ? ", pinned" : "");
 	umpire_svg_unit(s, u->id, px(l, u->at.x), py(l, u->at.y), tip);
-	if (side == AM_GREEN)
-		umpire_svg_circle(s, 0, 0, r, &p);
-	else
-		umpire_svg_rect(s, -r + 1, -r + 1, 2 * r - 2, 2 * r - 2, 0, &p);
+	umpire_svg_shape(s, 0, 0, l->style[side].shape, r, &p);
 	umpire_svg_text(s, 0, 4, &f, 0, code);
 	umpire_svg_end(s);
+	umpire_svg_label(s, px(l, u->at.x), py(l, u->at.y), r, u->id);
 }
 
 static void
@@ -177,44 +184,33 @@ cross(struct umpire_svg *s, int x, int y, int d, const char *colour, int w)
 }
 
 static void
-mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
+at(const void *ctx, struct umpire_point p, int *x, int *y)
 {
-	int side = side_of(k->player);
-	int x1 = px(l, k->from.x), y1 = py(l, k->from.y);
-	int x2 = px(l, k->to.x), y2 = py(l, k->to.y);
+	*x = px(ctx, p.x);
+	*y = py(ctx, p.y);
+}
 
-	switch (k->kind) {
-	case UMPIRE_MARK_MOVE:
-		if (x1 != x2 || y1 != y2)
-			umpire_svg_arrow(s, x1, y1, x2, y2, 0, MIN_R, colours[side], 3,
-				NULL);
-		break;
-	case UMPIRE_MARK_ATTACK:
-		if (x1 != x2 || y1 != y2) {
-			umpire_svg_arrow(s, x1, y1, x2, y2, MIN_R, MIN_R, colours[side],
-				2, "6 4");
-		} else {
-			struct umpire_svg_paint ring = { "none", UMPIRE_SVG_VERMILLION, 2,
-				"3 2" };
-			umpire_svg_circle(s, x2, y2, MIN_R + 4, &ring);
-		}
-		break;
-	case UMPIRE_MARK_LOSS:
-		cross(s, x2, y2, MIN_R, UMPIRE_SVG_INK, 3);
-		break;
-	case UMPIRE_MARK_PLACE: {
-		struct umpire_svg_paint ring = { "none", colours[side], 2, "6 3" };
-		umpire_svg_circle(s, x2, y2, MIN_R + 4, &ring);
-		break;
-	}
-	default:
-		break;
-	}
+static const char *
+colour_of(const void *ctx, const char *player)
+{
+	const struct layout *l = ctx;
+
+	return l->style[side_of(player)].colour;
+}
+
+static int
+length(const void *ctx, int d)
+{
+	const struct layout *l = ctx;
+
+	return (int)(d / l->k);
 }
 
 static int
 key(struct umpire_svg *s, const struct am_game *g, int y)
 {
+	static const struct umpire_marks_words words = { "a shot or assault",
+		NULL, "killed or destroyed", "a burst" };
 	static const struct umpire_svg_font f = { 13, false, UMPIRE_SVG_START,
 		NULL };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
@@ -223,8 +219,7 @@ key(struct umpire_svg *s, const struct am_game *g, int y)
 		"tan: square, lower case; a dashed rim: pinned; thick: a leader");
 	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "P pistol, R rifle, S smg, "
 		"M machine-gun, B bazooka, O mortar, T tank; H high, L low block");
-	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "Arrows: solid a move, "
-		"dashed a shot or assault; X killed or destroyed");
+	umpire_marks_legend(s, y += KEY_LINE, &words);
 	for (int side = 0; side < 2; side++) {
 		int fallen = 0;
 		for (int i = 0; i < g->nunits; i++)
@@ -253,11 +248,12 @@ am_picture(struct umpire_svg *s, const void *game,
 	const struct umpire_marks *marks, const char *viewer)
 {
 	const struct am_game *g = game;
-	struct layout l = { g, (g->width + 759) / 760 };
+	struct layout l = { g, (g->width + 759) / 760, { { 0 } } };
 	static const struct umpire_svg_paint cloth = { "#f4f1e8", UMPIRE_SVG_INK,
 		2, NULL };
 
 	(void)viewer;		/* nothing is hidden in this game */
+	umpire_svg_styles(l.style, am_sides, 2);
 	if (l.k < 1)
 		l.k = 1;
 	int w = 2 * BORDER + (int)(g->width / l.k);
@@ -265,6 +261,7 @@ am_picture(struct umpire_svg *s, const void *game,
 	umpire_svg_board(s, w < 600 ? 600 : w, h + 6 * KEY_LINE + 12);
 	umpire_svg_rect(s, BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, 0,
 		&cloth);
+	umpire_svg_ruler(s, BORDER, BORDER, g->width, g->depth, l.k, AM_INCH, 6);
 	blocks(s, &l);
 	int order[2 * AM_MAX_UNITS];
 	for (int side = 0; side < 2; side++) {
@@ -273,13 +270,13 @@ am_picture(struct umpire_svg *s, const void *game,
 			cross(s, px(&l, g->units[order[i]].at.x),
 				py(&l, g->units[order[i]].at.y), 5, UMPIRE_SVG_GREY, 2);
 	}
+	struct umpire_marks_map map = { &l, at, colour_of, length, MIN_R, 3 };
+	umpire_marks_draw(s, marks, &map);
 	for (int i = 0; i < g->nunits; i++)
 		if (g->units[i].tank)
 			tank(s, &l, i);
 	for (int i = 0; i < g->nunits; i++)
 		if (am_soldier_up(&g->units[i]))
 			soldier(s, &l, i);
-	for (size_t k = 0; k < marks->n; k++)	/* losses under arrows */
-		mark(s, &l, umpire_marks_layered(marks, k));
 	key(s, g, h);
 }

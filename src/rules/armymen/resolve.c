@@ -108,6 +108,11 @@ burst(struct telling *t, const struct am_unit *by, enum am_weapon w,
 		}
 	size_t k = umpire_table_within(in, f, (size_t)n, at, wi->radius,
 		UMPIRE_EDGES);
+	/* The burst's circle on the picture: who was inside, who just out. */
+	umpire_marks_add(t->ctx->marks, &(struct umpire_mark){
+		.kind = UMPIRE_MARK_AREA, .player = am_sides[by->side],
+		.unit = by->id, .from = { at.x, at.y }, .to = { at.x, at.y },
+		.note = "burst", .radius = wi->radius });
 	if (!k) {
 		say(t, " No soldier is within %d inches of %s.",
 			wi->radius / AM_INCH, around);
@@ -472,12 +477,12 @@ am_game_over(struct umpire_ctx *ctx, struct am_game *g, bool turn_done)
 		if (gone[0] && gone[1]) {
 			umpire_result_end(r, ctx->step, "both sides were wiped out "
 				"(AM-20)");
-			umpire_result_winner(r, NULL);
+			umpire_result_side_won(r, am_sides, -1);
 		} else {
 			int w = gone[0];
 			umpire_result_end(r, ctx->step, "%s has no soldier or tank "
 				"left (AM-20)", am_sides[!w]);
-			umpire_result_winner(r, am_sides[w]);
+			umpire_result_side_won(r, am_sides, w);
 		}
 	} else if (turn_done && g->turn >= g->turns) {
 		int p0 = points(g, 0), p1 = points(g, 1);

@@ -165,12 +165,19 @@ units_at(const struct bgw_game *g, int side, int at, int out[BGW_ALL])
 	return n;
 }
 
-/* A token's shape and letter, at (0, 0) of the group it is in. */
+/*
+ * A token's shape and letter, at (0, 0) of the group it is in; with id,
+ * the letter smaller and the id, the name orders give the unit, under
+ * it (squeezed into the token if need be).
+ */
 static void
-token(struct umpire_svg *s, int side, enum bgw_type type)
+token(struct umpire_svg *s, int side, enum bgw_type type, const char *id)
 {
 	struct umpire_svg_paint p = { fills[side], rims[side], 2, NULL };
-	struct umpire_svg_font f = { 14, true, UMPIRE_SVG_MIDDLE, inks[side] };
+	struct umpire_svg_font f = { 14, true, UMPIRE_SVG_MIDDLE, inks[side],
+		false };
+	struct umpire_svg_font small = { 10, true, UMPIRE_SVG_MIDDLE,
+		inks[side], false };
 	static const int cut[16] = { -6, -R, 6, -R, R, -6, R, 6, 6, R, -6, R,
 		-R, 6, -R, -6 };
 
@@ -178,7 +185,13 @@ token(struct umpire_svg *s, int side, enum bgw_type type)
 		umpire_svg_circle(s, 0, 0, R, &p);
 	else
 		umpire_svg_polygon(s, cut, 8, &p);
-	umpire_svg_text(s, 0, 5, &f, 0, letters[type]);
+	if (!id) {
+		umpire_svg_text(s, 0, 5, &f, 0, letters[type]);
+		return;
+	}
+	f.size = 11;
+	umpire_svg_text(s, 0, -2, &f, 0, letters[type]);
+	umpire_svg_text(s, 0, 10, &small, 2 * R - 2, id);
 }
 
 static void
@@ -212,7 +225,7 @@ unit(struct umpire_svg *s, struct layout *l, int i, int x, int y)
 	umpire_svg_unit(s, u->id, x, y, tip);
 	/* The token first: a piece's first shape is its body (the tests
 	 * read its colour and shape there); the cage goes round it. */
-	token(s, u->side, u->type);
+	token(s, u->side, u->type, u->id);
 	if (u->trapped_by >= 0)
 		umpire_svg_rect(s, -R - 4, -R - 4, 2 * R + 8, 2 * R + 8, 0, &cage);
 	umpire_svg_end(s);
@@ -298,19 +311,25 @@ static void
 tray(struct umpire_svg *s, struct layout *l)
 {
 	static const struct umpire_svg_font count = { 12, true,
-		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK };
+		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK, false };
+	struct umpire_svg_font slab_font = { 9, true, UMPIRE_SVG_MIDDLE, NULL,
+		false };
 	int order[BGW_ALL], mid = TRAY_X + TRAY / 2;
 	char tip[120];
 
 	for (int side = 0; side < 2; side++) {
 		int n = units_at(l->g, side, BGW_OFF, order);
 		int step = n > 15 ? (STACK - 13) / (n - 1) : 11;
+		slab_font.fill = inks[side];
 		for (int k = 0; k < n; k++) {
 			int y = side == BGW_WHITE ? BY + BH - 13 - k * step :
 				BY + 4 + k * step;
 			tooltip(tip, sizeof(tip), l->g, order[k]);
 			umpire_svg_unit(s, l->g->u[order[k]].id, TRAY_X + 6, y, tip);
 			slab(s, side);
+			/* Its id on its edge, small: the tray is a list too. */
+			umpire_svg_text(s, (TRAY - 12) / 2, 8, &slab_font, TRAY - 14,
+				l->g->u[order[k]].id);
 			umpire_svg_end(s);
 			l->x[order[k]] = mid;
 			l->y[order[k]] = y + 4;
@@ -481,6 +500,8 @@ mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
 		umpire_svg_circle(s, x2, y2, R + 5, &ring);
 		break;
 	}
+	default:		/* no area decides a ruling here */
+		break;
 	}
 }
 
@@ -588,12 +609,12 @@ key(struct umpire_svg *s, const struct bgw_game *g, int y, int viewer)
 
 	for (int side = 0; side < 2; side++) {
 		umpire_svg_group(s, side * 230 + R + 2, y + R + 2, NULL);
-		token(s, side, BGW_WARRIOR);
+		token(s, side, BGW_WARRIOR, NULL);
 		umpire_svg_text(s, R + 8, 5, &key_font, 0, sides[side]);
 		umpire_svg_end(s);
 	}
 	umpire_svg_group(s, 460 + R + 4, y + R + 2, NULL);
-	token(s, BGW_WHITE, BGW_ARCHER);
+	token(s, BGW_WHITE, BGW_ARCHER, NULL);
 	umpire_svg_rect(s, -R - 4, -R - 4, 2 * R + 8, 2 * R + 8, 0, &cage);
 	umpire_svg_text(s, R + 10, 5, &key_font, 0, "trapped");
 	umpire_svg_end(s);

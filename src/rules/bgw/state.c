@@ -392,8 +392,7 @@ bgw_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	if (ctx->awaiting) {
 		read_awaiting(ctx, g);
 	} else {
-		const char *w = umpire_result_winner_of(ctx->result);
-		g->winner = w ? strcmp(w, "black") == 0 : -1;
+		g->winner = umpire_result_side_of(ctx->result, bgw_sides);
 	}
 	return ctx->diags->errors == errors ? g : NULL;
 }

@@ -38,13 +38,8 @@
 #include "game/ruleset.h"
 #include "vsgmr.h"
 
-/* 16 directions, each about 100 long (an inch), counter-clockwise. */
-static const struct umpire_pt dirs[16] = {
-	{ 100, 0 }, { 92, 38 }, { 70, 70 }, { 38, 92 }, { 0, 100 },
-	{ -38, 92 }, { -70, 70 }, { -92, 38 }, { -100, 0 }, { -92, -38 },
-	{ -70, -70 }, { -38, -92 }, { 0, -100 }, { 38, -92 }, { 70, -70 },
-	{ 92, -38 },
-};
+/* The 16 directions a move or a facing is chosen from: geom's. */
+static const struct umpire_pt *const dirs = umpire_plane_dirs;
 
 static unsigned
 below(struct umpire_rng *rng, unsigned n)
@@ -169,7 +164,7 @@ move_table(struct umpire_ctx *ctx, struct vs_game *c, int i,
 	struct vs_figure *f = &c->figure[i];
 	int e = nearest_foe(c, i);
 	bool go_to = e >= 0 && below(rng, 2);
-	unsigned dir = below(rng, 16);
+	unsigned dir = below(rng, UMPIRE_PLANE_DIRS);
 	int allowance = vs_move_allowance(&f->profile, false);
 	int64_t want = 100 + below(rng, (unsigned)(allowance > 100 ?
 		allowance - 99 : 1));

@@ -4,13 +4,14 @@
  * playing surface with its player's mark, the objects, and the step's
  * moves, attacks and pushes as arrows.
  *
- * Any number of players: each has a colour of the palette for colour
- * blindness (svg.h) and a shape (circle, square, diamond, triangle, in
- * turn), so that four players are told apart without colour, and five
- * by colour alone as the colour blind see it; the mark in
- * each token is the text map's (board.c), upper case a guy, lower case
- * cavalry or a vehicle, which are drawn larger.  A figure in flight has
- * a dashed rim; a commander a thick one.
+ * Any number of players: each has his name's colour where his name is
+ * one ("red", "gold"), else one of the palette for colour blindness,
+ * and a shape of his own (umpire_svg_styles), so that eight players are
+ * told apart without colour; the mark in each token is the text map's
+ * (board.c), upper case a guy, lower case cavalry or a vehicle, which
+ * are drawn larger, and each figure's id, the name orders give it,
+ * stands beside it.  A figure in flight has a dashed rim; a commander a
+ * thick one.  The table has rulers in inches, as orders place figures.
  *
  * Marks (resolve.c) place things in hundredths of an inch on the table,
  * and by square (x the file, y the rank) on the map.
@@ -23,35 +24,14 @@
 
 #define BORDER 16
 #define KEY_LINE 20
-#define MIN_R 8			/* a token's radius: never smaller */
+#define MIN_R 10		/* a token's radius: never smaller */
 #define CELL 28			/* a square of the map, in pixels */
-
-/* In this order, the first five at least 100 apart for red-green colour
- * blindness (tests/py/svgcheck.py's measure), each with an ink its
- * letter reads on. */
-static const char *const colours[] = {
-	UMPIRE_SVG_GREEN, UMPIRE_SVG_ORANGE, UMPIRE_SVG_BLUE, UMPIRE_SVG_SKY,
-	UMPIRE_SVG_INK, UMPIRE_SVG_VERMILLION, UMPIRE_SVG_PURPLE,
-	UMPIRE_SVG_YELLOW,
-};
-#define NCOLOURS ((int)(sizeof(colours) / sizeof(colours[0])))
-static const char *const colour_names[NCOLOURS] = {
-	"green", "orange", "blue", "sky blue", "black", "vermillion",
-	"purple", "yellow",
-};
-static const char *const inks[NCOLOURS] = {
-	UMPIRE_SVG_PAPER, UMPIRE_SVG_INK, UMPIRE_SVG_PAPER, UMPIRE_SVG_INK,
-	UMPIRE_SVG_PAPER, UMPIRE_SVG_PAPER, UMPIRE_SVG_INK, UMPIRE_SVG_INK,
-};
-enum shape { CIRCLE, SQUARE, DIAMOND, TRIANGLE, SHAPES };
-static const char *const shape_names[SHAPES] = {
-	"circle", "square", "diamond", "triangle",
-};
 
 struct layout {
 	const struct vs_game *g;
 	int32_t k;		/* the table: hundredths of an inch a pixel */
 	int w, h;		/* the surface's size in pixels */
+	struct umpire_svg_style style[VS_MAX_PLAYERS];
 };
 
 static int
@@ -78,30 +58,6 @@ py(const struct layout *l, int y)
 	if (l->g->on_map)
 		return BORDER + (l->g->grid.ranks - y) * CELL + CELL / 2;
 	return BORDER + (int)((l->g->table.depth - y) / l->k);
-}
-
-static void
-shape(struct umpire_svg *s, enum shape sh, int r,
-	const struct umpire_svg_paint *p)
-{
-	switch (sh) {
-	case CIRCLE:
-		umpire_svg_circle(s, 0, 0, r, p);
-		break;
-	case SQUARE:
-		umpire_svg_rect(s, -r + 1, -r + 1, 2 * r - 2, 2 * r - 2, 0, p);
-		break;
-	case DIAMOND: {
-		int xy[8] = { 0, -r - 1, r + 1, 0, 0, r + 1, -r - 1, 0 };
-		umpire_svg_polygon(s, xy, 4, p);
-		break;
-	}
-	default: {
-		int xy[6] = { 0, -r - 2, r + 2, r, -r - 2, r };
-		umpire_svg_polygon(s, xy, 3, p);
-		break;
-	}
-	}
 }
 
 /* ---------------------------------------------------------------- ground */
@@ -210,7 +166,8 @@ figure(struct umpire_svg *s, const struct layout *l, int i)
 {
 	const struct vs_game *g = l->g;
 	const struct vs_figure *f = &g->figure[i];
-	int p = f->owner, c = p % NCOLOURS;
+	int p = f->owner;
+	const struct umpire_svg_style *st = &l->style[p];
 	bool guy = vs_is_guy(&f->profile);
 	int r, x, y;
 	char tip[160], code[2] = { vs_mark(g, p), '\0' };
@@ -232,15 +189,16 @@ figure(struct umpire_svg *s, const struct layout *l, int i)
 		r = MIN_R;
 	if (!guy)
 		code[0] = (char)tolower((unsigned char)code[0]);
-	struct umpire_svg_paint paint = { colours[c], UMPIRE_SVG_INK,
+	struct umpire_svg_paint paint = { st->colour, UMPIRE_SVG_INK,
 		f->profile.commander ? 3 : 1, f->flying ? "3 2" : NULL };
-	struct umpire_svg_font font = { 12, true, UMPIRE_SVG_MIDDLE, inks[c] };
+	struct umpire_svg_font font = { 12, true, UMPIRE_SVG_MIDDLE, st->ink,
+		false };
 	snprintf(tip, sizeof(tip), "%s: %s's %s%s%s%s", f->id,
 		g->player[p].id, f->name ? f->name : "figure",
 		f->mount >= 0 ? ", riding " : "", f->mount >= 0 ?
 		g->figure[f->mount].id : "", f->flying ? ", in flight" : "");
 	umpire_svg_unit(s, f->id, x, y, tip);
-	shape(s, (enum shape)(p % SHAPES), r, &paint);
+	umpire_svg_shape(s, 0, 0, st->shape, r, &paint);
 	umpire_svg_text(s, 0, 4, &font, 0, code);
 	/* Its facing: a tick on the rim. */
 	if (!g->on_map && (f->at.facing.x || f->at.facing.y)) {
@@ -255,6 +213,7 @@ figure(struct umpire_svg *s, const struct layout *l, int i)
 				-(int)(f->at.facing.y * (r + 5) / n), &tick);
 	}
 	umpire_svg_end(s);
+	umpire_svg_label(s, x, y, r + 2, f->id);
 }
 
 static void
@@ -285,57 +244,34 @@ objects(struct umpire_svg *s, const struct layout *l)
 }
 
 static void
-cross(struct umpire_svg *s, int x, int y, int d)
+at(const void *ctx, struct umpire_point p, int *x, int *y)
 {
-	static const struct umpire_svg_paint under = { NULL, UMPIRE_SVG_PAPER, 6,
-		NULL };
-	static const struct umpire_svg_paint ink = { NULL, UMPIRE_SVG_INK, 3,
-		NULL };
-
-	for (int pass = 0; pass < 2; pass++) {
-		const struct umpire_svg_paint *q = pass ? &ink : &under;
-		umpire_svg_line(s, x - d, y - d, x + d, y + d, q);
-		umpire_svg_line(s, x - d, y + d, x + d, y - d, q);
-	}
+	*x = px(ctx, p.x);
+	*y = py(ctx, p.y);
 }
 
-static void
-mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
+static const char *
+colour(const void *ctx, const char *player)
 {
-	int c = player_of(l->g, k->player) % NCOLOURS;
-	int x1 = px(l, k->from.x), y1 = py(l, k->from.y);
-	int x2 = px(l, k->to.x), y2 = py(l, k->to.y);
+	const struct layout *l = ctx;
 
-	switch (k->kind) {
-	case UMPIRE_MARK_MOVE:
-		if (x1 != x2 || y1 != y2)
-			umpire_svg_arrow(s, x1, y1, x2, y2, 0, MIN_R, colours[c], 3,
-				NULL);
-		break;
-	case UMPIRE_MARK_ATTACK:
-		if (x1 != x2 || y1 != y2)
-			umpire_svg_arrow(s, x1, y1, x2, y2, MIN_R, MIN_R, colours[c],
-				2, "6 4");
-		break;
-	case UMPIRE_MARK_RETREAT:
-		if (x1 != x2 || y1 != y2)
-			umpire_svg_arrow(s, x1, y1, x2, y2, 0, MIN_R,
-				UMPIRE_SVG_INK, 2, "2 3");
-		break;
-	case UMPIRE_MARK_LOSS:
-		cross(s, x2, y2, MIN_R);
-		break;
-	case UMPIRE_MARK_PLACE: {
-		struct umpire_svg_paint ring = { "none", colours[c], 2, "6 3" };
-		umpire_svg_circle(s, x2, y2, MIN_R + 4, &ring);
-		break;
-	}
-	}
+	return l->style[player_of(l->g, player)].colour;
 }
 
 static int
-key(struct umpire_svg *s, const struct vs_game *g, int y)
+length(const void *ctx, int d)
 {
+	const struct layout *l = ctx;
+
+	return l->g->on_map ? d * CELL : (int)(d / l->k);
+}
+
+static int
+key(struct umpire_svg *s, const struct layout *l, int y)
+{
+	static const struct umpire_marks_words words = { "an attack",
+		"a push", "defeated", NULL };
+	const struct vs_game *g = l->g;
 	static const struct umpire_svg_font f = { 13, false, UMPIRE_SVG_START,
 		NULL };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
@@ -343,8 +279,7 @@ key(struct umpire_svg *s, const struct vs_game *g, int y)
 	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "Upper case a guy, lower "
 		"case cavalry or a vehicle; thick rim a commander, dashed in "
 		"flight; diamond an object");
-	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "Arrows: solid a move, "
-		"dashed an attack, dotted a push; X defeated");
+	umpire_marks_legend(s, y += KEY_LINE, &words);
 	for (int p = 0; p < g->nplayers; p++) {
 		int on = 0;
 		for (int i = 0; i < g->nfigures; i++)
@@ -352,7 +287,8 @@ key(struct umpire_svg *s, const struct vs_game *g, int y)
 		umpire_buf_clear(&b);
 		umpire_buf_printf(&b, "%c %s (%s, %s): %d figure%s on the playing "
 			"surface, %d point%s scored", vs_mark(g, p), g->player[p].id,
-			shape_names[p % SHAPES], colour_names[p % NCOLOURS], on,
+			umpire_svg_shape_names[l->style[p].shape],
+			l->style[p].colour_name, on,
 			on == 1 ? "" : "s", g->player[p].score,
 			g->player[p].score == 1 ? "" : "s");
 		umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, umpire_buf_cstr(&b));
@@ -375,11 +311,15 @@ vs_picture(struct umpire_svg *s, const void *game,
 	const struct umpire_marks *marks, const char *viewer)
 {
 	const struct vs_game *g = game;
-	struct layout l = { g, 1, 0, 0 };
+	struct layout l = { g, 1, 0, 0, { { 0 } } };
+	const char *names[VS_MAX_PLAYERS];
 	static const struct umpire_svg_paint cloth = { "#f4f1e8", UMPIRE_SVG_INK,
 		2, NULL };
 
 	(void)viewer;		/* nothing is hidden in this game */
+	for (int p = 0; p < g->nplayers; p++)
+		names[p] = g->player[p].id;
+	umpire_svg_styles(l.style, names, g->nplayers);
 	if (g->on_map) {
 		l.w = g->grid.files * CELL;
 		l.h = g->grid.ranks * CELL;
@@ -397,8 +337,12 @@ vs_picture(struct umpire_svg *s, const void *game,
 		map_ground(s, &l);
 	} else {
 		umpire_svg_rect(s, BORDER, BORDER, l.w, l.h, 0, &cloth);
+		umpire_svg_ruler(s, BORDER, BORDER, g->table.width, g->table.depth,
+			l.k, 100, 6);
 		table_features(s, &l);
 	}
+	struct umpire_marks_map map = { &l, at, colour, length, MIN_R, 3 };
+	umpire_marks_draw(s, marks, &map);
 	/* Mounts under their riders. */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < g->nfigures; i++)
@@ -406,7 +350,5 @@ vs_picture(struct umpire_svg *s, const void *game,
 			    vs_is_guy(&g->figure[i].profile) == (pass == 1))
 				figure(s, &l, i);
 	objects(s, &l);
-	for (size_t k = 0; marks && k < marks->n; k++)
-		mark(s, &l, umpire_marks_layered(marks, k));
-	key(s, g, h);
+	key(s, &l, h);
 }

@@ -7,7 +7,10 @@
  * The sides are told apart three ways: colour (blue and orange, apart
  * for red-green colour blindness too), shape (allied units are square,
  * axis units have their corners cut) and case (the text board's codes:
- * upper case allied, lower case axis).
+ * upper case allied, lower case axis).  Each unit's id, the name orders
+ * give it, is written on its token.  A token is drawn once as a symbol
+ * for each side, type and rank, and used for every unit of the kind:
+ * a campaign's map holds hundreds.
  *
  * Marks (resolve.c and fire.c record them) place a unit by its square:
  * x is the file, y the rank, both from 1.
@@ -26,12 +29,14 @@ static const char *const inks[2] = { UMPIRE_SVG_PAPER, UMPIRE_SVG_INK };
 struct layout {
 	const struct wwii_game *g;
 	int cell;		/* a square's side */
+	bool defined[2][WWII_TYPES][2];	/* the symbols drawn so far */
+	bool based[2];			/* each side's token, a symbol */
 };
 
 /*
  * A square's side: room for a unit's code and id on the standard map;
  * a campaign's map (WW-24) gets smaller squares, but never so small
- * that the codes cannot be read (10 pixels at 36).
+ * that the ids cannot be read (10 pixels on a token of 36).
  */
 static int
 cell_for(const struct umpire_grid *grid)
@@ -39,7 +44,7 @@ cell_for(const struct umpire_grid *grid)
 	int n = grid->files > grid->ranks ? grid->files : grid->ranks;
 	int c = n <= 10 ? 56 : 560 / n;
 
-	return c < 36 ? 36 : c;
+	return c < 44 ? 44 : c;
 }
 
 /* The top left corner of square (file, rank). */
@@ -72,7 +77,8 @@ board(struct umpire_svg *s, const struct layout *l)
 	static const struct umpire_svg_paint dark = { "#e6dfcb", NULL, 0, NULL };
 	static const struct umpire_svg_paint rule = { NULL, "#c9c0a8", 1, NULL };
 	static const struct umpire_svg_font label = { 13, false,
-		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_GREY };
+		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_GREY, false };
+	static const struct umpire_svg_font plain;	/* the group's */
 	char name[3];
 
 	umpire_svg_rect(s, BORDER, BORDER, w, h, 0, &ground);
@@ -83,25 +89,40 @@ board(struct umpire_svg *s, const struct layout *l)
 				if ((r + f) % 2 == 0)
 					umpire_svg_rect(s, left(l, f), top(l, r), c, c, 0, &dark);
 	} else {
-		for (int f = 2; f <= g->grid.files; f++)
-			umpire_svg_line(s, left(l, f), BORDER, left(l, f), BORDER + h,
-				&rule);
-		for (int r = 1; r < g->grid.ranks; r++)
-			umpire_svg_line(s, BORDER, top(l, r), BORDER + w, top(l, r),
-				&rule);
+		int xy[4 * (UMPIRE_GRID_MAX_FILES + UMPIRE_GRID_MAX_RANKS)];
+		size_t n = 0;
+		for (int f = 2; f <= g->grid.files; f++, n++) {
+			xy[4 * n] = xy[4 * n + 2] = left(l, f);
+			xy[4 * n + 1] = BORDER;
+			xy[4 * n + 3] = BORDER + h;
+		}
+		for (int r = 1; r < g->grid.ranks; r++, n++) {
+			xy[4 * n] = BORDER;
+			xy[4 * n + 2] = BORDER + w;
+			xy[4 * n + 1] = xy[4 * n + 3] = top(l, r);
+		}
+		umpire_svg_lines(s, xy, n, &rule);
 	}
+	/* On a big map, the names on two sides only: a campaign's page
+	 * weighs less (the size of a step's picture, in svgcheck.py). */
+	bool both = g->grid.files * g->grid.ranks <= 256;
+	umpire_svg_text_group(s, &label);
 	for (int f = 1; f <= g->grid.files; f++) {
 		umpire_grid_file_name(f, name);
-		umpire_svg_text(s, left(l, f) + c / 2, BORDER - 7, &label, 0, name);
-		umpire_svg_text(s, left(l, f) + c / 2, BORDER + h + 17, &label, 0,
+		if (both)
+			umpire_svg_text(s, left(l, f) + c / 2, BORDER - 7, &plain, 0,
+				name);
+		umpire_svg_text(s, left(l, f) + c / 2, BORDER + h + 17, &plain, 0,
 			name);
 	}
 	for (int r = 1; r <= g->grid.ranks; r++) {
-		umpire_svg_textf(s, BORDER / 2, top(l, r) + c / 2 + 5, &label, 0,
+		umpire_svg_textf(s, BORDER / 2, top(l, r) + c / 2 + 5, &plain, 0,
 			"%d", r);
-		umpire_svg_textf(s, BORDER + w + BORDER / 2, top(l, r) + c / 2 + 5,
-			&label, 0, "%d", r);
+		if (both)
+			umpire_svg_textf(s, BORDER + w + BORDER / 2, top(l, r) + c / 2 +
+				5, &plain, 0, "%d", r);
 	}
+	umpire_svg_end(s);
 }
 
 /* A city: a house in the square's top left corner. */
@@ -130,44 +151,55 @@ hills(struct umpire_svg *s, int x, int y, int c)
 	umpire_svg_polygon(s, xy, 5, &brown);
 }
 
-/*
- * Terrain shows around the unit that stands on it: a solid grey frame
- * and a house for a city, a dotted brown frame and hills for difficult
- * terrain.
- */
+/* A symbol drawn at every square of a kind of terrain, defined once. */
 static void
-terrain(struct umpire_svg *s, const struct layout *l)
+terrain_use(struct umpire_svg *s, const struct layout *l, int kind, int x,
+	int y, bool *defined)
 {
-	const struct wwii_game *g = l->g;
+	static const char *const ids[4] = { "tc", "th", "gc", "gh" };
 	static const struct umpire_svg_paint city_frame = { "none", "#595959",
 		3, NULL };
 	static const struct umpire_svg_paint hill_frame = { "none", "#a6761d",
 		3, "3 3" };
 	int c = l->cell;
 
-	for (int sq = 0; sq < g->nsquares; sq++) {
-		struct umpire_square at = wwii_square(g, sq);
-		int x = left(l, at.file), y = top(l, at.rank);
-		if (g->terrain[sq] & WWII_CITY)
-			umpire_svg_rect(s, x + 2, y + 2, c - 4, c - 4, 0, &city_frame);
-		else if (g->terrain[sq] & WWII_DIFFICULT)
-			umpire_svg_rect(s, x + 2, y + 2, c - 4, c - 4, 0, &hill_frame);
+	if (!defined[kind]) {
+		defined[kind] = true;
+		umpire_svg_symbol(s, ids[kind], kind % 2 ? "difficult terrain" :
+			"city");
+		if (kind == 0)
+			umpire_svg_rect(s, 2, 2, c - 4, c - 4, 0, &city_frame);
+		else if (kind == 1)
+			umpire_svg_rect(s, 2, 2, c - 4, c - 4, 0, &hill_frame);
+		else if (kind == 2)
+			city(s, 0, 0, c);
+		else
+			hills(s, 0, 0, c);
+		umpire_svg_symbol_end(s);
 	}
+	umpire_svg_use(s, ids[kind], x, y);
 }
 
-/* The glyphs go over the units, in a corner where they hide little. */
+/*
+ * Terrain shows around the unit that stands on it: a solid grey frame
+ * and a house for a city, a dotted brown frame and hills for difficult
+ * terrain; the frames under the units, the glyphs (glyphs true) over
+ * them, in a corner where they hide little.
+ */
 static void
-terrain_glyphs(struct umpire_svg *s, const struct layout *l)
+terrain(struct umpire_svg *s, const struct layout *l, bool glyphs)
 {
 	const struct wwii_game *g = l->g;
+	bool defined[4] = { false };
 
 	for (int sq = 0; sq < g->nsquares; sq++) {
 		struct umpire_square at = wwii_square(g, sq);
-		int x = left(l, at.file), y = top(l, at.rank);
+		int x = left(l, at.file), y = top(l, at.rank), k = glyphs ? 2 : 0;
 		if (g->terrain[sq] & WWII_CITY)
-			city(s, x, y, l->cell);
-		if (g->terrain[sq] & WWII_DIFFICULT)
-			hills(s, x, y, l->cell);
+			terrain_use(s, l, k, x, y, defined);
+		if ((g->terrain[sq] & WWII_DIFFICULT) &&
+		    (glyphs || !(g->terrain[sq] & WWII_CITY)))
+			terrain_use(s, l, k + 1, x, y, defined);
 	}
 }
 
@@ -199,30 +231,78 @@ code(char out[4], const struct wwii_unit *u, int side)
 	out[3] = '\0';
 }
 
-static void
-unit(struct umpire_svg *s, const struct layout *l, int side, int i, int sq)
+/* The symbol of a side's token of one type and rank, defined once. */
+static const char *
+symbol(struct umpire_svg *s, struct layout *l, int side,
+	const struct wwii_unit *u, char id[8])
 {
-	const struct wwii_unit *u = &l->g->units[side][i];
-	struct umpire_square at = wwii_square(l->g, sq);
 	int c = l->cell, size = c - 8;
-	struct umpire_svg_font big = { c * 2 / 7, true, UMPIRE_SVG_MIDDLE,
-		inks[side] };
-	struct umpire_svg_font small = { 12, false, UMPIRE_SVG_MIDDLE,
-		inks[side] };
-	char tip[160], cd[4];
+	/* Anchor and ink from the side's group around the use. */
+	struct umpire_svg_font big = { c * 2 / 7, true, UMPIRE_SVG_START, NULL,
+		false };
+	static const char *const base[2] = { "wA", "wX" };
+	char cd[4];
 
-	snprintf(tip, sizeof(tip), "%s: %s %s%s", u->id, wwii_adj[side],
-		wwii_types[u->type].title, u->elite ? ", elite" : "");
 	code(cd, u, side);
-	umpire_svg_unit(s, u->id, left(l, at.file) + 4, top(l, at.rank) + 4, tip);
-	token(s, side, size);
-	if (c >= 48) {
-		umpire_svg_text(s, size / 2, size / 2 + 2, &big, 0, cd);
-		umpire_svg_text(s, size / 2, size - 6, &small, size - 6, u->id);
-	} else {
-		umpire_svg_text(s, size / 2, size / 2 + big.size / 3, &big, size,
-			cd);
+	/* The code names it: "wIN", "win" (axis), "wINe" (elite, as '*'
+	 * is no name). */
+	snprintf(id, 8, "w%s", cd);
+	if (u->elite)
+		id[3] = 'e';
+	if (l->defined[side][u->type][u->elite])
+		return id;
+	l->defined[side][u->type][u->elite] = true;
+	char tip[96];
+	snprintf(tip, sizeof(tip), "%s %s%s", wwii_adj[side],
+		wwii_types[u->type].title, u->elite ? ", elite" : "");
+	if (!l->based[side]) {
+		l->based[side] = true;
+		umpire_svg_symbol(s, base[side], NULL);
+		token(s, side, size);
+		umpire_svg_symbol_end(s);
 	}
+	umpire_svg_symbol(s, id, tip);
+	umpire_svg_use(s, base[side], 0, 0);
+	umpire_svg_text(s, size / 2, c >= 48 ? size / 2 + 2 : big.size + 3, &big,
+		size, cd);
+	umpire_svg_symbol_end(s);
+	return id;
+}
+
+/*
+ * The units of side on rank r: a group for the rank (so that no unit
+ * needs a y), each unit a symbol, then one text of all their ids.
+ */
+static void
+rank_units(struct umpire_svg *s, struct layout *l, int side, int r)
+{
+	const struct wwii_game *g = l->g;
+	int c = l->cell, size = c - 8, n = 0;
+	int fs = c >= 48 ? 12 : 10, room = c >= 48 ? size - 6 : c - 2;
+	char sym[8];
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < g->nunits[side]; i++) {
+			const struct wwii_unit *u = &g->units[side][i];
+			int sq = g->pos.where[side][i];
+			if (u->destroyed || sq < 0 || wwii_square(g, sq).rank != r)
+				continue;
+			int x = left(l, wwii_square(g, sq).file) + 4;
+			if (pass == 0) {
+				if (n++ == 0)
+					umpire_svg_group(s, 0, top(l, r) + 4, NULL);
+				symbol(s, l, side, u, sym);
+				umpire_svg_use_unit(s, u->id, sym, x, 0);
+				continue;
+			}
+			umpire_svg_run(s, x + size / 2, fs, room, u->id);
+		}
+		if (!n)
+			return;
+		if (pass == 0)
+			umpire_svg_runs_begin(s, size - (c >= 48 ? 6 : 4));
+	}
+	umpire_svg_runs_end(s);
 	umpire_svg_end(s);
 }
 
@@ -234,45 +314,16 @@ centre(const struct layout *l, struct umpire_point p, int *x, int *y)
 }
 
 static void
-mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
+at(const void *ctx, struct umpire_point p, int *x, int *y)
 {
-	static const struct umpire_svg_paint cross_under = { NULL,
-		UMPIRE_SVG_PAPER, 8, NULL };
-	static const struct umpire_svg_paint cross = { NULL, UMPIRE_SVG_INK, 4,
-		NULL };
-	int side = side_of(k->player), c = l->cell, x1, y1, x2, y2;
+	centre(ctx, p, x, y);
+}
 
-	centre(l, k->from, &x1, &y1);
-	centre(l, k->to, &x2, &y2);
-	switch (k->kind) {
-	case UMPIRE_MARK_MOVE:
-		umpire_svg_arrow(s, x1, y1, x2, y2, c / 5, c / 3, colours[side], 4,
-			NULL);
-		break;
-	case UMPIRE_MARK_ATTACK:
-		umpire_svg_arrow(s, x1, y1, x2, y2, c / 4, c / 4, colours[side], 3,
-			"8 5");
-		break;
-	case UMPIRE_MARK_RETREAT:
-		umpire_svg_arrow(s, x1, y1, x2, y2, c / 5, c / 5, colours[side], 4,
-			"2 4");
-		break;
-	case UMPIRE_MARK_LOSS: {
-		int d = c / 2 - 6;
-		for (int pass = 0; pass < 2; pass++) {
-			const struct umpire_svg_paint *p = pass ? &cross : &cross_under;
-			umpire_svg_line(s, x2 - d, y2 - d, x2 + d, y2 + d, p);
-			umpire_svg_line(s, x2 - d, y2 + d, x2 + d, y2 - d, p);
-		}
-		break;
-	}
-	case UMPIRE_MARK_PLACE: {
-		struct umpire_svg_paint ring = { "none", colours[side], 3, "6 3" };
-		umpire_svg_rect(s, x2 - c / 2 + 2, y2 - c / 2 + 2, c - 4, c - 4, 0,
-			&ring);
-		break;
-	}
-	}
+static const char *
+colour_of(const void *ctx, const char *player)
+{
+	(void)ctx;
+	return colours[side_of(player)];
 }
 
 /* The key's two tokens, then its lines; returns the y below. */
@@ -284,7 +335,9 @@ key(struct umpire_svg *s, const struct wwii_game *g, int y)
 	static const struct umpire_svg_font f = { 13, false, UMPIRE_SVG_START,
 		NULL };
 	static const struct umpire_svg_font tf = { 12, true, UMPIRE_SVG_MIDDLE,
-		NULL };
+		NULL, false };
+	static const struct umpire_marks_words words = { "an attack",
+		"a retreat", "destroyed", NULL };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 
 	for (int side = 0; side < 2; side++) {
@@ -303,8 +356,7 @@ key(struct umpire_svg *s, const struct wwii_game *g, int y)
 		"MT medium-tank, HT heavy-tank, HW howitzer, AT at-gun,");
 	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "AA aa-gun, AF airfield, "
 		"FO fortification, HQ hq; * elite");
-	umpire_svg_text(s, 0, y += KEY_LINE, &f, 0, "Arrows: solid a move, "
-		"dashed an attack, dotted a retreat; X destroyed");
+	umpire_marks_legend(s, y += KEY_LINE, &words);
 	if (g->opt.cities || g->opt.terrain) {
 		y += 8;
 		int x = 0;
@@ -364,7 +416,8 @@ wwii_picture(struct umpire_svg *s, const void *game,
 	const struct umpire_marks *marks, const char *viewer)
 {
 	const struct wwii_game *g = game;
-	struct layout l = { g, cell_for(&g->grid) };
+	struct layout l = { g, cell_for(&g->grid), { { { false } } },
+		{ false } };
 	int w = 2 * BORDER + g->grid.files * l.cell;
 	int h = 2 * BORDER + g->grid.ranks * l.cell;
 	int terrain_key = g->opt.cities || g->opt.terrain ? 34 : 0;
@@ -373,13 +426,26 @@ wwii_picture(struct umpire_svg *s, const void *game,
 	umpire_svg_board(s, w < 580 ? 580 : w, h + 12 + 30 + 7 * KEY_LINE +
 		terrain_key + 6);
 	board(s, &l);
-	terrain(s, &l);
-	for (int side = 0; side < 2; side++)
+	terrain(s, &l, false);
+	/* The marks under the tokens: an arrow never hides an id. */
+	struct umpire_marks_map map = { &l, at, colour_of, NULL,
+		(l.cell - 8) / 2 + 2, 4 };
+	umpire_marks_draw(s, marks, &map);
+	for (int side = 0; side < 2; side++) {
+		/* The symbols first: a <use> refers back to one. */
+		char sym[8];
 		for (int i = 0; i < g->nunits[side]; i++)
 			if (!g->units[side][i].destroyed && g->pos.where[side][i] >= 0)
-				unit(s, &l, side, i, g->pos.where[side][i]);
-	terrain_glyphs(s, &l);
-	for (size_t k = 0; k < marks->n; k++)	/* losses under arrows */
-		mark(s, &l, umpire_marks_layered(marks, k));
+				symbol(s, &l, side, &g->units[side][i], sym);
+		struct umpire_svg_font ids = { l.cell >= 48 ? 12 : 10, false,
+			UMPIRE_SVG_MIDDLE, inks[side], false };
+		/* A group a rank, and each unit a symbol and its id, the id
+		 * text's font the side's: a campaign's 400 units in 32 KB. */
+		umpire_svg_text_group(s, &ids);
+		for (int r = g->grid.ranks; r >= 1; r--)
+			rank_units(s, &l, side, r);
+		umpire_svg_end(s);
+	}
+	terrain(s, &l, true);
 	key(s, g, h + 12);
 }

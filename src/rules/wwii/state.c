@@ -736,12 +736,11 @@ wwii_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 						wwii_sides[s], wwii_setup_ranks(ctx->arena, g, s));
 			}
 	} else {
-		const char *w = umpire_result_winner_of(ctx->result);
-		if (!w && !umpire_result_is_draw(ctx->result))
+		g->winner = umpire_result_side_of(ctx->result, wwii_sides);
+		if (g->winner < 0 && !umpire_result_is_draw(ctx->result))
 			umpire_node_error(ctx->diags, umpire_map_get(state, "result"),
 				"result: a game of WWII Combined Arms has one winner, or "
 				"is a draw");
-		g->winner = w ? wwii_find_side(w) : -1;
 	}
 	return ctx->diags->errors == errors ? g : NULL;
 }

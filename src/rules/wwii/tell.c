@@ -91,8 +91,7 @@ wwii_tell_game_over(struct wwii_telling *t, int winner, const char *fmt, ...)
 	g->winner = winner;
 	g->to_move = -1;
 	umpire_result_end(t->ctx->result, t->ctx->step, "%s", how);
-	umpire_result_winner(t->ctx->result, winner >= 0 ? wwii_sides[winner] :
-		NULL);
+	umpire_result_side_won(t->ctx->result, wwii_sides, winner);
 }
 
 /* City Spaces: "If you occupy all the cities you automatically win" --
