@@ -154,7 +154,7 @@ SCHEMAPACK_OBJ = $(addprefix $(BUILD)/src/,doc/yaml.o doc/yamlpack.o \
 	util/arena.o util/diag.o util/buf.o)
 $(BUILD)/schemapack: src/tools/schemapack.c $(SCHEMAPACK_OBJ)
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -o $@ $< $(SCHEMAPACK_OBJ) \
-		$(ALL_LDFLAGS) $(DEPS_LIBS)
+		$(ALL_LDFLAGS) $(DEPS_LIBS) -lm
 
 $(BUILD)/schemas-packed.c: $(BUILD)/schemapack $(SCHEMAS) $(BUILD)/embed.list
 	$(call cmd,PACK,$@)$(BUILD)/schemapack $@ $(SCHEMAS)
