@@ -88,18 +88,42 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	return rules;
 }
 
-/* The game id: the ruleset's name and ten hex digits keyed by the seed. */
+/*
+ * The game id: the ruleset's name, '-', and hex digits keyed by the seed.
+ * Since UMPIRE_BOUND_ID_SINCE they also bind what else made the game,
+ * the scenario's bytes as committed (its players and keys with them) and
+ * whether it is sealed, so that a game made with the same seed from
+ * anything else has another id and refuses this game's orders; and there
+ * are 32 of them, so that no one finds a scenario that makes a given id,
+ * or two that make one id, by trying (umpire-files(5)).  Before, text is
+ * NULL: ten digits from the seed alone.
+ */
 static const char *
 make_id(struct umpire_arena *a, const char *ruleset,
-	const struct umpire_seed *seed)
+	const struct umpire_seed *seed, bool sealed, const char *text,
+	size_t len)
 {
-	static const char label[] = "umpire-game-id-v1";
+	static const char v1[] = "umpire-game-id-v1";
+	static const char v2[] = "umpire-game-id-v2";
+	const char *how = sealed ? "sealed" : "open";
 	unsigned char mac[crypto_auth_hmacsha256_BYTES];
-	char hex[11];
+	char hex[33];
 
-	crypto_auth_hmacsha256(mac, (const unsigned char *)label,
-		sizeof(label) - 1, seed->bytes);
-	sodium_bin2hex(hex, sizeof(hex), mac, 5);
+	if (!text) {
+		crypto_auth_hmacsha256(mac, (const unsigned char *)v1,
+			sizeof(v1) - 1, seed->bytes);
+		sodium_bin2hex(hex, sizeof(hex), mac, 5);
+		return umpire_arena_printf(a, "%s-%s", ruleset, hex);
+	}
+	crypto_auth_hmacsha256_state st;
+	crypto_auth_hmacsha256_init(&st, seed->bytes, sizeof(seed->bytes));
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)v2,
+		sizeof(v2));	/* with its 0x00 */
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)how,
+		strlen(how) + 1);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)text, len);
+	crypto_auth_hmacsha256_final(&st, mac);
+	sodium_bin2hex(hex, sizeof(hex), mac, 16);
 	return umpire_arena_printf(a, "%s-%s", ruleset, hex);
 }
 
@@ -291,7 +315,7 @@ render(const struct umpire_game *g, const struct umpire_report *rep,
 
 int
 umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
-	const struct umpire_seed *seed, bool sealed,
+	const char *text, size_t len, const struct umpire_seed *seed, bool sealed,
 	struct umpire_step_report *report, struct umpire_diags *d)
 {
 	const struct umpire_ruleset *rules = umpire_game_validate(scenario,
@@ -301,7 +325,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	if (!rules)
 		return EX_DATAERR;
 	struct umpire_game *g = game_new(rules);
-	g->id = make_id(&g->arena, rules->name, seed);
+	g->id = make_id(&g->arena, rules->name, seed, sealed, text, len);
 	g->seed = *seed;
 	g->have_seed = true;
 	umpire_secret_key_init(&g->skey, seed);

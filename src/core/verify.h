@@ -54,6 +54,12 @@
  * the padding guards the players from one another, not from the host).
  */
 #define UMPIRE_PADDED_SINCE "0.3.1"
+/*
+ * The first version whose game id binds the scenario and the sealing
+ * as well as the seed (game.c, umpire-files(5)): before, a game made
+ * with the same seed and another scenario had the same id.
+ */
+#define UMPIRE_BOUND_ID_SINCE "0.4.0"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {
