@@ -609,7 +609,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		tail = umpire_node_map(&a, true);
 	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
 		.result = (struct umpire_result *)&g->result, .tail = tail,
-		.secret = skey(g), .secret_known = g->secret_known };
+		.secret = skey(g), .secret_known = g->secret_known,
+		.version = version };
 	g->rules->encode(&ctx, g->rs, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);

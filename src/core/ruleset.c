@@ -108,3 +108,18 @@ umpire_rulesets_check(struct umpire_diags *d)
 	}
 	return bad;
 }
+
+bool
+umpire_version_older(const char *v, const char *w)
+{
+	unsigned long a[3], b[3];
+	char end;
+
+	if (sscanf(v, "%lu.%lu.%lu%c", &a[0], &a[1], &a[2], &end) != 3 ||
+	    sscanf(w, "%lu.%lu.%lu%c", &b[0], &b[1], &b[2], &end) != 3)
+		return false;
+	for (int k = 0; k < 3; k++)
+		if (a[k] != b[k])
+			return a[k] < b[k];
+	return false;
+}

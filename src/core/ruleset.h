@@ -87,6 +87,12 @@ struct umpire_ctx {
 	struct umpire_decision awaited;
 	struct umpire_node *tail;
 	/*
+	 * encode: the umpire version the state is written as, this one's
+	 * or, when verify makes an older step again, that step's: what a
+	 * version changed in a state's form goes by it.  NULL elsewhere.
+	 */
+	const char *version;
+	/*
 	 * check only: the orders failed their schema (the problems are
 	 * recorded).  Check what can be checked on the parts that have the
 	 * right types, such as names of units, so that one run reports
@@ -247,5 +253,11 @@ size_t umpire_rulesets_check(struct umpire_diags *d);
 /* The same for one ruleset (the unit tests feed it broken ones). */
 size_t umpire_ruleset_check(const struct umpire_ruleset *r,
 	struct umpire_diags *d);
+
+/*
+ * Whether release v (MAJOR.MINOR.PATCH) is older than release w; false
+ * when either is not one.
+ */
+bool umpire_version_older(const char *v, const char *w);
 
 #endif

@@ -60,6 +60,13 @@
  * with the same seed and another scenario had the same id.
  */
 #define UMPIRE_BOUND_ID_SINCE "0.4.0"
+/*
+ * The first version whose Backgammon Wars states keep the count of each
+ * side's standing reactions secret, as the list is (umpire-bgw(7)):
+ * a count is a player's choice and may tell how many reaction cards he
+ * holds.
+ */
+#define UMPIRE_HIDDEN_REACTIONS_SINCE "0.4.0"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {
