@@ -152,6 +152,7 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 	if ((rc = umpire_game_create(&g, scenario, text->ptr, text->len, seed,
 	    true, &report, d)))
 		return rc;
+	g->in_memory = true;
 	for (;;) {
 		umpire_game_decision(g, &dec);
 		if (!dec.player || g->step > max_steps)

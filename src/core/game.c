@@ -824,7 +824,8 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		d->code = "sealed";
 		const struct umpire_node **opened;
 		size_t bad = umpire_sealed_open(a, (struct umpire_node *)doc,
-			game_identity(g), &opened, &ctx.nsealed, d);
+			g->in_memory ? UMPIRE_SEALED_IN_MEMORY_ID : game_identity(g),
+			&opened, &ctx.nsealed, d);
 		ctx.sealed = opened;
 		/* What is said from here on may be about what they hold. */
 		*sealed = opened;
@@ -984,7 +985,7 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.step = g->step, .result = (struct umpire_result *)&g->result,
 		.secret = knowing ? NULL : skey(g),
 		.secret_known = g->secret_known, .knowledge = knowledge,
-		.recipient = g->recipient };
+		.recipient = g->recipient, .in_memory = g->in_memory };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;

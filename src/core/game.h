@@ -47,6 +47,11 @@ struct umpire_game {
 	size_t nplayers;
 	bool keyed;		/* every player has keys: orders are signed */
 	bool sealed;		/* only the commitment is in the state */
+	/*
+	 * Never written (umpire simulate sets it): what the bot seals
+	 * skips the age layer, and only such values open (secret.h).
+	 */
+	bool in_memory;
 	bool have_seed;
 	struct umpire_seed seed;
 	struct umpire_secret_key skey;	/* from seed, when have_seed */

@@ -131,6 +131,8 @@ struct umpire_ctx {
 	size_t nsealed;
 	const struct umpire_node *knowledge;
 	const char *recipient;
+	/* umpire_secret_seal seals in memory, for umpire simulate (secret.h). */
+	bool in_memory;
 };
 
 struct umpire_ruleset {

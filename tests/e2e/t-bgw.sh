@@ -54,6 +54,16 @@ printf -- '- {card: caltrops, when: 11}\n- {card: parry, against: [thrust, aimed
 sign "$other" "$TMP/clear.yaml"
 expect_exit 65 umpire check "$G" "$TMP/clear.yaml" --seed-file "$S"
 expect_err "reactions: given in the clear"
+# Nor in the form umpire simulate seals in, without age: only a game
+# never written opens it (secret.h).
+{ printf 'umpire: 1\nruleset: bgw\ngame: %s\nplayer: %s\nstep: %s\ndeclare: move\nreactions: |\n' \
+	"$ID" "$other" "$step"
+  printf '  umpire sealed in memory, never written\n  game: %s\n  step: %s\n  player: %s\n  value:\n' \
+	"$ID" "$step" "$other"
+  sed 's/^/    /' "$TMP/react.yaml"; } >"$TMP/mem.yaml"
+sign "$other" "$TMP/mem.yaml"
+expect_exit 65 umpire check "$G" "$TMP/mem.yaml" --seed-file "$S"
+expect_err "reactions: "
 expect_exit 0 umpire seal "$G" "$TMP/react.yaml"
 { printf 'umpire: 1\nruleset: bgw\ngame: %s\nplayer: %s\nstep: %s\ndeclare: move\nreactions: |\n' \
 	"$ID" "$other" "$step"; sed 's/^/  /' "$TMP/out"; } >"$TMP/o2.yaml"
