@@ -22,7 +22,9 @@
 #      time of the card (target < 10 ms), and the same questions asked
 #      one at a time without an eye, for comparison;
 #   7. VSGMR: one player's distance attack phase, 500 attacks among 1,000
-#      figures (tests/tools/vsgmrbench.c): median CPU time (target < 50 ms).
+#      figures (tests/tools/vsgmrbench.c): median CPU time (target < 50 ms);
+#   8. umpire mail --games: a message's cost at 10, 1,000 and 10,000
+#      games (target: 10,000 costs <= 1.2 times 10).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -148,3 +150,46 @@ awk -v t="$(median "$TMP/wwii.json")" 'BEGIN {
 # table (issue 12), resolved as resolve.c carries it out, in CPU time.
 make -C "$TOP" --no-print-directory "$BUILD/tests/tools/vsgmrbench" >/dev/null
 "$TOP/$BUILD/tests/tools/vsgmrbench" 21
+
+# 8. umpire mail --games: the cost of a message as the host's games grow
+# (issue 29), at 10, 1,000 and 10,000 games.  The games are made cheaply:
+# one game, and for each other an entry named by an id of its own that
+# links to a copy of it, as a host's folder holds games or links named
+# by their ids (umpire(1), Hosting many games).  The message carries
+# orders for a step gone by, so each run finds the game, reads it and
+# refuses them (a reply and the message kept), leaving it as it was;
+# and then orders for a game no one plays.  Target: the per-message
+# cost at 10,000 games <= 1.2 times that at 10.
+M=$TMP/mail
+mkdir -p "$M"
+"$UMPIRE" new "$M/game" --scenario "$TOP/samples/amb/standard.yaml" \
+	--seed "$(printf '%064x' 29)" >/dev/null
+cp -r "$M/game" "$M/other"
+id=$(sed -n 's/^game: //p' "$M/game/game.yaml")
+mailmsg() { # mailmsg FILE GAME: a message of stale orders for GAME
+	{ printf 'From: Tan <tan@example.org>\nTo: game@example.org\n'
+	  printf 'Subject: orders\nMessage-ID: <%s@example.org>\n\n' "$(basename "$1")"
+	  "$UMPIRE" bot "$M/game" | sed -e "s/^game: .*/game: $2/" -e 's/^step: .*/step: 0/'
+	} >"$1"
+}
+mailmsg "$M/known.eml" "$id"
+mailmsg "$M/unknown.eml" "amb-$(printf '%032x' 999999)"
+for n in 10 1000 10000; do
+	D=$M/games-$n
+	mkdir -p "$D"
+	ln -s ../game "$D/$id"
+	i=1
+	while [ $i -lt "$n" ]; do
+		ln -s ../other "$D/amb-$(printf '%032x' "$i")"
+		i=$((i + 1))
+	done
+	for what in known unknown; do
+		hyperfine -N -w 2 -r 20 --export-json "$TMP/mail-$n-$what.json" \
+			"sh -c \"'$UMPIRE' mail --games '$D' --from game@example.org --maildir '$M/out' --keep '$M/kept' < '$M/$what.eml'\"" >/dev/null
+	done
+	awk -v n="$n" -v k="$(median "$TMP/mail-$n-known.json")" \
+	    -v u="$(median "$TMP/mail-$n-unknown.json")" 'BEGIN {
+		printf "mail --games:  %5d games: %.1f ms a message, %.1f ms for an unknown game\n", n, k * 1e3, u * 1e3 }'
+done
+awk -v a="$(median "$TMP/mail-10-known.json")" -v b="$(median "$TMP/mail-10000-known.json")" 'BEGIN {
+	printf "               10,000 games cost %.2f times 10 (target <= 1.2)\n", b / a }'
