@@ -189,6 +189,8 @@ sed -i 's/^#define UMPIRE_VERSION "[0-9.]*"$/#define UMPIRE_VERSION "0.3.0"/' \
 	"$SRC/src/core/game.h"
 grep -q '^#define UMPIRE_VERSION "0.3.0"$' "$SRC/src/core/game.h" ||
 	fail "the old build is not 0.3.0"
+sed -i 's/in->seed_id ? NULL :/1 ? NULL :/' "$SRC/src/core/step.c"
+grep -q '1 ? NULL :' "$SRC/src/core/step.c" || fail "the old build binds ids"
 make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= CFLAGS=-O0 build-old/umpire \
 	>"$TMP/build.log" 2>&1 || fail "cannot build the old umpire:
 $(tail -20 "$TMP/build.log")"
