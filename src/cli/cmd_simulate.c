@@ -176,8 +176,8 @@ dump(const struct umpire_game *g, const struct umpire_node *orders)
 }
 
 static int
-play(const struct umpire_node *scenario, const struct umpire_seed *seed,
-	long max_steps, struct tally *t, struct umpire_diags *d)
+play(const struct umpire_node *scenario, const struct umpire_buf *text,
+	const struct umpire_seed *seed, long max_steps, struct tally *t, struct umpire_diags *d)
 {
 	struct umpire_game *g;
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
@@ -189,11 +189,13 @@ play(const struct umpire_node *scenario, const struct umpire_seed *seed,
 	 * Nothing is written, so no seed can leak: a game that hides
 	 * information is made sealed, as new would make it.
 	 */
-	if ((rc = umpire_game_create(&g, scenario, seed, true, &report, d)))
+	if ((rc = umpire_game_create(&g, scenario, text->ptr, text->len, seed,
+	    true, &report, d)))
 		return rc;
 	/* Rounds as the ruleset counts them, or (round 0) as play.c says. */
 	int rounds = 0;
 	char first[64] = "", last[64] = "";
+	g->in_memory = true;
 	for (;;) {
 		umpire_game_decision(g, &dec);
 		if (!dec.player || g->step > max_steps)
@@ -311,7 +313,7 @@ cmd_simulate(int argc, char **argv)
 		for (int k = 0; k < 8; k++)
 			buf[UMPIRE_SEED_BYTES + k] = (unsigned char)((uint64_t)i >> (8 * k));
 		crypto_hash_sha256(seed.bytes, buf, sizeof(buf));
-		rc = play(doc, &seed, max_steps, &t, &d);
+		rc = play(doc, &text, &seed, max_steps, &t, &d);
 	}
 	cli_progress_end(&progress);
 	clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -27,8 +27,7 @@ umpire_pad(struct umpire_buf *b, size_t floor)
 {
 	size_t p = umpire_pad_size(b->len, floor) - b->len;
 
-	while (--p > 0)
-		umpire_buf_putc(b, ' ');
+	umpire_buf_pad(b, ' ', p - 1);
 	umpire_buf_putc(b, '\n');
 }
 

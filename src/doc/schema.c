@@ -44,6 +44,31 @@ static struct {
 	const struct umpire_node *root, *out_root, *target;
 } ref_memo[512];
 
+/*
+ * Likewise the keywords of a schema node, looked up for every node
+ * validated against it (most often to find them absent): the answers by
+ * the node's address and the keyword's (a literal of this file).
+ */
+static struct {
+	const struct umpire_node *s;
+	const char *key;
+	const struct umpire_node *val;
+} kw_memo[4096];
+
+static const struct umpire_node *
+kw(const struct umpire_node *s, const char *key)
+{
+	uintptr_t h = ((uintptr_t)s >> 4) * 31u + ((uintptr_t)key >> 1);
+	size_t i = (size_t)(h ^ (h >> 12)) % (sizeof(kw_memo) / sizeof(*kw_memo));
+
+	if (kw_memo[i].s != s || kw_memo[i].key != key) {
+		kw_memo[i].s = s;
+		kw_memo[i].key = key;
+		kw_memo[i].val = umpire_map_get(s, key);
+	}
+	return kw_memo[i].val;
+}
+
 static void
 unload(void)
 {
@@ -53,6 +78,7 @@ unload(void)
 	umpire_arena_free(&cache.arena);
 	memset(&cache, 0, sizeof(cache));
 	memset(ref_memo, 0, sizeof(ref_memo));
+	memset(kw_memo, 0, sizeof(kw_memo));
 }
 
 /* The value of a top-level "$id: " line, found without parsing. */
@@ -432,10 +458,10 @@ static const struct umpire_node *
 schema_type(const struct umpire_node *root, const struct umpire_node *s)
 {
 	for (int i = 0; i < 16 && s && s->type == UMPIRE_MAP; i++) {
-		const struct umpire_node *t = umpire_map_get(s, "type");
+		const struct umpire_node *t = kw(s, "type");
 		if (t)
 			return t;
-		const char *ref = umpire_node_cstr(umpire_map_get(s, "$ref"));
+		const char *ref = umpire_node_cstr(kw(s, "$ref"));
 		if (!ref)
 			return NULL;
 		s = resolve_ref(ref, root, &root);
@@ -485,6 +511,10 @@ validate_type(struct vctx *c, const struct umpire_node *t,
 	*ok = types_admit(t, inst);
 	if (*ok)
 		return;
+	if (c->quiet) {		/* a trial: the count is all it needs */
+		c->errors++;
+		return;
+	}
 	describe_types(t, want, sizeof(want), &used);
 	const char *hint = "";
 	if (strstr(want, "boolean") && inst->type == UMPIRE_STR) {
@@ -515,6 +545,10 @@ validate_enum(struct vctx *c, const struct umpire_node *e,
 	for (size_t i = 0; i < e->u.seq.n; i++)
 		if (scalar_equal(e->u.seq.v[i], inst))
 			return;
+	if (c->quiet) {		/* a trial: the count is all it needs */
+		c->errors++;
+		return;
+	}
 	umpire_suggest_init(&sg, inst->type == UMPIRE_STR ? inst->u.s.ptr : "");
 	for (size_t i = 0; i < e->u.seq.n; i++) {
 		char one[UMPIRE_QUOTE_SIZE];
@@ -539,12 +573,12 @@ static void
 validate_object(struct vctx *c, const struct umpire_node *root,
 	const struct umpire_node *s, const struct umpire_node *inst)
 {
-	const struct umpire_node *props = umpire_map_get(s, "properties");
-	const struct umpire_node *req = umpire_map_get(s, "required");
-	const struct umpire_node *addl = umpire_map_get(s, "additionalProperties");
-	const struct umpire_node *names = umpire_map_get(s, "propertyNames");
-	const struct umpire_node *minp = umpire_map_get(s, "minProperties");
-	const struct umpire_node *maxp = umpire_map_get(s, "maxProperties");
+	const struct umpire_node *props = kw(s, "properties");
+	const struct umpire_node *req = kw(s, "required");
+	const struct umpire_node *addl = kw(s, "additionalProperties");
+	const struct umpire_node *names = kw(s, "propertyNames");
+	const struct umpire_node *minp = kw(s, "minProperties");
+	const struct umpire_node *maxp = kw(s, "maxProperties");
 
 	for (size_t i = 0; i < inst->u.map.n; i++) {
 		const struct umpire_pair *p = &inst->u.map.v[i];
@@ -587,10 +621,10 @@ static void
 validate_array(struct vctx *c, const struct umpire_node *root,
 	const struct umpire_node *s, const struct umpire_node *inst)
 {
-	const struct umpire_node *items = umpire_map_get(s, "items");
-	const struct umpire_node *min = umpire_map_get(s, "minItems");
-	const struct umpire_node *max = umpire_map_get(s, "maxItems");
-	const struct umpire_node *uniq = umpire_map_get(s, "uniqueItems");
+	const struct umpire_node *items = kw(s, "items");
+	const struct umpire_node *min = kw(s, "minItems");
+	const struct umpire_node *max = kw(s, "maxItems");
+	const struct umpire_node *uniq = kw(s, "uniqueItems");
 	size_t n = inst->u.seq.n;
 
 	/* A list too long is one problem, not one per extra item. */
@@ -626,8 +660,8 @@ static void
 validate_number(struct vctx *c, const struct umpire_node *s,
 	const struct umpire_node *inst)
 {
-	const struct umpire_node *min = umpire_map_get(s, "minimum");
-	const struct umpire_node *max = umpire_map_get(s, "maximum");
+	const struct umpire_node *min = kw(s, "minimum");
+	const struct umpire_node *max = kw(s, "maximum");
 	char got[UMPIRE_QUOTE_SIZE];
 
 	if (inst->big) {
@@ -653,10 +687,10 @@ static void
 validate_string(struct vctx *c, const struct umpire_node *s,
 	const struct umpire_node *inst)
 {
-	const struct umpire_node *minl = umpire_map_get(s, "minLength");
-	const struct umpire_node *maxl = umpire_map_get(s, "maxLength");
-	const struct umpire_node *pat = umpire_map_get(s, "pattern");
-	const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
+	const struct umpire_node *minl = kw(s, "minLength");
+	const struct umpire_node *maxl = kw(s, "maxLength");
+	const struct umpire_node *pat = kw(s, "pattern");
+	const char *desc = umpire_node_cstr(kw(s, "description"));
 	size_t len = minl || maxl ? codepoints(inst->u.s.ptr, inst->u.s.len) : 0;
 	char got[UMPIRE_QUOTE_SIZE];
 
@@ -694,15 +728,15 @@ key_score(const struct umpire_node *root, const struct umpire_node *s,
 	const struct umpire_node *inst)
 {
 	for (int i = 0; i < 16 && s && s->type == UMPIRE_MAP &&
-	    !umpire_map_get(s, "properties") && !umpire_map_get(s, "required");
+	    !kw(s, "properties") && !kw(s, "required");
 	    i++) {
-		const char *ref = umpire_node_cstr(umpire_map_get(s, "$ref"));
+		const char *ref = umpire_node_cstr(kw(s, "$ref"));
 		s = ref ? resolve_ref(ref, root, &root) : NULL;
 	}
 	const struct umpire_node *props = s && s->type == UMPIRE_MAP ?
-		umpire_map_get(s, "properties") : NULL;
+		kw(s, "properties") : NULL;
 	const struct umpire_node *req = s && s->type == UMPIRE_MAP ?
-		umpire_map_get(s, "required") : NULL;
+		kw(s, "required") : NULL;
 	long score = 0;
 	if (inst->type != UMPIRE_MAP || (!props && !req))
 		return 0;
@@ -831,7 +865,7 @@ validate(struct vctx *c, const struct umpire_node *root,
 	}
 	if (s->type != UMPIRE_MAP)
 		return;
-	const char *ref = umpire_node_cstr(umpire_map_get(s, "$ref"));
+	const char *ref = umpire_node_cstr(kw(s, "$ref"));
 	if (ref) {
 		const struct umpire_node *nroot, *target;
 		if (c->depth > 64 || !(target = resolve_ref(ref, root, &nroot))) {
@@ -846,7 +880,7 @@ validate(struct vctx *c, const struct umpire_node *root,
 		if (c->errors != before)
 			return;
 	}
-	const struct umpire_node *t = umpire_map_get(s, "type");
+	const struct umpire_node *t = kw(s, "type");
 	if (t) {
 		bool ok;
 		validate_type(c, t, inst, &ok);
@@ -854,14 +888,14 @@ validate(struct vctx *c, const struct umpire_node *root,
 			return;
 	}
 	const struct umpire_node *k;
-	if ((k = umpire_map_get(s, "const")) && !scalar_equal(k, inst)) {
+	if ((k = kw(s, "const")) && !scalar_equal(k, inst)) {
 		char want[UMPIRE_QUOTE_SIZE], got[UMPIRE_QUOTE_SIZE];
-		const char *desc = umpire_node_cstr(umpire_map_get(s, "description"));
+		const char *desc = umpire_node_cstr(kw(s, "description"));
 		verr(c, inst, "must be %s, not %s%s%s", show(k, want, sizeof(want)),
 			show(inst, got, sizeof(got)), desc ? ": " : "", desc ? desc : "");
 		return;
 	}
-	if ((k = umpire_map_get(s, "enum"))) {
+	if ((k = kw(s, "enum"))) {
 		size_t before = c->errors;
 		validate_enum(c, k, inst);
 		if (c->errors != before)
@@ -884,12 +918,12 @@ validate(struct vctx *c, const struct umpire_node *root,
 	default:
 		break;
 	}
-	if ((k = umpire_map_get(s, "allOf")))
+	if ((k = kw(s, "allOf")))
 		for (size_t i = 0; i < k->u.seq.n; i++)
 			validate(c, root, k->u.seq.v[i], inst);
-	if ((k = umpire_map_get(s, "anyOf")))
+	if ((k = kw(s, "anyOf")))
 		validate_alternatives(c, root, k, inst, false);
-	if ((k = umpire_map_get(s, "oneOf")))
+	if ((k = kw(s, "oneOf")))
 		validate_alternatives(c, root, k, inst, true);
 }
 

@@ -89,18 +89,42 @@ umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	return rules;
 }
 
-/* The game id: the ruleset's name and ten hex digits keyed by the seed. */
+/*
+ * The game id: the ruleset's name, '-', and hex digits keyed by the seed.
+ * Since UMPIRE_BOUND_ID_SINCE they also bind what else made the game,
+ * the scenario's bytes as committed (its players and keys with them) and
+ * whether it is sealed, so that a game made with the same seed from
+ * anything else has another id and refuses this game's orders; and there
+ * are 32 of them, so that no one finds a scenario that makes a given id,
+ * or two that make one id, by trying (umpire-files(5)).  Before, text is
+ * NULL: ten digits from the seed alone.
+ */
 static const char *
 make_id(struct umpire_arena *a, const char *ruleset,
-	const struct umpire_seed *seed)
+	const struct umpire_seed *seed, bool sealed, const char *text,
+	size_t len)
 {
-	static const char label[] = "umpire-game-id-v1";
+	static const char v1[] = "umpire-game-id-v1";
+	static const char v2[] = "umpire-game-id-v2";
+	const char *how = sealed ? "sealed" : "open";
 	unsigned char mac[crypto_auth_hmacsha256_BYTES];
-	char hex[11];
+	char hex[33];
 
-	crypto_auth_hmacsha256(mac, (const unsigned char *)label,
-		sizeof(label) - 1, seed->bytes);
-	sodium_bin2hex(hex, sizeof(hex), mac, 5);
+	if (!text) {
+		crypto_auth_hmacsha256(mac, (const unsigned char *)v1,
+			sizeof(v1) - 1, seed->bytes);
+		sodium_bin2hex(hex, sizeof(hex), mac, 5);
+		return umpire_arena_printf(a, "%s-%s", ruleset, hex);
+	}
+	crypto_auth_hmacsha256_state st;
+	crypto_auth_hmacsha256_init(&st, seed->bytes, sizeof(seed->bytes));
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)v2,
+		sizeof(v2));	/* with its 0x00 */
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)how,
+		strlen(how) + 1);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)text, len);
+	crypto_auth_hmacsha256_final(&st, mac);
+	sodium_bin2hex(hex, sizeof(hex), mac, 16);
 	return umpire_arena_printf(a, "%s-%s", ruleset, hex);
 }
 
@@ -379,7 +403,7 @@ render(const struct umpire_game *g, const struct umpire_report *rep,
 
 int
 umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
-	const struct umpire_seed *seed, bool sealed,
+	const char *text, size_t len, const struct umpire_seed *seed, bool sealed,
 	struct umpire_step_report *report, struct umpire_diags *d)
 {
 	const struct umpire_ruleset *rules = umpire_game_validate(scenario,
@@ -389,7 +413,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	if (!rules)
 		return EX_DATAERR;
 	struct umpire_game *g = game_new(rules);
-	g->id = make_id(&g->arena, rules->name, seed);
+	g->id = make_id(&g->arena, rules->name, seed, sealed, text, len);
 	g->seed = *seed;
 	g->have_seed = true;
 	umpire_secret_key_init(&g->skey, seed);
@@ -674,7 +698,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		tail = umpire_node_map(&a, true);
 	struct umpire_ctx ctx = { .arena = &a, .game_id = g->id, .step = g->step,
 		.result = (struct umpire_result *)&g->result, .tail = tail,
-		.secret = skey(g), .secret_known = g->secret_known };
+		.secret = skey(g), .secret_known = g->secret_known,
+		.version = version };
 	g->rules->encode(&ctx, g->rs, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
@@ -1072,7 +1097,8 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		d->code = "sealed";
 		const struct umpire_node **opened;
 		size_t bad = umpire_sealed_open(a, (struct umpire_node *)doc,
-			game_identity(g), &opened, &ctx.nsealed, d);
+			g->in_memory ? UMPIRE_SEALED_IN_MEMORY_ID : game_identity(g),
+			&opened, &ctx.nsealed, d);
 		ctx.sealed = opened;
 		/* What is said from here on may be about what they hold. */
 		*sealed = opened;
@@ -1238,7 +1264,7 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.secret = knowing ? NULL : skey(g),
 		.secret_known = g->secret_known, .knowledge = knowledge,
 		.version = ruling(g),
-		.recipient = g->recipient };
+		.recipient = g->recipient, .in_memory = g->in_memory };
 	g->rules->bot(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;

@@ -54,6 +54,11 @@ struct umpire_game {
 	size_t nplayers;
 	bool keyed;		/* every player has keys: orders are signed */
 	bool sealed;		/* only the commitment is in the state */
+	/*
+	 * Never written (umpire simulate sets it): what the bot seals
+	 * skips the age layer, and only such values open (secret.h).
+	 */
+	bool in_memory;
 	bool have_seed;
 	struct umpire_seed seed;
 	struct umpire_secret_key skey;	/* from seed, when have_seed */
@@ -82,10 +87,13 @@ struct umpire_game {
  * report of step 0 into report (and its picture, if
  * report->want_picture).  Returns 0, or EX_DATAERR after
  * recording the problems in d.  The scenario nodes must outlive nothing:
- * the game copies what it keeps.
+ * the game copies what it keeps.  text and len are the scenario's bytes
+ * as committed, which the game id binds; text NULL makes the id of a
+ * game older than UMPIRE_BOUND_ID_SINCE, from the seed alone.
  */
 int umpire_game_create(struct umpire_game **out,
-	const struct umpire_node *scenario, const struct umpire_seed *seed,
+	const struct umpire_node *scenario, const char *text, size_t len,
+	const struct umpire_seed *seed,
 	bool sealed, struct umpire_step_report *report, struct umpire_diags *d);
 
 /* A game from a state file's text.  0, or EX_DATAERR with diagnostics. */

@@ -140,13 +140,17 @@ struct umpire_ctx {
 	const struct umpire_node *knowledge;
 	const char *recipient;
 	/*
-	 * check, resolve and bot: the umpire version whose rulings apply,
-	 * the version that writes the step (verify: the one that wrote it),
-	 * so that a game replays as it was decided.  A ruleset that changed
-	 * a ruling compares it with the version that brought the change
-	 * (umpire_version_older, and the UMPIRE_*_SINCE of version.h).
+	 * check, resolve, bot and encode: the umpire version the step is
+	 * made as, this one's or, when verify makes an older step again,
+	 * that step's, so that a game replays as it was decided and its
+	 * state is written in that version's form.  A ruleset that changed
+	 * a ruling or a state's form compares it with the version that
+	 * brought the change (umpire_version_older, and the UMPIRE_*_SINCE
+	 * of version.h).  NULL: this umpire's.
 	 */
 	const char *version;
+	/* umpire_secret_seal seals in memory, for umpire simulate (secret.h). */
+	bool in_memory;
 };
 
 

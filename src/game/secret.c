@@ -132,6 +132,10 @@ relabel(struct umpire_node *n, const char *file, int line, int col)
 		}
 }
 
+static bool open_plain(struct umpire_arena *a, struct umpire_node *n,
+	const struct umpire_node *orders, const char *plain, size_t len,
+	struct umpire_diags *d);
+
 /* Open one sealed string n in place; the problems go to d. */
 static bool
 open_one(struct umpire_arena *a, struct umpire_node *n,
@@ -141,7 +145,6 @@ open_one(struct umpire_arena *a, struct umpire_node *n,
 	struct umpire_buf plain = UMPIRE_BUF_INIT;
 	struct umpire_crypto_error err;
 	struct umpire_age_decrypt_opts o = UMPIRE_AGE_DECRYPT_OPTS_INIT;
-	struct umpire_node *doc;
 	bool ok = false;
 
 	if (!id) {
@@ -157,16 +160,31 @@ open_one(struct umpire_arena *a, struct umpire_node *n,
 			err.msg);
 		goto out;
 	}
+	ok = open_plain(a, n, orders, plain.ptr, plain.len, d);
+out:
+	sodium_memzero(plain.ptr, plain.len);
+	umpire_buf_free(&plain);
+	return ok;
+}
+
+/* What a sealed string n holds, padded plaintext, put in its place. */
+static bool
+open_plain(struct umpire_arena *a, struct umpire_node *n,
+	const struct umpire_node *orders, const char *plain, size_t len,
+	struct umpire_diags *d)
+{
+	struct umpire_node *doc;
 	struct umpire_yaml_limits lim = UMPIRE_YAML_LIMITS_INIT;
 	struct umpire_diags inner = UMPIRE_DIAGS_INIT;
+
 	/* Never quote a sealed text in a diagnostic: stderr may be public. */
-	if (umpire_yaml_parse(&doc, a, "(sealed)", plain.ptr,
-	    umpire_pad_strip(plain.ptr, plain.len), &lim, &inner) ||
+	if (umpire_yaml_parse(&doc, a, "(sealed)", plain,
+	    umpire_pad_strip(plain, len), &lim, &inner) ||
 	    doc->type != UMPIRE_MAP) {
 		umpire_node_error(d, n, "this sealed value is not a YAML mapping "
 			"of game, step, player and value");
 		umpire_diags_free(&inner);
-		goto out;
+		return false;
 	}
 	umpire_diags_free(&inner);
 	static const char *const bind[] = { "game", "step", "player" };
@@ -181,37 +199,50 @@ open_one(struct umpire_arena *a, struct umpire_node *n,
 			umpire_node_error(d, n, "this sealed value was sealed for "
 				"another %s than these orders' (a sealed value names the "
 				"game, step and player it is for)", bind[i]);
-			goto out;
+			return false;
 		}
 	}
 	const struct umpire_node *value = umpire_map_get(doc, "value");
 	if (!value || doc->u.map.n != 4) {
 		umpire_node_error(d, n, "this sealed value is not a YAML mapping "
 			"of game, step, player and value");
-		goto out;
+		return false;
 	}
 	/* Keep n's place, for diagnostics about what it holds. */
 	const char *file = n->file;
 	int line = n->line, col = n->col;
 	*n = *value;
 	relabel(n, file, line, col);
-	ok = true;
-out:
-	sodium_memzero(plain.ptr, plain.len);
-	umpire_buf_free(&plain);
-	return ok;
+	return true;
+}
+
+/* A value sealed in memory: the mark, then the padded plaintext. */
+static bool
+in_memory(const struct umpire_node *n)
+{
+	size_t m = sizeof(UMPIRE_SEALED_IN_MEMORY) - 1;
+
+	return n->type == UMPIRE_STR && n->u.s.len >= m &&
+	    memcmp(n->u.s.ptr, UMPIRE_SEALED_IN_MEMORY, m) == 0;
 }
 
 static void
 walk(struct umpire_arena *a, struct umpire_node *n,
 	const struct umpire_node *orders, const struct umpire_age_identity *id,
-	struct umpire_node ***list, size_t *count, size_t *cap, size_t *bad,
-	struct umpire_diags *d)
+	bool mem, struct umpire_node ***list, size_t *count, size_t *cap,
+	size_t *bad, struct umpire_diags *d)
 {
 	if (n->type == UMPIRE_STR) {
-		if (!umpire_age_is_armored(n->u.s.ptr, n->u.s.len))
+		size_t m = sizeof(UMPIRE_SEALED_IN_MEMORY) - 1;
+		bool ok;
+		if (mem && in_memory(n))
+			ok = open_plain(a, n, orders, n->u.s.ptr + m, n->u.s.len - m,
+				d);
+		else if (umpire_age_is_armored(n->u.s.ptr, n->u.s.len))
+			ok = open_one(a, n, orders, mem ? NULL : id, d);
+		else
 			return;
-		if (!open_one(a, n, orders, id, d)) {
+		if (!ok) {
 			(*bad)++;
 			return;
 		}
@@ -220,10 +251,12 @@ walk(struct umpire_arena *a, struct umpire_node *n,
 		(*list)[(*count)++] = n;
 	} else if (n->type == UMPIRE_SEQ) {
 		for (size_t i = 0; i < n->u.seq.n; i++)
-			walk(a, n->u.seq.v[i], orders, id, list, count, cap, bad, d);
+			walk(a, n->u.seq.v[i], orders, id, mem, list, count, cap, bad,
+				d);
 	} else if (n->type == UMPIRE_MAP) {
 		for (size_t i = 0; i < n->u.map.n; i++)
-			walk(a, n->u.map.v[i].val, orders, id, list, count, cap, bad, d);
+			walk(a, n->u.map.v[i].val, orders, id, mem, list, count, cap,
+				bad, d);
 	}
 }
 
@@ -231,7 +264,8 @@ bool
 umpire_sealed_any(const struct umpire_node *n)
 {
 	if (n->type == UMPIRE_STR)
-		return umpire_age_is_armored(n->u.s.ptr, n->u.s.len);
+		return umpire_age_is_armored(n->u.s.ptr, n->u.s.len) ||
+		    in_memory(n);
 	if (n->type == UMPIRE_SEQ) {
 		for (size_t i = 0; i < n->u.seq.n; i++)
 			if (umpire_sealed_any(n->u.seq.v[i]))
@@ -252,7 +286,8 @@ umpire_sealed_open(struct umpire_arena *a, struct umpire_node *orders,
 	struct umpire_node **list = NULL;
 	size_t count = 0, cap = 0, bad = 0;
 
-	walk(a, orders, orders, id, &list, &count, &cap, &bad, d);
+	walk(a, orders, orders, id, id == UMPIRE_SEALED_IN_MEMORY_ID, &list,
+		&count, &cap, &bad, d);
 	*opened = (const struct umpire_node **)list;
 	*nopened = count;
 	return bad;
@@ -319,6 +354,18 @@ umpire_secret_seal(const struct umpire_ctx *ctx, const char *player,
 		i = end;
 	}
 	umpire_pad(&plain, UMPIRE_PAD_SEALED);
+	if (ctx->in_memory) {
+		/* The same padded plaintext; only the age layer is left out. */
+		struct umpire_buf mem = UMPIRE_BUF_INIT;
+		umpire_buf_puts(&mem, UMPIRE_SEALED_IN_MEMORY);
+		umpire_buf_add(&mem, plain.ptr, plain.len);
+		struct umpire_node *n = umpire_node_str(ctx->arena,
+			umpire_arena_strndup(ctx->arena, mem.ptr, mem.len));
+		umpire_buf_free(&mem);
+		umpire_buf_free(&plain);
+		umpire_buf_free(&text);
+		return n;
+	}
 	o.armor = true;
 	if (ctx->secret) {
 		umpire_age_detrand_init(&dr, ctx->secret->seed.bytes, "bot",

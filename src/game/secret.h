@@ -84,6 +84,16 @@ bool umpire_secret_opens(const char *commitment, const char *salt_hex,
 struct umpire_node *umpire_secret_seal(const struct umpire_ctx *ctx,
 	const char *player, const struct umpire_node *value);
 
+/*
+ * umpire simulate's games are never written, so what their bot seals
+ * skips the age layer (which was most of a game's cost): the string is
+ * this mark and the padded plaintext, the same shape, opened only with
+ * UMPIRE_SEALED_IN_MEMORY_ID as the identity, which no game on disk
+ * is given (ctx->in_memory, game.h).
+ */
+#define UMPIRE_SEALED_IN_MEMORY "umpire sealed in memory, never written\n"
+#define UMPIRE_SEALED_IN_MEMORY_ID ((const struct umpire_age_identity *)-1)
+
 /* Whether a document holds any sealed value (an armored age string). */
 bool umpire_sealed_any(const struct umpire_node *n);
 /*

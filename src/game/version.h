@@ -45,6 +45,19 @@
  * rounded up.
  */
 #define UMPIRE_EXACT_SIGHT_SINCE "0.4.0"
+/*
+ * The first version whose game id binds the scenario and the sealing
+ * as well as the seed (game.c, umpire-files(5)): before, a game made
+ * with the same seed and another scenario had the same id.
+ */
+#define UMPIRE_BOUND_ID_SINCE "0.4.0"
+/*
+ * The first version whose Backgammon Wars states keep the count of each
+ * side's standing reactions secret, as the list is (umpire-bgw(7)):
+ * a count is a player's choice and may tell how many reaction cards he
+ * holds.
+ */
+#define UMPIRE_HIDDEN_REACTIONS_SINCE "0.4.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

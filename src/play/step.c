@@ -66,7 +66,8 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 		UMPIRE_COMMITTER_EMAIL };
 	if (in->kind == UMPIRE_STEP_SETUP) {
 		s->step = 0;
-		if ((rc = umpire_game_create(g, in->scenario, in->seed, in->sealed,
+		if ((rc = umpire_game_create(g, in->scenario, in->seed_id ? NULL :
+		    in->scenario_text, in->scenario_len, in->seed, in->sealed,
 		    &s->report, d)))
 			return rc;
 		s->rolls = (*g)->rolls;

@@ -50,6 +50,8 @@ struct umpire_step_in {
 	size_t scenario_len;
 	const struct umpire_seed *seed;
 	bool sealed;
+	/* The game id from the seed alone, as before UMPIRE_BOUND_ID_SINCE. */
+	bool seed_id;
 	/*
 	 * ORDERS, and a DEFAULT the bot plays: the orders, checked
 	 * (umpire_game_check), and the bytes the receipt binds.  A default

@@ -846,6 +846,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	in.scenario_len = scen.len;
 	in.seed = use;
 	in.sealed = committed->sealed;
+	in.seed_id = umpire_version_older(r->version, UMPIRE_BOUND_ID_SINCE);
 	in.version = r->version;
 	in.legacy = true;	/* same_hidden knows whether it may be */
 	if (!in.scenario || umpire_step_make(&want, &g, &a, &in, r->d)) {
@@ -853,8 +854,8 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		goto done;
 	}
 	if (strcmp(g->id, committed->id) != 0) {
-		bad(r, "the game id is '%s', but this seed makes '%s'",
-			committed->id, g->id);
+		bad(r, "the game id is '%s', but this seed%s makes '%s'",
+			committed->id, in.seed_id ? "" : " and scenario.yaml", g->id);
 		goto done;
 	}
 	const struct umpire_node *kept = umpire_game_parse(&r->pol_arena,

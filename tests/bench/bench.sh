@@ -32,6 +32,8 @@
 #      100 and near the end (target: the end <= 1.3x); turn, tick and
 #      status at step 10 and near the end, in instructions (target <=
 #      1.2x, issue 29).
+#   9. umpire mail --games: a message's cost at 10, 1,000 and 10,000
+#      games (target: 10,000 costs <= 1.2 times 10).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -223,3 +225,46 @@ awk -v s1="$1" -v t1="$2" -v k1="$3" -v s2="$4" -v t2="$5" -v k2="$6" -v n="$las
 	printf "               step 10 vs step %d, instructions (target <= 1.2x):\n", n - 6
 	printf "                 turn %.1f M vs %.1f M (%.2fx), tick %.1f M vs %.1f M (%.2fx), status %.1f M vs %.1f M (%.2fx)\n",
 		t1 / 1e6, t2 / 1e6, t2 / t1, k1 / 1e6, k2 / 1e6, k2 / k1, s1 / 1e6, s2 / 1e6, s2 / s1 }'
+
+# 9. umpire mail --games: the cost of a message as the host's games grow
+# (issue 29), at 10, 1,000 and 10,000 games.  The games are made cheaply:
+# one game, and for each other an entry named by an id of its own that
+# links to a copy of it, as a host's folder holds games or links named
+# by their ids (umpire(1), Hosting many games).  The message carries
+# orders for a step gone by, so each run finds the game, reads it and
+# refuses them (a reply and the message kept), leaving it as it was;
+# and then orders for a game no one plays.  Target: the per-message
+# cost at 10,000 games <= 1.2 times that at 10.
+M=$TMP/mail
+mkdir -p "$M"
+"$UMPIRE" new "$M/game" --scenario "$TOP/samples/amb/standard.yaml" \
+	--seed "$(printf '%064x' 29)" >/dev/null
+cp -r "$M/game" "$M/other"
+id=$(sed -n 's/^game: //p' "$M/game/game.yaml")
+mailmsg() { # mailmsg FILE GAME: a message of stale orders for GAME
+	{ printf 'From: Tan <tan@example.org>\nTo: game@example.org\n'
+	  printf 'Subject: orders\nMessage-ID: <%s@example.org>\n\n' "$(basename "$1")"
+	  "$UMPIRE" bot "$M/game" | sed -e "s/^game: .*/game: $2/" -e 's/^step: .*/step: 0/'
+	} >"$1"
+}
+mailmsg "$M/known.eml" "$id"
+mailmsg "$M/unknown.eml" "amb-$(printf '%032x' 999999)"
+for n in 10 1000 10000; do
+	D=$M/games-$n
+	mkdir -p "$D"
+	ln -s ../game "$D/$id"
+	i=1
+	while [ $i -lt "$n" ]; do
+		ln -s ../other "$D/amb-$(printf '%032x' "$i")"
+		i=$((i + 1))
+	done
+	for what in known unknown; do
+		hyperfine -N -w 2 -r 20 --export-json "$TMP/mail-$n-$what.json" \
+			"sh -c \"'$UMPIRE' mail --games '$D' --from game@example.org --maildir '$M/out' --keep '$M/kept' < '$M/$what.eml'\"" >/dev/null
+	done
+	awk -v n="$n" -v k="$(median "$TMP/mail-$n-known.json")" \
+	    -v u="$(median "$TMP/mail-$n-unknown.json")" 'BEGIN {
+		printf "mail --games:  %5d games: %.1f ms a message, %.1f ms for an unknown game\n", n, k * 1e3, u * 1e3 }'
+done
+awk -v a="$(median "$TMP/mail-10-known.json")" -v b="$(median "$TMP/mail-10000-known.json")" 'BEGIN {
+	printf "               10,000 games cost %.2f times 10 (target <= 1.2)\n", b / a }'

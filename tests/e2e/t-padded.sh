@@ -133,7 +133,49 @@ $(cat "$TMP/react")"
 	ok
 done
 
-# 6. A history made before umpire padded still verifies, and goes on
+# 6. A player's standing reactions tell nothing by their count: at one
+#    declaration of one game, a list of one entry and a list of three
+#    (as a player who lists only the cards he holds would give them)
+#    make public files of the same sizes, and the same bytes but for
+#    the commitments, the receipts and the sealed block: the state
+#    counts no reactions, the report says none, nor does the board.
+G=$TMP/bgw1
+until grep -q "^awaiting: {.*kind: declare" "$G/game.yaml"; do
+	play_signed "$G" "$(printf '%064x' 1)" 1
+done
+who=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
+step=$(sed -n 's/^step: //p' "$G/game.yaml")
+printf -- '- {card: parry, against: any}\n' >"$TMP/one.yaml"
+printf -- '- {card: caltrops, when: 11}\n- {card: parry, against: [thrust, aimed-shot]}\n- {card: sabotage}\n' >"$TMP/three.yaml"
+for r in one three; do
+	rm -rf "$G.$r"
+	cp -r "$G" "$G.$r"
+	expect_exit 0 umpire seal "$G.$r" "$TMP/$r.yaml"
+	{ printf 'umpire: 1\nruleset: bgw\ngame: %s\nplayer: %s\nstep: %s\ndeclare: move\nreactions: |\n' \
+		"$ID" "$who" "$step"; sed 's/^/  /' "$TMP/out"; } >"$TMP/$r-orders.yaml"
+	sign "$who" "$TMP/$r-orders.yaml"
+	printf '%064x\n' 1 >"$TMP/seed1"
+	expect_exit 0 umpire turn "$G.$r" "$TMP/$r-orders.yaml" --seed-file "$TMP/seed1"
+	expect_out "gives new standing reactions, sealed (BGW-21)"
+	git -C "$G.$r" show --name-only --format= HEAD | grep -v '\.age$' >"$TMP/$r.files"
+done
+cmp -s "$TMP/one.files" "$TMP/three.files" || fail "the steps wrote other files"
+# mask FILE: the bytes that differ whatever is listed, as X.
+mask() { sed -e 's/[0-9a-f]\{64\}/X/g' -e '/^  [A-Za-z0-9+\/=]*$/d' "$1"; }
+for f in $(cat "$TMP/one.files"); do
+	[ "$(wc -c <"$G.one/$f")" = "$(wc -c <"$G.three/$f")" ] ||
+		fail "$f: $(wc -c <"$G.one/$f") bytes after one reaction, $(wc -c <"$G.three/$f") after three"
+	case $f in *.sig) continue ;; esac	# a signature: its size only
+	mask "$G.one/$f" >"$TMP/m1"
+	mask "$G.three/$f" >"$TMP/m2"
+	cmp -s "$TMP/m1" "$TMP/m2" || fail "$f tells one reaction from three:
+$(diff "$TMP/m1" "$TMP/m2" | head -n 20)"
+done
+ok
+! grep -q "^  reactions: {" "$G.one/game.yaml" || fail "the state counts the reactions"
+ok
+
+# 7. A history made before umpire padded still verifies, and goes on
 #    padded.  The old umpire is this tree with the padding taken out.
 SRC=$TMP/old-src
 mkdir -p "$SRC"
@@ -141,6 +183,14 @@ cp -r "$TOP/Makefile" "$TOP/src" "$TOP/schemas" "$TOP/samples" "$SRC/"
 sed -i 's/^	size_t p = umpire_pad_size(b->len, floor) - b->len;$/	if (b) return;\n&/' \
 	"$SRC/src/crypto/pad.c"
 grep -q 'if (b) return;' "$SRC/src/crypto/pad.c" || fail "the old build still pads"
+# ... and says so, as 0.3.0 did: its games also have the ids and the
+# counts of reactions 0.3.0 wrote, which verify still reads.
+sed -i 's/^#define UMPIRE_VERSION "[0-9.]*"$/#define UMPIRE_VERSION "0.3.0"/' \
+	"$SRC/src/game/version.h"
+grep -q '^#define UMPIRE_VERSION "0.3.0"$' "$SRC/src/game/version.h" ||
+	fail "the old build is not 0.3.0"
+sed -i 's/in->seed_id ? NULL :/1 ? NULL :/' "$SRC/src/play/step.c"
+grep -q '1 ? NULL :' "$SRC/src/play/step.c" || fail "the old build binds ids"
 make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= CFLAGS=-O0 build-old/umpire \
 	>"$TMP/build.log" 2>&1 || fail "cannot build the old umpire:
 $(tail -20 "$TMP/build.log")"

@@ -70,7 +70,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (doc) {
 		struct umpire_game *g;
-		int rc = umpire_game_create(&g, doc, &seed, size & 1, &report, &d);
+		int rc = umpire_game_create(&g, doc, NULL, 0, &seed, size & 1, &report, &d);
 		if (rc == 0) {
 			if (d.errors)
 				fuzz_fail(&d, text, size, "a game was created with errors");

@@ -23,6 +23,8 @@ import email.policy
 import fcntl
 import glob
 import os
+import re
+import shutil
 import subprocess
 import sys
 from email.message import EmailMessage
@@ -378,12 +380,22 @@ def test_fenced_block():
         check(committed_orders(game) == orders.encode(), "orders differ")
 
 
+def game_id(game):
+    with open(os.path.join(game, "game.yaml")) as f:
+        return re.search(r"^game: (\S+)$", f.read(), re.M).group(1)
+
+
 def test_games_directory():
+    """--games DIR finds a game by its id alone: DIR/ID, the game's
+    folder or a link to it (umpire(1), Hosting many games)."""
     with ut.scratch() as top:
         games = os.path.join(top, "games")
         os.mkdir(games)
         a = new_game(games, "a", seed="01" * 32)
-        b = new_game(games, "b", seed="02" * 32)
+        b = new_game(top, "b", seed="02" * 32)
+        # a is linked by its id; b's folder is named by it.
+        os.symlink("a", os.path.join(games, game_id(a)))
+        b = shutil.move(b, os.path.join(games, game_id(b)))
         ha = head(a)
         orders = bot(b)
         hb = head(b)
@@ -391,16 +403,30 @@ def test_games_directory():
         check(rc == 0 and head(b) != hb, "exit %d, game b not played: %s"
               % (rc, err))
         check(head(a) == ha, "the other game moved")
-        # A game no one plays here.
-        wrong = orders.replace("game: ", "game: x")
+        orders = bot(a)
+        rc, err, msgs = mail(top, None, message(orders), "--games", games)
+        check(rc == 0 and head(a) != ha, "exit %d, game a, linked by its "
+              "id, not played: %s" % (rc, err))
         keep = os.path.join(top, "kept")
-        msgs, _ = refused(top, None, message(wrong), "--games", games,
-                          "--keep", keep, watch=b)
-        r = to(msgs, TAN)
-        check_reply(r)
-        check("no game 'x" in text_of(r), text_of(r))
-        check(read_maildir(keep)[0]["X-Umpire-Kept"] ==
-              "orders refused: no such game", "not kept")
+        # A game no one plays here; an id that is no id (it would name
+        # another file); a link to another game than its name says.
+        wrong = orders.replace("game: ", "game: x")
+        up = re.sub(r"^game: .*$", "game: ../b", orders, flags=re.M)
+        os.symlink(os.path.basename(b), os.path.join(games, "amb-" + "0" * 32))
+        liar = re.sub(r"^game: .*$", "game: amb-" + "0" * 32, orders,
+                      flags=re.M)
+        for body, say, why in (
+                (wrong, "no game 'x", "orders refused: no such game"),
+                (up, "no game '../b'", "orders refused: no such game"),
+                (liar, "these orders are for game 'amb-" + "0" * 32,
+                 "orders refused")):
+            msgs, _ = refused(top, None, message(body), "--games", games,
+                              "--keep", keep, watch=a)
+            r = to(msgs, TAN)
+            check_reply(r)
+            check(say in text_of(r), text_of(r))
+            check(read_maildir(keep, clear=True)[0]["X-Umpire-Kept"] == why,
+                  "not kept as " + why)
 
 
 def test_bad_orders():

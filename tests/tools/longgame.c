@@ -96,7 +96,8 @@ main(int argc, char **argv)
 	report.want_picture = true;
 	if (umpire_file_read(&text, argv[2], UMPIRE_YAML_MAX_BYTES, &d) ||
 	    !(doc = umpire_game_parse(&a, argv[2], text.ptr, text.len, &d)) ||
-	    umpire_game_create(&g, doc, &seed, false, &report, &d) ||
+	    umpire_game_create(&g, doc, text.ptr, text.len, &seed, false, &report,
+	    &d) ||
 	    umpire_history_init(&h, argv[1], &d))
 		goto fail;
 	umpire_game_encode(g, UMPIRE_VERSION, &state);

@@ -1244,7 +1244,7 @@ whole_games(void **state)
 		assert_non_null(doc);
 		for (int i = 0; i < UMPIRE_SEED_BYTES; i++)
 			seed.bytes[i] = (unsigned char)(k * 31 + i);
-		if (umpire_game_create(&g, doc, &seed, false, &report, &d) != 0)
+		if (umpire_game_create(&g, doc, NULL, 0, &seed, false, &report, &d) != 0)
 			fail_msg("scenario %d: %s", k % (int)NSCENARIOS, diags_text(&d));
 		umpire_arena_free(&pa);
 		for (;;) {
@@ -1321,7 +1321,7 @@ last_step(void **state)
 	 * read), so orders for it are refused with a clear message.
 	 */
 	assert_int_equal(umpire_game_create(&g, umpire_game_parse(&a, "s.yaml",
-	    sample, strlen(sample), &d), &seed, false, &report, &d), 0);
+	    sample, strlen(sample), &d), NULL, 0, &seed, false, &report, &d), 0);
 	umpire_game_encode(g, UMPIRE_VERSION, &text);
 	umpire_game_free(g);
 	char *late = restep(text.ptr, "1000000000");

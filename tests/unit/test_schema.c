@@ -327,7 +327,8 @@ keyword_pattern(void **state)
 	expect_errors("amb/orders", "umpire: 1\nruleset: amb\n"
 	    "game: AMB-74d31d4dc6\nplayer: green\nstep: 1\n", 1,
 	    "t.yaml:3:7: error: game: 'AMB-74d31d4dc6' is not valid here: a game "
-	    "id as made by umpire new: the ruleset's name, '-', ten hex digits");
+	    "id as made by umpire new: the ruleset's name, '-', 32 hex digits "
+	    "(ten in games made before umpire 0.4.0)");
 	expect_errors("amb/orders", ENVELOPE "actions:\n- {move: G1, die: 1}\n", 1,
 	    "actions[0].move: 'G1' is not valid here: a man's id: a lowercase "
 	    "letter, then up to 15 lowercase letters, digits, '-' or '_'");

@@ -1152,7 +1152,7 @@ whole_games(void **state)
 		assert_non_null(doc);
 		for (int i = 0; i < UMPIRE_SEED_BYTES; i++)
 			seed.bytes[i] = (unsigned char)(k * 37 + i);
-		if (umpire_game_create(&g, doc, &seed, false, &report, &d) != 0)
+		if (umpire_game_create(&g, doc, NULL, 0, &seed, false, &report, &d) != 0)
 			fail_msg("%s: %s", files[k % 6], diags_text(&d));
 		umpire_arena_free(&pa);
 		for (;;) {
@@ -1218,7 +1218,7 @@ campaign_sizes(void **state)
 		const struct umpire_node *doc = umpire_game_parse(&pa,
 		    "scenario.yaml", text, strlen(text), &d);
 		assert_non_null(doc);
-		int rc = umpire_game_create(&g, doc, &seed, false, &report, &d);
+		int rc = umpire_game_create(&g, doc, NULL, 0, &seed, false, &report, &d);
 		if (!cases[k].error && rc != 0)
 			fail_msg("%dx%d, %d units: %s", cases[k].files,
 			    cases[k].ranks, cases[k].units, diags_text(&d));
@@ -1249,7 +1249,7 @@ campaign_game(void **state)
 
 	(void)state;
 	assert_non_null(doc);
-	if (umpire_game_create(&g, doc, &seed, false, &report, &d) != 0)
+	if (umpire_game_create(&g, doc, NULL, 0, &seed, false, &report, &d) != 0)
 		fail_msg("%s", diags_text(&d));
 	assert_int_equal(rs(g)->grid.files, 32);
 	assert_int_equal(rs(g)->nunits[0], 200);

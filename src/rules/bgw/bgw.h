@@ -133,7 +133,8 @@ struct bgw_game {
 	int hand[2][BGW_CARDS];
 	int nhand[2];
 	struct bgw_reaction react[2][BGW_MAX_REACTIONS];
-	int nreact[2];
+	int nreact[2];		/* public before UMPIRE_HIDDEN_REACTIONS_SINCE */
+	bool counted;		/* the state read gave nreact */
 	int discard[BGW_CARDS];	/* public, the last played last */
 	int ndiscard;
 	const char *commit_pile;	/* commitments, as read or made */

@@ -98,9 +98,9 @@ bgw_board(struct umpire_buf *out, const void *game)
 		umpire_buf_printf(out, "; borne off %d\n", pl.n[s][BGW_OFF]);
 	}
 	if (g->deck) {
-		umpire_buf_printf(out, "cards: white holds %d, black %d; pile %d; "
-			"reactions standing: white %d, black %d\n", g->nhand[0],
-			g->nhand[1], g->npile, g->nreact[0], g->nreact[1]);
+		/* Not the reactions standing: how many is secret too. */
+		umpire_buf_printf(out, "cards: white holds %d, black %d; pile %d\n",
+			g->nhand[0], g->nhand[1], g->npile);
 		if (g->ndiscard) {
 			umpire_buf_puts(out, "discards:");
 			for (int k = 0; k < g->ndiscard; k++)

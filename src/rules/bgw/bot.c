@@ -111,7 +111,7 @@ bot_reactions(struct bot *b, struct umpire_node *orders)
 		return;
 	for (int c = 0; c < BGW_CARDS; c++)
 		all += bgw_cards[c].timing == BGW_REACTION;
-	if (b->g->nreact[b->side] == all && !chance(b, 4))
+	if (b->nreact == all && !chance(b, 4))
 		return;
 	for (int c = 0; c < BGW_CARDS && n < BGW_MAX_REACTIONS; c++) {
 		if (bgw_cards[c].timing != BGW_REACTION)

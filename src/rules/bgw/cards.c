@@ -305,7 +305,9 @@ bgw_secret_decode(struct umpire_ctx *ctx, void *game,
 			seen[g->hand[s][k]]++;
 		const struct umpire_node *r = umpire_map_get(reacts, bgw_sides[s]);
 		int nr = bgw_reactions_read(r, g->react[s]);
-		if (nr != g->nreact[s])
+		if (!g->counted)
+			g->nreact[s] = nr;
+		if (g->counted && nr != g->nreact[s])
 			umpire_node_error(ctx->diags, r, "reactions.%s: %d, but the "
 				"state says %d", bgw_sides[s], nr, g->nreact[s]);
 	}

@@ -631,9 +631,8 @@ key(struct umpire_svg *s, const struct bgw_game *g, int y, int viewer)
 		"unit's colour: blue white's, vermillion black's");
 	if (g->deck)
 		umpire_svg_textf(s, 0, y += KEY_LINE, &key_font, 0, "Cards: white "
-			"holds %d, black holds %d; pile %d; reactions standing: "
-			"white %d, black %d", g->nhand[0], g->nhand[1], g->npile,
-			g->nreact[0], g->nreact[1]);
+			"holds %d, black holds %d; pile %d", g->nhand[0], g->nhand[1],
+			g->npile);
 	else
 		umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "No Power Deck "
 			"in this game");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bgw.h"
+#include "game/version.h"
 
 /* Setup: the standard places, in each side's own numbering. */
 static const struct {
@@ -374,6 +375,7 @@ bgw_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 			g->nreact[s] = (int)umpire_node_integer(umpire_map_get(reacts,
 				bgw_sides[s]), 0);
 		}
+		g->counted = reacts != NULL;
 		g->ndiscard = read_cards(ctx, disc, g->discard, seen);
 		if (g->npile + g->nhand[0] + g->nhand[1] + g->ndiscard != BGW_CARDS)
 			umpire_node_error(ctx->diags, deck, "deck: the pile, the hands "
@@ -522,7 +524,10 @@ bgw_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 		umpire_map_add(a, h, bgw_sides[s], umpire_node_int(a, g->nhand[s]));
 		umpire_map_add(a, r, bgw_sides[s], umpire_node_int(a, g->nreact[s]));
 	}
-	umpire_map_add(a, deck, "reactions", r);
+	/* The counts, secret since: only older states show them. */
+	if (ctx->version && umpire_version_older(ctx->version,
+	    UMPIRE_HIDDEN_REACTIONS_SINCE))
+		umpire_map_add(a, deck, "reactions", r);
 	struct umpire_node *disc = umpire_map_add(a, deck, "discards",
 		umpire_node_seq(a, true));
 	for (int k = 0; k < g->ndiscard; k++)

@@ -1304,9 +1304,8 @@ bgw_carry_out(struct umpire_ctx *ctx, struct bgw_game *g,
 	if (g->declaring) {
 		declare(&r);
 		if (resolve && o->reactions)
-			umpire_report_printf(ctx->report, "- %s gives %d standing "
-				"reaction%s, sealed (BGW-21).\n", bgw_Sides[r.side],
-				o->nreact, o->nreact == 1 ? "" : "s");
+			umpire_report_printf(ctx->report, "- %s gives new standing "
+				"reactions, sealed (BGW-21).\n", bgw_Sides[r.side]);
 		return;
 	}
 	int before[BGW_ALL];
@@ -1329,9 +1328,8 @@ bgw_carry_out(struct umpire_ctx *ctx, struct bgw_game *g,
 	if (!again)
 		g->idle = same ? g->idle + 1 : 0;
 	if (o->reactions)
-		umpire_report_printf(ctx->report, "- %s gives %d standing "
-			"reaction%s, sealed (BGW-21).\n", bgw_Sides[r.side], o->nreact,
-			o->nreact == 1 ? "" : "s");
+		umpire_report_printf(ctx->report, "- %s gives new standing "
+			"reactions, sealed (BGW-21).\n", bgw_Sides[r.side]);
 	next(&r, again);
 }
 
