@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -278,6 +279,8 @@ cmd_new(int argc, char **argv)
 	in.scenario_len = text.len;
 	in.seed = &seed;
 	in.sealed = sealed;
+	in.date = (long long)time(NULL);
+	in.pol = &pol;
 	if ((rc = umpire_history_probe(dir, &d)) ||
 	    (rc = pick_seed(&seed, &fresh, hex, file, sealed, &d)) ||
 	    (rc = umpire_step_make(&s, &g, &a, &in, &d)) ||
@@ -285,6 +288,7 @@ cmd_new(int argc, char **argv)
 	    (rc = check_deadline_players(&pol, g, &d)) ||
 	    (fresh && (rc = write_seed_file(file, &seed, &d))) ||
 	    (rc = umpire_history_init(&h, dir, &d)) ||
+	    (umpire_history_date_next(h, in.date), 0) ||
 	    (rc = umpire_history_commit(h, s.files, s.nfiles, &s.author,
 	    s.message.ptr, &d)))
 		goto done;

@@ -25,12 +25,14 @@ cmd_verify(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "receipt", required_argument, NULL, 'R' },
+		{ "now", required_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct umpire_receipt receipts[UMPIRE_VERIFY_RECEIPTS_MAX];
 	size_t nreceipts = 0;
 	const char *file = NULL;
+	long long now = 0;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
@@ -38,6 +40,10 @@ cmd_verify(int argc, char **argv)
 			return rc;
 		if (c == 'f')
 			file = optarg;
+		if (c == 'n' && umpire_time_parse(&now, optarg) != 0)
+			return cli_usage(argv[0], "--now %s: not a time: give RFC 3339 "
+				"in UTC (2026-11-26T07:00:00Z) or seconds since the epoch",
+				optarg);
 		if (c != 'R')
 			continue;
 		if (nreceipts == UMPIRE_VERIFY_RECEIPTS_MAX)
@@ -62,6 +68,7 @@ cmd_verify(int argc, char **argv)
 	    (rc = umpire_history_open(&h, argv[optind], &d)))
 		return cli_done(&d, rc);
 	vo.seed = found ? &seed : NULL;
+	vo.now = now;
 	vo.receipts = receipts;
 	vo.nreceipts = nreceipts;
 	struct cli_progress progress;

@@ -65,6 +65,17 @@ struct umpire_game {
 	const char *recipient;	/* "age1...", when hides */
 	char commitment[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX];
 	long step;		/* the step the game awaits */
+	/*
+	 * From UMPIRE_DATED_SINCE on (verify.h): when the step that made
+	 * the state was made, which is when the awaited decision became
+	 * pending, and, in a game with deadlines that awaits a decision,
+	 * when its time runs out; seconds since the epoch, UTC.  Written
+	 * into the state, so a step's receipt covers them.
+	 */
+	bool dated;
+	long long date;
+	bool has_deadline;
+	long long deadline;
 	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
 	void *rs;		/* the ruleset's own game */
@@ -84,6 +95,9 @@ int umpire_game_create(struct umpire_game **out,
 /* A game from a state file's text.  0, or EX_DATAERR with diagnostics. */
 int umpire_game_load(struct umpire_game **out, const char *file,
 	const char *text, size_t len, struct umpire_diags *d);
+
+/* Whether release version v is older than w (both MAJOR.MINOR.PATCH). */
+bool umpire_version_older(const char *v, const char *w);
 
 /* Supply the seed of a sealed game; EX_DATAERR if it breaks the commitment. */
 int umpire_game_set_seed(struct umpire_game *g, const struct umpire_seed *seed,

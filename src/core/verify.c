@@ -41,6 +41,7 @@ struct run {
 	size_t dated_rev;
 	long last_step;		/* the last step checked */
 	const struct umpire_verify_opts *opts;
+	long long now;		/* opts->now, or the clock's */
 	/* The scenario's deadline policy, for default steps (default.h). */
 	struct umpire_deadline_policy pol;
 	struct umpire_arena pol_arena;	/* owns its strings */
@@ -423,6 +424,34 @@ date_text(char *buf, size_t size, long long t, int offset)
 	return buf;
 }
 
+/*
+ * The date a committed state records (UMPIRE_DATED_SINCE), found as
+ * version_of finds the version; else the commit's, so that a state
+ * without one is re-made with one, and differs.  check_commit holds
+ * the commit to it.
+ */
+static long long
+state_date(struct run *r, const struct umpire_buf *state)
+{
+	const char *p = strstr(umpire_buf_cstr((struct umpire_buf *)state),
+		"\ndate: ");
+	struct umpire_commit_info c;
+	char text[UMPIRE_TIME_SIZE];
+	long long t;
+
+	if (p) {
+		p += strlen("\ndate: ");
+		p += *p == '"';
+		size_t n = strcspn(p, "\"\n");
+		snprintf(text, sizeof(text), "%.*s", (int)(n < sizeof(text) ? n :
+			0), p);
+		if (umpire_time_parse(&t, text) == 0)
+			return t;
+	}
+	umpire_history_rev_commit(r->h, r->rev, &c);
+	return c.committer_time;
+}
+
 static bool
 same_person(const struct umpire_person *a, const char *name,
 	const char *email)
@@ -435,12 +464,15 @@ same_person(const struct umpire_person *a, const char *name,
  * author when umpire_self (step 0, the reveal; a step's author is checked
  * with its orders); author and committer at one moment; a date no
  * earlier than umpire's commit before; the UTF-8 encoding umpire
- * records; one parent at most; and the message umpire writes (from the
+ * records; in a dated state (UMPIRE_DATED_SINCE), the date the state
+ * records (dated_state), and never after now; one parent at most; and
+ * the message umpire writes (from the
  * committed report when message_source names it).
  */
 static bool
 check_commit(struct run *r, const char *umpire_self,
-	const struct umpire_buf *message, const char *message_source)
+	const struct umpire_buf *message, const char *message_source,
+	const struct umpire_buf *dated_state)
 {
 	struct umpire_commit_info c;
 	char da[48], db[48];
@@ -478,6 +510,28 @@ check_commit(struct run *r, const char *umpire_self,
 			date_text(da, sizeof(da), c.committer_time, c.committer_offset),
 			date_text(db, sizeof(db), p.committer_time, p.committer_offset),
 			umpire_history_rev_id(r->h, r->dated_rev));
+		return false;
+	}
+	/*
+	 * A dated state's commit has its date, so that the two never tell
+	 * two stories; and a step dated after now would put every later
+	 * deadline off until then.
+	 */
+	long long dated = dated_state ? state_date(r, dated_state) : 0;
+	if (dated_state && dated != c.committer_time) {
+		char ds[UMPIRE_TIME_SIZE], dd[UMPIRE_TIME_SIZE];
+		bad(r, "its date, %s, is not %s, the date its state records: "
+			"umpire dates a step's commit with its state's date",
+			umpire_time_format(dd, c.committer_time),
+			umpire_time_format(ds, dated));
+		return false;
+	}
+	if (!older(r->version, UMPIRE_DATED_SINCE) && c.committer_time > r->now) {
+		char dn[UMPIRE_TIME_SIZE], dd[UMPIRE_TIME_SIZE];
+		bad(r, "it is dated %s, after now (%s): no step is made in the "
+			"future, and one dated there would put off every later "
+			"deadline", umpire_time_format(dd, c.committer_time),
+			umpire_time_format(dn, r->now));
 		return false;
 	}
 	if (!c.encoding || strcmp(c.encoding, "UTF-8") != 0) {
@@ -788,7 +842,8 @@ same_step(struct run *r, const struct umpire_step *want,
 	    same_picture(r, want->paths.picture, &want->report.picture, drawn,
 	    picture) &&
 	    step_message(r, want, in, rpath, report, &msg, &source) &&
-	    check_commit(r, self, &msg, source);
+	    check_commit(r, self, &msg, source, older(r->version,
+	    UMPIRE_DATED_SINCE) ? NULL : state);
 	umpire_buf_free(&msg);
 	if (!same)
 		return false;
@@ -874,6 +929,14 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	in.sealed = committed->sealed;
 	in.version = r->version;
 	in.legacy = true;	/* same_hidden knows whether it may be */
+	const struct umpire_node *kept = umpire_game_parse(&r->pol_arena,
+		UMPIRE_SCENARIO_PATH, scen.ptr, scen.len, r->d);
+	if (!kept || umpire_deadline_read(&r->pol, kept, r->d)) {
+		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
+		goto done;
+	}
+	in.date = state_date(r, &state);
+	in.pol = &r->pol;
 	if (!in.scenario || umpire_step_make(&want, &g, &a, &in, r->d)) {
 		bad(r, "scenario.yaml does not make a game");
 		goto done;
@@ -881,12 +944,6 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if (strcmp(g->id, committed->id) != 0) {
 		bad(r, "the game id is '%s', but this seed makes '%s'",
 			committed->id, g->id);
-		goto done;
-	}
-	const struct umpire_node *kept = umpire_game_parse(&r->pol_arena,
-		UMPIRE_SCENARIO_PATH, scen.ptr, scen.len, r->d);
-	if (!kept || umpire_deadline_read(&r->pol, kept, r->d)) {
-		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
 		goto done;
 	}
 	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
@@ -972,7 +1029,7 @@ check_reveal(struct run *r, struct umpire_game *g)
 	    !same_state(r, g, r->version, &state))
 		goto done;
 	umpire_report_reveal_message(&msg, g->id, g->commitment);
-	if (!check_commit(r, "umpire reveal commits the seed", &msg, NULL))
+	if (!check_commit(r, "umpire reveal commits the seed", &msg, NULL, NULL))
 		goto done;
 	rc = 0;
 done:
@@ -1039,9 +1096,13 @@ check_default(struct run *r, const struct umpire_game *g,
 			"tick commits, but the scenario sets no deadlines");
 		return false;
 	}
-	*since = r->date;
-	*deadline = *since + umpire_deadline_of(&r->pol, dec->player,
-		dec->kind);
+	/*
+	 * From the state before, where it records them (UMPIRE_DATED_SINCE):
+	 * what the player's receipt of that step covers.
+	 */
+	*since = g->dated ? g->date : r->date;
+	*deadline = g->has_deadline ? g->deadline : *since +
+		umpire_deadline_of(&r->pol, dec->player, dec->kind);
 	umpire_history_rev_commit(r->h, r->rev, &c);
 	if (c.committer_time != *deadline) {
 		struct umpire_buf dur = UMPIRE_BUF_INIT;
@@ -1129,6 +1190,8 @@ check_forfeit(struct run *r, struct umpire_game *g,
 		goto done;
 	in.kind = UMPIRE_STEP_DEFAULT;
 	in.dflt = r->pol.dflt;
+	in.date = in.deadline;
+	in.pol = &r->pol;
 	in.version = r->version;
 	in.legacy = true;	/* same_hidden knows whether it may be */
 	umpire_step_make(&want, &g, &a, &in, r->d);
@@ -1253,6 +1316,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
 	in.dflt = r->pol.dflt;
+	in.date = dflt ? in.deadline : state_date(r, &state);
+	in.pol = &r->pol;
 	in.orders_text = orders.ptr;
 	in.orders_len = orders.len;
 	in.sig = sig.ptr;
@@ -1419,6 +1484,7 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 	int rc;
 
 	memset(res, 0, sizeof(*res));
+	r.now = opts->now ? opts->now : (long long)time(NULL);
 	if (opts->nreceipts > UMPIRE_VERIFY_RECEIPTS_MAX)
 		return EX_SOFTWARE;
 	if ((rc = umpire_history_load(h, &n, d)))

@@ -54,6 +54,15 @@
  * the padding guards the players from one another, not from the host).
  */
 #define UMPIRE_PADDED_SINCE "0.3.1"
+/*
+ * The first version whose states record their date and the awaited
+ * decision's deadline (game.h), so that a step's receipt covers them
+ * and tick reads them without walking the history; its commits are
+ * dated with the state's date, never later than now (verify's clock),
+ * and a default step's date is the deadline the state before it
+ * recorded.  Older games are checked as before, from commit dates.
+ */
+#define UMPIRE_DATED_SINCE "0.4.0"
 
 /* A player's receipt of a step: the SHA-256 of game.yaml as it left it. */
 struct umpire_receipt {
@@ -73,12 +82,14 @@ struct umpire_verify_opts {
 	/* Receipts to prove, at most UMPIRE_VERIFY_RECEIPTS_MAX. */
 	const struct umpire_receipt *receipts;
 	size_t nreceipts;
+	/* The moment to verify at, seconds since the epoch; 0: the clock's. */
+	long long now;
 	/* Called after each commit checked, if set: done of total commits. */
 	void (*progress)(void *arg, size_t done, size_t total);
 	void *progress_arg;
 };
 
-#define UMPIRE_VERIFY_OPTS_INIT { NULL, NULL, NULL, 0, NULL, NULL }
+#define UMPIRE_VERIFY_OPTS_INIT { NULL, NULL, NULL, 0, 0, NULL, NULL }
 
 /* A run of steps whose reports another umpire version wrote. */
 struct umpire_verify_other {

@@ -7,6 +7,9 @@
 . "$(dirname "$0")/lib.sh"
 
 H=3600
+# tick --now runs ahead of the clock, so its default steps are dated
+# in the future: verify as of a moment after them all.
+LATER=4102444800
 # The standard game with a policy: 72h a decision, 48h for minefields
 # (a kind the standard game never awaits), reminders 24h and 1h before.
 policy() {
@@ -134,7 +137,7 @@ git -C "$G" log -1 --format=%B | grep -q '^Deadline-Default: bot$' ||
 git -C "$G" show HEAD:orders/0001-green.yaml | sed 1d | cmp -s - "$TMP/botorders" ||
 	fail "the default orders are not umpire bot --seed tick's"
 expect_clean "$G"
-expect_exit 0 umpire verify "$G"
+expect_exit 0 umpire verify "$G" --now $LATER
 
 # A player's turn after it, then several overdue in one tick: each
 # deadline counts from the default step before it.
@@ -149,14 +152,14 @@ expect_exit 0 umpire tick "$G" --now $((T2 + 3 * 72 * H + 10)) --format json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["defaults"] == [] and d["awaiting"]["step"] == 6, d' "$TMP/out" ||
 	fail "a second tick at the same moment did something: $(cat "$TMP/out")"
 expect_clean "$G"
-expect_exit 0 umpire verify "$G"
+expect_exit 0 umpire verify "$G" --now $LATER
 expect_out "steps re-adjudicated"
 
 # Forged: the last default step dated an hour before its deadline.
 cp -R "$G" "$TMP/early"
 D=$(date_of "$TMP/early")
 recommit "$TMP/early" 5 "s/ $D +0000\$/ $((D - H)) +0000/"
-expect_exit 65 umpire verify "$TMP/early"
+expect_exit 65 umpire verify "$TMP/early" --now $LATER
 expect_err "a default step for"
 expect_err "before its deadline"
 # Tampered: other orders in a default step (the bot's with another seed).
@@ -166,13 +169,13 @@ umpire bot "$TMP/tampered" --seed other | sed '1s/.*/# orders drawn by umpire ti
 git -C "$TMP/tampered" reset -q --hard 'main@{1}'
 O=$(git -C "$TMP/tampered" show --name-only --format= HEAD -- orders/)
 rewrite "$TMP/tampered" 5 "$O" "$TMP/other.yaml"
-expect_exit 65 umpire verify "$TMP/tampered"
+expect_exit 65 umpire verify "$TMP/tampered" --now $LATER
 expect_err "are not the bot's that umpire tick plays"
 # A default step put in the player's name: the report says umpire
 # played for him, which a step of his never says.
 cp -R "$G" "$TMP/stolen"
 recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green Player <green@example.org>/'
-expect_exit 65 umpire verify "$TMP/stolen"
+expect_exit 65 umpire verify "$TMP/stolen" --now $LATER
 expect_err "reports/0005.md"
 
 # A player's own time: green has a week, so nothing is due at 73h; and
@@ -186,7 +189,7 @@ expect_out "(95h left): nothing to do"
 expect_exit 0 umpire tick "$TMP/slow" --now $(($(date_of "$TMP/slow") + 168 * H))
 expect_out "umpire played the bot's orders for green's turn at step 1"
 expect_out "awaits tan's turn by"
-expect_exit 0 umpire verify "$TMP/slow"
+expect_exit 0 umpire verify "$TMP/slow" --now $LATER
 sed 's/players: {green: 1w}/players: {grey: 1w}/' "$TMP/slow.yaml" >"$TMP/grey.yaml"
 expect_exit 65 umpire new "$TMP/grey" --scenario "$TMP/grey.yaml"
 expect_err "grey.yaml:"
@@ -211,14 +214,14 @@ git -C "$F" show --name-only --format= HEAD | grep -q '^orders/' &&
 	fail "a forfeit committed orders"
 expect_exit 0 umpire status "$F"
 expect_out "over:     tan won at step 1 (no orders from green for green's turn at step 1 by"
-expect_exit 0 umpire verify "$F"
+expect_exit 0 umpire verify "$F" --now $LATER
 expect_out "tan won at step 1"
 expect_exit 0 umpire tick "$F" --now $((F0 + 1000 * H))
 expect_out "is over (tan won): nothing to do"
 cp -R "$F" "$TMP/ffearly"
 D=$(date_of "$F")
 recommit "$TMP/ffearly" 1 "s/ $D +0000\$/ $((D - 60)) +0000/"
-expect_exit 65 umpire verify "$TMP/ffearly"
+expect_exit 65 umpire verify "$TMP/ffearly" --now $LATER
 expect_err "before its deadline"
 for rs in wwii armymen bgw; do
 	{ cat "$TOP/samples/$rs/standard.yaml"
@@ -230,7 +233,7 @@ for rs in wwii armymen bgw; do
 		fail "new $rs failed"
 	expect_exit 0 umpire tick "$TMP/$rs" $seed --now $(($(date_of "$TMP/$rs") + 25 * H))
 	expect_out "forfeits the game at step 1"
-	expect_exit 0 umpire verify "$TMP/$rs" $seed
+	expect_exit 0 umpire verify "$TMP/$rs" --now $LATER $seed
 	expect_out "won at step 1"
 done
 # A sealed game's default needs its seed: 66 without, nothing written.
@@ -254,13 +257,13 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["defau
 expect_exit 0 umpire tick "$TMP/fast" --now $day -q
 expect_out "at step 45"
 [ "$(grep -c '^tick: no orders' "$TMP/out")" = 14 ] || fail "the second run's defaults"
-expect_exit 0 umpire verify "$TMP/fast"
+expect_exit 0 umpire verify "$TMP/fast" --now $LATER
 expect_out "won at step 46"
 # Sealed and not revealed: what anyone can check passes.
-expect_exit 66 umpire verify "$TMP/bgw"
+expect_exit 66 umpire verify "$TMP/bgw" --now $LATER
 expect_err "checked in public 1 step"
 expect_exit 0 umpire reveal "$TMP/bgw" --seed-file "$TMP/bgw.seed"
-expect_exit 0 umpire verify "$TMP/bgw"
+expect_exit 0 umpire verify "$TMP/bgw" --now $LATER
 
 # A game whose players have keys: the default step is umpire's and
 # unsigned, and verify takes it.
@@ -276,7 +279,7 @@ git -C "$TMP/keyed" show --name-only --format= HEAD | grep -q '\.sig$' &&
 	fail "a default step committed a signature"
 git -C "$TMP/keyed" log -1 --format=%B | grep -q Orders-Signed-By &&
 	fail "a default step claims a signature"
-expect_exit 0 umpire verify "$TMP/keyed"
+expect_exit 0 umpire verify "$TMP/keyed" --now $LATER
 
 # A shared git server: hooks/umpire-tick, which cron runs, applies the
 # deadlines under the hooks' lock and pushes the default steps to main.
@@ -295,7 +298,7 @@ if command -v flock >/dev/null; then
 	[ "$(git -C "$TMP/shared.git" log -1 --format=%ct main)" = $((S0 + 2 * 72 * H)) ] ||
 		fail "umpire-tick did not push two default steps to main"
 	git clone -q "$TMP/shared.git" "$TMP/check" || fail "clone"
-	expect_exit 0 umpire verify "$TMP/check"
+	expect_exit 0 umpire verify "$TMP/check" --now $LATER
 fi
 
 done_ok
