@@ -47,6 +47,15 @@ struct run {
 	struct umpire_arena pol_arena;	/* owns its strings */
 	struct held held[UMPIRE_VERIFY_RECEIPTS_MAX];
 	struct umpire_verify_result *res;
+	/* --contest: the orders' envelope, and what the state before said. */
+	struct {
+		long step;
+		const char *player, *game;
+		bool checked;		/* the state before was reached */
+		bool judged;		/* and the step after it */
+		char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
+		struct umpire_arena a;
+	} contest;
 };
 
 static void bad(struct run *r, const char *fmt, ...)
@@ -375,6 +384,23 @@ note_step(struct run *r, long step, const char *state_hash)
 	}
 }
 
+/* A default step checked: the result lists it. */
+static void
+note_default(struct run *r, long step, const struct umpire_decision *dec,
+	long long deadline, bool forfeit)
+{
+	struct umpire_verify_result *res = r->res;
+
+	if (res->ndefaults++ >= UMPIRE_VERIFY_DEFAULTS_MAX)
+		return;
+	struct umpire_verify_default *f = &res->defaults[res->ndefaults - 1];
+	f->step = step;
+	snprintf(f->player, sizeof(f->player), "%s", dec->player);
+	snprintf(f->kind, sizeof(f->kind), "%s", dec->kind);
+	f->deadline = deadline;
+	f->forfeit = forfeit;
+}
+
 /* The receipts nobody saw hold: each named, and EX_DATAERR. */
 static int
 check_receipts(struct run *r)
@@ -389,13 +415,19 @@ check_receipts(struct run *r)
 			continue;
 		}
 		rc = EX_DATAERR;
+		bool dflt = false;
+		for (size_t j = 0; j < r->res->ndefaults &&
+		    j < UMPIRE_VERIFY_DEFAULTS_MAX; j++)
+			dflt |= r->res->defaults[j].step == t->step;
 		if (k->state == DIFFERS)
 			umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "receipt %ld:%s: "
 				"step %ld is now commit %s (%s), whose game.yaml has "
 				"SHA-256 %s: the step was rewritten or replayed since the "
-				"receipt was given", t->step, t->hash, t->step,
+				"receipt was given%s", t->step, t->hash, t->step,
 				umpire_history_rev_id(r->h, k->rev),
-				umpire_history_rev_summary(r->h, k->rev), k->hash);
+				umpire_history_rev_summary(r->h, k->rev), k->hash, dflt ?
+				"; it is now a default step, which cannot replace the step "
+				"the receipt was given for" : "");
 		else
 			umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "receipt %ld:%s: "
 				"the history has no step %ld, its last step is %ld: the steps "
@@ -1198,6 +1230,7 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
 	    drawn, &picture, "umpire tick commits a default step"))
 		goto done;
+	note_default(r, want.step, dec, in.deadline, true);
 	rc = 0;
 done:
 	umpire_arena_free(&a);
@@ -1330,6 +1363,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!same_step(r, &want, &in, g, ch, n, &state, opath, &orders, &report,
 	    drawn, &picture, NULL))
 		goto done;
+	if (dflt)
+		note_default(r, want.step, &dec, in.deadline, false);
 	rc = 0;
 done:
 	umpire_arena_free(&a);
@@ -1442,6 +1477,128 @@ done:
 	return rc;
 }
 
+/* ---- a player's signed orders, against the step that answers them ---- */
+
+/* The contested orders' envelope: 0, or EX_DATAERR saying what is amiss. */
+static int
+contest_read(struct run *r)
+{
+	const struct umpire_verify_opts *o = r->opts;
+	const struct umpire_node *doc = umpire_game_parse(&r->contest.a,
+		o->contest_path, o->contest_text, o->contest_len, r->d);
+	long long step = doc ? umpire_node_integer(umpire_map_get(doc, "step"),
+		-1) : -1;
+
+	r->contest.player = doc ? umpire_node_cstr(umpire_map_get(doc,
+		"player")) : NULL;
+	r->contest.game = doc ? umpire_node_cstr(umpire_map_get(doc, "game")) :
+		NULL;
+	if (step < 0 || step > UMPIRE_LAST_STEP || !r->contest.player ||
+	    !r->contest.game) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "not orders: "
+			"they name no game, step and player, so they contest nothing");
+		return EX_DATAERR;
+	}
+	r->contest.step = (long)step;
+	r->res->contest_step = (long)step;
+	return 0;
+}
+
+/*
+ * At the state that awaits the contested step: the orders must be this
+ * game's, for its awaited player, signed by his key and legal then;
+ * otherwise they contest nothing.
+ */
+static int
+contest_before(struct run *r, const struct umpire_game *g)
+{
+	const struct umpire_verify_opts *o = r->opts;
+	struct umpire_decision dec;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	const struct umpire_node *orders;
+	char sigpath[4096];
+
+	r->contest.checked = true;
+	umpire_game_decision(g, &dec);
+	if (strcmp(r->contest.game, g->id) != 0 || !dec.player ||
+	    strcmp(r->contest.player, dec.player) != 0) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "they are "
+			"orders of %s for step %ld of game %s, but step %ld of game %s "
+			"awaits %s: they contest nothing here", r->contest.player,
+			r->contest.step, r->contest.game, g->step, g->id,
+			dec.player ? dec.player : "no one");
+		return EX_DATAERR;
+	}
+	if (!g->keyed) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "game %s's "
+			"players have no keys, so no orders are signed: unsigned orders "
+			"prove nothing against the history", g->id);
+		return EX_DATAERR;
+	}
+	snprintf(sigpath, sizeof(sigpath), "%s.sig", o->contest_path);
+	int rc = umpire_game_check_signature(g, dec.player, sigpath,
+		o->contest_sig, o->contest_siglen, o->contest_text, o->contest_len,
+		r->contest.fp, r->d);
+	if (rc)
+		return rc;	/* EX_NOPERM, as turn refuses them */
+	size_t before = r->d->errors;
+	rc = umpire_game_check(g, &a, o->contest_path, o->contest_text,
+		o->contest_len, &orders, r->d);
+	umpire_arena_free(&a);
+	if (rc) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "signed, but "
+			"not legal at step %ld (%zu problems above): a default step may "
+			"stand in for orders umpire refuses", g->step,
+			r->d->errors - before);
+		return EX_DATAERR;
+	}
+	return 0;
+}
+
+/*
+ * The step that answered the contested decision, revision rev: a
+ * default step there replaced orders the player signed, and that is
+ * an error; his own orders, these or others he signed, are not.
+ */
+static int
+contest_after(struct run *r)
+{
+	const struct umpire_verify_opts *o = r->opts;
+	struct umpire_step_paths paths;
+	struct umpire_person author;
+	struct umpire_buf got = UMPIRE_BUF_INIT;
+	char when[UMPIRE_TIME_SIZE];
+
+	r->contest.judged = true;
+	umpire_history_rev_author(r->h, r->rev, &author);
+	if (same_person(&author, UMPIRE_COMMITTER_NAME, UMPIRE_COMMITTER_EMAIL)) {
+		const struct umpire_verify_result *res = r->res;
+		long long deadline = 0;
+		for (size_t i = 0; i < res->ndefaults &&
+		    i < UMPIRE_VERIFY_DEFAULTS_MAX; i++)
+			if (res->defaults[i].step == r->contest.step)
+				deadline = res->defaults[i].deadline;
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "step %ld is "
+			"a default step of umpire tick's, commit %s, dated with its "
+			"deadline %s; but %s signed these orders for it (%s), and they "
+			"are legal there: a default step cannot replace a step its "
+			"player signed, so they contest it (when they reached the host, "
+			"the history cannot tell: see umpire(1), SECURITY "
+			"CONSIDERATIONS)", r->contest.step,
+			umpire_history_rev_id(r->h, r->rev),
+			umpire_time_format(when, deadline), r->contest.player,
+			r->contest.fp);
+		return EX_DATAERR;
+	}
+	umpire_step_paths(&paths, r->contest.step, r->contest.player);
+	if (umpire_history_rev_read(r->h, r->rev, paths.orders, &got, r->d) == 0)
+		r->res->contest_held = umpire_buf_equal(&got, o->contest_text,
+			o->contest_len);
+	r->res->contest_other = !r->res->contest_held;
+	umpire_buf_free(&got);
+	return 0;
+}
+
 int
 umpire_verify_receipt_parse(struct umpire_receipt *out, const char *text)
 {
@@ -1540,14 +1697,35 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 		umpire_arena_free(&r.pol_arena);
 		return rc;
 	}
+	if (opts->contest_path && (rc = contest_read(&r))) {
+		umpire_game_free(g);
+		umpire_arena_free(&r.pol_arena);
+		umpire_arena_free(&r.contest.a);
+		return rc;
+	}
 	for (r.rev++; r.rev < n; r.rev++) {
+		bool contested = opts->contest_path && !r.contest.judged &&
+			g->step == r.contest.step;
+		if (contested && !r.contest.checked && (rc = contest_before(&r, g)))
+			break;
 		if ((rc = check_step(&r, g, res)))
+			break;
+		if (contested && g->step != r.contest.step &&
+		    (rc = contest_after(&r)))
 			break;
 		if (opts->progress)
 			opts->progress(opts->progress_arg, r.rev + 1, n);
 	}
 	if (rc == 0)
 		rc = check_receipts(&r);
+	if (rc == 0 && opts->contest_path && !r.contest.judged) {
+		umpire_diag(d, UMPIRE_ERROR, opts->contest_path, 0, 0, "the history "
+			"has no step %ld (step %ld is awaited): these orders were never "
+			"played; if they reached the host in time, the steps after were "
+			"dropped", r.contest.step, g->step);
+		rc = EX_DATAERR;
+	}
+	umpire_arena_free(&r.contest.a);
 	res->awaited = g->step;
 	res->over = umpire_game_over(g);
 	if (res->over) {
