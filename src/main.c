@@ -58,7 +58,7 @@ const struct cli_verb cli_verbs[] = {
 	  "                   standard output\n" },
 	{ "turn", cmd_turn,
 	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]\n"
-	  "            [--format FORMAT]",
+	  "            [--wait SECONDS] [--format FORMAT]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
 	  "state, the orders, the report and its picture, and print the report,\n"
 	  "which ends with the step's receipt.",
@@ -66,6 +66,8 @@ const struct cli_verb cli_verbs[] = {
 	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --wait SECONDS   wait up to SECONDS for a game another umpire is\n"
+	  "                   adjudicating before exiting 75 (default 0)\n"
 	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
 	  "                   check)\n" },
 	{ "bot", cmd_bot,
@@ -86,12 +88,18 @@ const struct cli_verb cli_verbs[] = {
 	  "recipient for the awaited decision, and print the armored block to\n"
 	  "put in the orders, as age -r RECIPIENT -a would.", NULL },
 	{ "verify", cmd_verify,
-	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
+	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]\n"
+	  "              [--contest ORDERS [--signature SIG]] [--now TIME]",
 	  "Replay the whole history and name the first commit whose state,\n"
 	  "report, orders, rolls or commit differ from re-adjudication.",
 	  "  --seed-file F    a sealed game's seed, if not revealed yet\n"
 	  "  --receipt STEP:HASH  prove that step STEP is still in the history,\n"
-	  "                   as the receipt its report gave says (repeatable)\n" },
+	  "                   as the receipt its report gave says (repeatable)\n"
+	  "  --contest ORDERS orders a player signed: refuse a default step\n"
+	  "                   made in the place of the step they answer\n"
+	  "  --signature SIG  their signature (default: ORDERS.sig)\n"
+	  "  --now TIME       verify as of TIME (default: the clock): no step\n"
+	  "                   may be dated after it\n" },
 	{ "reveal", cmd_reveal, "umpire reveal DIR --seed-file F [--force]",
 	  "Publish a sealed game's seed in a commit, so anyone can verify it.",
 	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"
@@ -126,8 +134,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --scenario FILE  default: the ruleset's standard scenario\n"
 	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
 	{ "tick", cmd_tick,
-	  "umpire tick DIR [--now TIME] [--since TIME] [--seed-file F] [--force]\n"
-	  "            [--format FORMAT] [--quiet]",
+	  "umpire tick DIR | --games DIR [--now TIME] [--since TIME] [--seed-file F]\n"
+	  "            [--force] [--wait SECONDS] [--format FORMAT] [--quiet]",
 	  "Apply the game's deadline policy at TIME: commit, as umpire's, the\n"
 	  "default for every decision whose deadline has passed, and list the\n"
 	  "reminders that have fallen due.  Nothing to do without deadlines.",
@@ -136,15 +144,19 @@ const struct cli_verb cli_verbs[] = {
 	  "                   default: the clock\n"
 	  "  --since TIME     list only the reminders that fell due after TIME\n"
 	  "                   (the previous tick's --now)\n"
+	  "  --games DIR      every game in DIR (each directory holding a game's\n"
+	  "                   repository), in name order, in this one process\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n"
-	  "  --format FORMAT  text (the default) or json (one object on standard\n"
-	  "                   output, diagnostics as JSON on standard error)\n"
+	  "  --wait SECONDS   wait up to SECONDS for a busy game (default 0)\n"
+	  "  --format FORMAT  text (the default) or json (one object a game, a\n"
+	  "                   line each, on standard output; diagnostics as\n"
+	  "                   JSON on standard error)\n"
 	  "  -q, --quiet      print only the default steps and the reminders\n\n"
 	  "example, a crontab line (see samples/cron/umpire-tick), which mails\n"
 	  "only when tick has something to say:\n"
-	  "  */10 * * * * out=$(umpire tick -q /srv/games/g1) && { [ -z \"$out\" ] ||\n"
-	  "    echo \"$out\" | mail -s 'umpire: g1' players@example.org; }\n" },
+	  "  */10 * * * * out=$(umpire tick -q --games /srv/games) && { [ -z \"$out\" ] ||\n"
+	  "    echo \"$out\" | mail -s 'umpire: deadlines' host@example.org; }\n" },
 	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",
 	  "Write the game's web page into OUT (index.html and the steps'\n"
 	  "pictures), from its git history: the players, every step's report,\n"
@@ -162,7 +174,7 @@ const struct cli_verb cli_verbs[] = {
 	{ "mail", cmd_mail,
 	  "umpire mail --game DIR | --games DIR [--from ADDR] [--sendmail CMD |\n"
 	  "            --maildir DIR] [--keep DIR] [--not-orders reply|drop]\n"
-	  "            [--seed-file F]",
+	  "            [--seed-file F] [--wait SECONDS]",
 	  "Adjudicate the orders in the message on standard input (a mail\n"
 	  "system's pipe), reply to the sender and mail the report to the players.",
 	  "  --game DIR       the one game played at this address\n"
@@ -173,7 +185,9 @@ const struct cli_verb cli_verbs[] = {
 	  "  --keep DIR       keep every message that made no step in a Maildir\n"
 	  "  --not-orders reply|drop  answer mail that is not orders, or not\n"
 	  "                   (drop needs --keep)\n"
-	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n\n"
+	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
+	  "  --wait SECONDS   wait up to SECONDS for a game another umpire is\n"
+	  "                   adjudicating (default 30), then exit 75\n\n"
 	  "exit: 0 handled (even orders refused); 75 locked or trouble: retry\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

@@ -91,20 +91,49 @@ expect_exit 0 umpire tick "$G" -q --now $((T0 + 49 * H))
 expect_out "reminder: step 1"
 # The crontab sample's command, as cron's sh runs it (% unescaped; the
 # mail replaced by cat, the game by this one).
-line=$(grep '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
+line=$(grep -m1 '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
 cmd=$(printf '%s\n' "$line" | cut -d' ' -f6- | sed -e 's/\\%/%/g' \
 	-e "s|/srv/games/duel|$G|" -e 's/mail -s "[^"]*" [^;]*;/cat;/')
 mkdir "$TMP/bin" && printf '#!/bin/sh\nexec %s "$@"\n' "$UMPIRE" >"$TMP/bin/umpire" &&
 	chmod +x "$TMP/bin/umpire" || fail "bin"
 expect_exit 0 env PATH="$TMP/bin:$PATH" sh -c "$cmd"
 [ ! -s "$TMP/out" ] || fail "the crontab line said: $(cat "$TMP/out")"
-# The man page shows the same line, folded.
-sed -n '/^\*\/10 .*umpire tick/,/^\.Ed/p' "$TOP/man/umpire.1" | sed -e '$d' -e 's/\\e/\\/g' |
+# The line for many games: the same, through tick --games.
+games=$(grep '^\*/10 .*--games' "$TOP/samples/cron/umpire-tick") || fail "no crontab line for many games"
+mkdir "$TMP/games" && cp -R "$G" "$TMP/games/duel" && cp -R "$G" "$TMP/games/other" || fail "games"
+cmd=$(printf '%s\n' "$games" | cut -d' ' -f6- | sed -e 's/\\%/%/g' \
+	-e "s|/srv/games|$TMP/games|" -e 's/mail -s "[^"]*" [^;]*;/cat;/')
+expect_exit 0 env PATH="$TMP/bin:$PATH" sh -c "$cmd"
+[ ! -s "$TMP/out" ] || fail "the crontab line for many games said: $(cat "$TMP/out")"
+# The man page shows the first line, folded.
+sed -n '/^\*\/10 .*umpire tick/,/^\.Ed/{p;/^\.Ed/q;}' "$TOP/man/umpire.1" | sed -e '$d' -e 's/\\e/\\/g' |
 	sed -e ':a' -e '/\\$/N; s/ \\\n */ /; ta' >"$TMP/manline"
 [ "$(cat "$TMP/manline")" = "$line" ] || fail "umpire(1)'s crontab line is not the sample's:
 $(cat "$TMP/manline")
 $line"
 ok
+
+# tick --games: every game in a directory, in one process, in name
+# order; one that is not a game is named and the others still ticked.
+mkdir "$TMP/many" "$TMP/many/notes" && cp -R "$G" "$TMP/many/b" &&
+	cp -R "$G" "$TMP/many/a" && git init -q "$TMP/many/c" &&
+	echo hello >"$TMP/many/readme" || fail "many"
+expect_exit 66 umpire tick --games "$TMP/many" --now $((T0 + 72 * H + 5)) --format json
+[ "$(wc -l <"$TMP/out")" = 2 ] || fail "tick --games: not a line a game: $(cat "$TMP/out")"
+python3 - "$TMP/out" <<'PY' || fail "tick --games --format json: $(cat "$TMP/out")"
+import json, sys
+games = [json.loads(l) for l in open(sys.argv[1])]
+assert [len(g["defaults"]) for g in games] == [1, 1], games
+assert all(g["awaiting"]["step"] == 2 for g in games), games
+PY
+expect_err "many/c"
+[ "$(step_of "$TMP/many/a")" = 2 ] && [ "$(step_of "$TMP/many/b")" = 2 ] ||
+	fail "tick --games did not tick both games"
+expect_exit 0 umpire verify "$TMP/many/b" --now $LATER
+expect_exit 0 umpire tick --games "$TMP/many/notes" --now $((T0 + 72 * H + 5))
+[ ! -s "$TMP/out" ] || fail "tick --games of no game said: $(cat "$TMP/out")"
+expect_exit 64 umpire tick --games "$TMP/many" "$G"
+expect_exit 66 umpire tick --games "$TMP/none"
 
 # A locked game: 75, nothing written.
 if command -v flock >/dev/null; then
