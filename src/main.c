@@ -157,6 +157,13 @@ const struct cli_verb cli_verbs[] = {
 	  "only when tick has something to say:\n"
 	  "  */10 * * * * out=$(umpire tick -q --games /srv/games) && { [ -z \"$out\" ] ||\n"
 	  "    echo \"$out\" | mail -s 'umpire: deadlines' host@example.org; }\n" },
+	{ "deadline", cmd_deadline,
+	  "umpire deadline DIR --extend DURATION [--force] [--wait SECONDS]",
+	  "Give the awaited player more time: commit, as a host step that verify\n"
+	  "checks, the awaited decision's deadline moved DURATION later.",
+	  "  --extend DURATION  how much later (\"48h\": s, m, h, d or w)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --wait SECONDS   wait up to SECONDS for a busy game (default 0)\n" },
 	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",
 	  "Write the game's web page into OUT (index.html and the steps'\n"
 	  "pictures), from its git history: the players, every step's report,\n"

@@ -185,6 +185,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_tick(int argc, char **argv);
+int cmd_deadline(int argc, char **argv);
 int cmd_mail(int argc, char **argv);
 int cmd_site(int argc, char **argv);
 

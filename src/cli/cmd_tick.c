@@ -446,3 +446,97 @@ cmd_tick(int argc, char **argv)
 	}
 	return cli_done(&d, rc);
 }
+
+/*
+ * umpire deadline DIR --extend DURATION: the host gives the awaited
+ * player more time, as a host step (default.h) that verify checks.
+ */
+int
+cmd_deadline(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "extend", required_argument, NULL, 'e' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "wait", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *extend = NULL;
+	bool force = false;
+	long long seconds = 0;
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
+		switch (c) {
+		case -2: return rc;
+		case 'e': extend = optarg; break;
+		case 'F': force = true; break;
+		case 'w':
+			if ((rc = cli_set_wait(argv[0], optarg)))
+				return rc;
+			break;
+		}
+	}
+	if (argc - optind != 1)
+		return cli_usage(argv[0], "name one game directory");
+	if (!extend)
+		return cli_usage(argv[0], "say what to change: --extend DURATION");
+	if (umpire_duration_parse(&seconds, extend) != 0)
+		return cli_usage(argv[0], "--extend %s: not a duration: a whole "
+			"number of at most 9 digits, from 1, and one of s, m, h, d, w "
+			"(\"48h\")", extend);
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_history *h = NULL;
+	struct umpire_game *g = NULL;
+	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	static const struct umpire_person host = { UMPIRE_COMMITTER_NAME,
+		UMPIRE_COMMITTER_EMAIL };
+	char when[UMPIRE_TIME_SIZE];
+	const char *dir = argv[optind];
+
+	if ((rc = cli_open_game(&h, &g, dir, true, &d)) ||
+	    (!force && (rc = umpire_history_check_head(h, &d))))
+		goto done;
+	umpire_game_decision(g, &dec);
+	rc = EX_DATAERR;
+	if (!dec.player) {
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "game %s is over: no "
+			"decision has a deadline to extend", g->id);
+		goto done;
+	}
+	if (!g->has_deadline) {
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "game %s's state records "
+			"no deadline (%s): only a game umpire 0.4.0 or later made, "
+			"whose scenario sets deadlines, has one to extend", g->id,
+			g->dated ? "its scenario sets no deadlines" :
+			"an older umpire wrote it");
+		goto done;
+	}
+	long long was = g->deadline;
+	if (was + seconds > 253402300799LL) {	/* 9999-12-31T23:59:59Z */
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "--extend %s: the deadline "
+			"would be later than umpire can write", extend);
+		goto done;
+	}
+	g->deadline += seconds;
+	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_default_extend_message(&msg, g, was, seconds);
+	struct umpire_file files[] = {
+		{ UMPIRE_STATE_PATH, state.ptr, state.len },
+	};
+	umpire_history_date_next(h, cli_step_date(h, g));
+	if ((rc = umpire_history_commit(h, files, 1, &host, msg.ptr, &d)))
+		goto done;
+	char whose[80];
+	printf("deadline: step %ld of %s now awaits %s %s by %s\n", g->step,
+		g->id, umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+		umpire_time_format(when, g->deadline));
+done:
+	umpire_history_close(h);
+	umpire_game_free(g);
+	umpire_buf_free(&state);
+	umpire_buf_free(&msg);
+	return cli_done(&d, rc);
+}

@@ -1070,6 +1070,43 @@ done:
 	return rc;
 }
 
+/*
+ * A host step of umpire deadline --extend (default.h): game.yaml alone,
+ * its deadline moved by the trailer's duration and nothing else, as
+ * umpire's; the step awaited stays the same.
+ */
+static int
+check_extend(struct run *r, struct umpire_game *g, long long seconds)
+{
+	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	int rc;
+
+	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)))
+		return rc;
+	rc = EX_DATAERR;
+	umpire_game_decision(g, &dec);
+	if (!dec.player || !g->has_deadline) {
+		bad(r, "it extends a deadline, but the state before it records "
+			"none (%s)", dec.player ? "no deadline policy, or an umpire "
+			"before 0.4.0" : "the game is over");
+		goto done;
+	}
+	long long was = g->deadline;
+	g->deadline += seconds;
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state))
+		goto done;
+	umpire_default_extend_message(&msg, g, was, seconds);
+	if (!check_commit(r, "umpire deadline commits a host step", &msg, NULL,
+	    NULL))
+		goto done;
+	rc = 0;
+done:
+	umpire_buf_free(&state);
+	umpire_buf_free(&msg);
+	return rc;
+}
+
 /* Whether line[0..n) holds mark. */
 static bool
 line_holds(const char *line, size_t n, const char *mark)
@@ -1264,8 +1301,14 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!plain_files(r, ch, n))
 		return EX_DATAERR;
 	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
-	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0)
+	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0) {
+		struct umpire_commit_info c;
+		long long ext;
+		umpire_history_rev_commit(r->h, r->rev, &c);
+		if (umpire_default_extend_of(&ext, c.message) == 0)
+			return check_extend(r, g, ext);
 		return check_reveal(r, g);
+	}
 	umpire_game_decision(g, &dec);
 	umpire_step_paths(&paths, g->step, dec.player);
 	const char *opath = paths.orders, *rpath = paths.report,
@@ -1415,10 +1458,21 @@ verify_public(struct run *r, size_t n)
 		}
 		struct umpire_decision dec;
 		struct umpire_step_paths paths;
+		struct umpire_commit_info c;
+		long long ext;
 		umpire_game_decision(prev, &dec);
 		if (!dec.player) {
 			bad(r, "the game was over, yet this commit changes it");
 			goto done;
+		}
+		/* A host step (umpire deadline): checked once the seed is known. */
+		umpire_history_rev_commit(r->h, r->rev, &c);
+		if (nch == 1 && umpire_default_extend_of(&ext, c.message) == 0 &&
+		    cur->step == prev->step) {
+			umpire_game_free(prev);
+			prev = cur;
+			cur = NULL;
+			continue;
 		}
 		umpire_step_paths(&paths, prev->step, dec.player);
 		/*

@@ -125,4 +125,41 @@ expect_exit 0 umpire tick "$TMP/played" --now $((T0 + 73 * H))
 expect_exit 65 umpire verify "$TMP/played" --now $((T0 + 73 * H)) --receipt "$R1"
 expect_err "it is now a default step, which cannot replace the step the receipt was given for"
 
+# 5. The host's extension (umpire deadline --extend): a host step that
+#    moves the awaited decision's deadline, which tick honours and
+#    verify checks.
+E=$TMP/extend
+umpire new "$E" --scenario "$TMP/dl.yaml" --seed "$SEED1" >/dev/null ||
+	fail "new failed"
+E0=$(date_of "$E")
+expect_exit 0 umpire deadline "$E" --extend 48h
+expect_out "deadline: step 1 of amb-"
+expect_out "now awaits green's turn by $(utc $((E0 + 120 * H)))"
+git -C "$E" show HEAD:game.yaml | grep -q "^deadline: \"$(utc $((E0 + 120 * H)))\"\$" ||
+	fail "the state's deadline did not move"
+git -C "$E" log -1 --format=%B | grep -q '^Deadline-Extend: 2d$' || fail "no Deadline-Extend trailer"
+[ "$(git -C "$E" show --name-only --format= HEAD)" = game.yaml ] || fail "a host step changes game.yaml alone"
+expect_exit 0 umpire tick "$E" --now $((E0 + 73 * H))
+expect_out "(47h left): nothing to do"
+expect_exit 0 umpire verify "$E"
+expect_exit 0 umpire tick "$E" --now $((E0 + 121 * H))
+expect_out "no orders from green by $(utc $((E0 + 120 * H)))"
+expect_exit 0 umpire verify "$E" --now $((E0 + 121 * H))
+expect_out "default: step 1, no orders from green for green's turn by its deadline $(utc $((E0 + 120 * H)))"
+# Refused: no duration, a bad one, a game without deadlines.
+expect_exit 64 umpire deadline "$E"
+expect_exit 64 umpire deadline "$E" --extend "two days"
+expect_err "--extend two days: not a duration"
+umpire new "$TMP/nodl" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null || fail "new"
+before=$(head_of "$TMP/nodl")
+expect_exit 65 umpire deadline "$TMP/nodl" --extend 1d
+expect_err "records no deadline (its scenario sets no deadlines)"
+[ "$(head_of "$TMP/nodl")" = "$before" ] || fail "a refused extension moved HEAD"
+# Forged: an extension whose trailer says less than the state moved.
+cp -R "$E" "$TMP/ext-forged"
+git -C "$TMP/ext-forged" reset -q --hard HEAD~1
+recommit "$TMP/ext-forged" 1 's/^Deadline-Extend: 2d$/Deadline-Extend: 1d/'
+expect_exit 65 umpire verify "$TMP/ext-forged"
+expect_err "game.yaml differs"
+
 done_ok
