@@ -106,7 +106,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --force          reveal before the game is over\n" },
 	{ "resolve", cmd_resolve,
 	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE]\n"
-	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]",
+	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]\n"
+	  "               [--date TIME]",
 	  "Resolve orders against a state file and write the new state and the\n"
 	  "report; no git.",
 	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
@@ -115,7 +116,10 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --secret SECRET  in a game that hides information, its secret part\n"
 	  "                   in the clear, which the step needs\n"
-	  "  --secret-out NEW_SECRET  where to write it after the step\n" },
+	  "  --secret-out NEW_SECRET  where to write it after the step\n"
+	  "  --date TIME      the step's date, which the new state records as\n"
+	  "                   turn's does (no deadline: that needs the scenario);\n"
+	  "                   default: none\n" },
 	{ "schema", cmd_schema,
 	  "umpire schema RULESET state|orders|scenario [--json] | "
 	  "umpire schema envelope\n       | umpire schema --write DIR",

@@ -59,7 +59,7 @@ date_state(struct umpire_game *g, const struct umpire_step_in *in)
 {
 	struct umpire_decision dec;
 
-	g->dated = in->date && !in->pure && !umpire_version_older(in->version ?
+	g->dated = in->date && !umpire_version_older(in->version ?
 		in->version : UMPIRE_VERSION, UMPIRE_DATED_SINCE);
 	g->date = g->dated ? in->date : 0;
 	umpire_game_decision(g, &dec);

@@ -67,7 +67,8 @@ struct umpire_step_in {
 	long long since, deadline;
 	/*
 	 * The step's date (seconds since the epoch, UTC; 0: none, as in
-	 * umpire resolve) and the deadline policy in force (NULL: none):
+	 * umpire resolve without --date) and the deadline policy in force
+	 * (NULL: none):
 	 * from UMPIRE_DATED_SINCE on the state records the date and the
 	 * next decision's deadline (game.h), and the commit must be dated
 	 * the same.  A DEFAULT step's date is its deadline.
