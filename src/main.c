@@ -20,7 +20,7 @@ const struct cli_verb cli_verbs[] = {
 	  "List the rulesets umpire plays: name, title, players.", NULL },
 	{ "new", cmd_new,
 	  "umpire new DIR --scenario FILE|SCENARIO [--seed HEX | --seed-file F] "
-	  "[--sealed] [--key PLAYER=FILE ...]",
+	  "[--sealed] [--key PLAYER=FILE ...] [--date TIME]",
 	  "Start a game from a scenario in DIR, a new git repository: roll for\n"
 	  "the first player (step 0), commit, and print the report.",
 	  "  --scenario FILE  the scenario (see umpire-files(5)), or the name of\n"
@@ -31,7 +31,9 @@ const struct cli_verb cli_verbs[] = {
 	  "                   with a random seed if it does not exist\n"
 	  "  --sealed         keep only the seed's commitment in the game\n"
 	  "  --key PLAYER=FILE  PLAYER's OpenSSH ed25519 public key, from FILE\n"
-	  "                   (his id_ed25519.pub), in place of the scenario's\n\n"
+	  "                   (his id_ed25519.pub), in place of the scenario's\n"
+	  "  --date TIME      date the set-up TIME, not the clock's now (a\n"
+	  "                   set-up reproduced byte for byte)\n\n"
 	  "example: umpire new game --scenario samples/amb/standard.yaml\n" },
 	{ "status", cmd_status,
 	  "umpire status DIR [--svg] [--as PLAYER --identity KEYFILE]",
