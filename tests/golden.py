@@ -75,8 +75,10 @@ def run_case(umpire, case, update):
     try:
         if os.path.exists(os.path.join(case, "scenario.yaml")):
             game = os.path.join(tmp, "game")
+            # A fixed date: the state records it (umpire 0.4.0 on).
             cmd = [umpire, "new", game, "--scenario", "scenario.yaml",
-                   "--seed", str(meta.get("seed", "0" * 64))]
+                   "--seed", str(meta.get("seed", "0" * 64)),
+                   "--date", "2026-01-01T00:00:00Z"]
             outputs = {"expected.yaml": os.path.join(game, "game.yaml"),
                        "expected.md": os.path.join(game, "reports", "0000.md")}
             if drawn:

@@ -185,6 +185,54 @@ fail:
 }
 
 int
+cli_policy(struct umpire_deadline_policy *out, struct umpire_history *h,
+	const char *dir, struct umpire_arena *a, struct umpire_diags *d)
+{
+	struct umpire_buf scen = UMPIRE_BUF_INIT;
+	const struct umpire_node *doc;
+	char name[4096];
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = umpire_history_read(h, UMPIRE_SCENARIO_PATH, &scen, d)))
+		return rc;
+	snprintf(name, sizeof(name), "%s/%s", dir, UMPIRE_SCENARIO_PATH);
+	rc = 0;
+	if (!(doc = umpire_game_parse(a, name, scen.ptr, scen.len, d)) ||
+	    !umpire_game_validate(doc, "scenario", d) ||
+	    umpire_deadline_read(out, doc, d))
+		rc = EX_DATAERR;
+	umpire_buf_free(&scen);
+	return rc;
+}
+
+int
+cli_set_wait(const char *verb, const char *arg)
+{
+	long v = 0;
+	const char *p = arg;
+
+	for (; *p >= '0' && *p <= '9' && v <= CLI_WAIT_MAX; p++)
+		v = v * 10 + (*p - '0');
+	if (p == arg || *p || v > CLI_WAIT_MAX)
+		return cli_usage(verb, "--wait %s: give a whole number of seconds "
+			"from 0 to %d", arg, CLI_WAIT_MAX);
+	umpire_history_lock_wait(v * 1000);
+	return 0;
+}
+
+long long
+cli_step_date(struct umpire_history *h, const struct umpire_game *g)
+{
+	long long now = (long long)time(NULL);
+	long long before = umpire_history_last_date(h);
+
+	if (g->dated && g->date > before)
+		before = g->date;
+	return now > before ? now : before;
+}
+
+int
 cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 {
 	struct umpire_seed seed;

@@ -18,6 +18,7 @@
 #include "play/hidden.h"
 #include "history/history.h"
 #include "history/paths.h"
+#include "game/deadline.h"
 
 struct cli_verb {
 	const char *name;
@@ -100,6 +101,26 @@ int cli_private_view(struct umpire_buf *out, struct umpire_history *h,
 int cli_read_scenario(struct umpire_buf *out, const char **name,
 	const char *arg, struct umpire_diags *d);
 
+/*
+ * The deadline policy of the game at HEAD, from its committed scenario
+ * (deadline.h); its strings live in a.  0 or a sysexits code.
+ */
+int cli_policy(struct umpire_deadline_policy *out, struct umpire_history *h,
+	const char *dir, struct umpire_arena *a, struct umpire_diags *d);
+/*
+ * The date of the step made now on g: the clock, but never before the
+ * step before (its state's date, or umpire's last commit's).
+ */
+long long cli_step_date(struct umpire_history *h, const struct umpire_game *g);
+
+/*
+ * --wait SECONDS (a whole number, at most CLI_WAIT_MAX): how long to
+ * wait for a busy game's lock before exiting 75 (history.h).  0, or
+ * EX_USAGE after saying why.
+ */
+#define CLI_WAIT_MAX 3600
+int cli_set_wait(const char *verb, const char *arg);
+
 /* Orders held in memory rather than in a file (umpire mail). */
 struct cli_orders {
 	const char *text;
@@ -164,6 +185,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_tick(int argc, char **argv);
+int cmd_deadline(int argc, char **argv);
 int cmd_mail(int argc, char **argv);
 int cmd_site(int argc, char **argv);
 int cmd_orders(int argc, char **argv);

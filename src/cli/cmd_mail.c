@@ -678,6 +678,9 @@ envelope_address(void)
 	return addr;
 }
 
+/* Seconds umpire mail waits for a busy game by default (--wait). */
+#define MAIL_WAIT "30"
+
 int
 cmd_mail(int argc, char **argv)
 {
@@ -691,11 +694,17 @@ cmd_mail(int argc, char **argv)
 		{ "not-orders", required_argument, NULL, 'n' },
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "page-url", required_argument, NULL, 'u' },
+		{ "wait", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *game = NULL, *games = NULL, *seed_file = NULL;
 	const char *not_orders = "reply";
+	/*
+	 * The MTA retries a message that gets 75 minutes later; a busy game
+	 * is free again within a second or two, so wait that long first.
+	 */
+	const char *wait = MAIL_WAIT;
 	struct job j;
 	int rc = 0, c;
 
@@ -715,10 +724,13 @@ cmd_mail(int argc, char **argv)
 		case 'n': not_orders = optarg; break;
 		case 'f': seed_file = optarg; break;
 		case 'u': j.page_url = optarg; break;
+		case 'w': wait = optarg; break;
 		}
 	}
 	if (argc != optind)
 		return cli_usage(argv[0], "the message comes on standard input");
+	if ((rc = cli_set_wait(argv[0], wait)))
+		return rc;
 	if (!game == !games)
 		return cli_usage(argv[0], "name one game (--game DIR) or a directory "
 			"of games (--games DIR)");

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -205,10 +206,12 @@ cmd_new(int argc, char **argv)
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "sealed", no_argument, NULL, 'S' },
 		{ "key", required_argument, NULL, 'k' },
+		{ "date", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *scenario = NULL, *hex = NULL, *file = NULL;
+	long long date = 0;
 	char *keys[KEYS_MAX];
 	size_t nkeys = 0;
 	bool sealed = false;
@@ -221,6 +224,13 @@ cmd_new(int argc, char **argv)
 		case 'x': hex = optarg; break;
 		case 'f': file = optarg; break;
 		case 'S': sealed = true; break;
+		case 'D':
+			/* A set-up reproducible byte for byte (tests/golden.py). */
+			if (umpire_time_parse(&date, optarg) != 0 || date <= 0)
+				return cli_usage(argv[0], "--date %s: not a time: give RFC "
+					"3339 in UTC (2026-11-26T07:00:00Z) or seconds since the "
+					"epoch", optarg);
+			break;
 		case 'k':
 			if (nkeys == KEYS_MAX)
 				return cli_usage(argv[0], "at most 16 --key options");
@@ -278,6 +288,8 @@ cmd_new(int argc, char **argv)
 	in.scenario_len = text.len;
 	in.seed = &seed;
 	in.sealed = sealed;
+	in.date = date ? date : (long long)time(NULL);
+	in.pol = &pol;
 	if ((rc = umpire_history_probe(dir, &d)) ||
 	    (rc = pick_seed(&seed, &fresh, hex, file, sealed, &d)) ||
 	    (rc = umpire_step_make(&s, &g, &a, &in, &d)) ||
@@ -285,6 +297,7 @@ cmd_new(int argc, char **argv)
 	    (rc = check_deadline_players(&pol, g, &d)) ||
 	    (fresh && (rc = write_seed_file(file, &seed, &d))) ||
 	    (rc = umpire_history_init(&h, dir, &d)) ||
+	    (umpire_history_date_next(h, in.date), 0) ||
 	    (rc = umpire_history_commit(h, s.files, s.nfiles, &s.author,
 	    s.message.ptr, &d)))
 		goto done;

@@ -385,6 +385,7 @@ cmd_turn(int argc, char **argv)
 		{ "force", no_argument, NULL, 'F' },
 		{ "format", required_argument, NULL, 'o' },
 		{ "signature", required_argument, NULL, 'g' },
+		{ "wait", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -398,6 +399,10 @@ cmd_turn(int argc, char **argv)
 		case 'f': file = optarg; break;
 		case 'F': force = true; break;
 		case 'g': sigopt = optarg; break;
+		case 'w':
+			if ((rc = cli_set_wait(argv[0], optarg)))
+				return rc;
+			break;
 		case 'o':
 			if ((rc = cli_set_format(argv[0], optarg)))
 				return rc;
@@ -427,13 +432,17 @@ cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 	struct checked k;
 	struct umpire_step s = UMPIRE_STEP_INIT;
 	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	struct umpire_deadline_policy pol;
 	int rc;
 
 	memset(&out->hidden, 0, sizeof(out->hidden));
 	if ((rc = check_orders(&k, dir, path, mem, sigopt, file, true, !force,
 	    d)) ||
-	    (rc = cli_unseal(k.g, file, d)))
+	    (rc = cli_unseal(k.g, file, d)) ||
+	    (rc = cli_policy(&pol, k.h, dir, &k.a, d)))
 		goto done;
+	in.date = cli_step_date(k.h, k.g);
+	in.pol = &pol;
 	in.orders = k.orders;
 	in.orders_text = k.text.ptr;
 	in.orders_len = k.text.len;
@@ -441,6 +450,7 @@ cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 	in.siglen = k.sig.len;
 	in.fp = k.fp;
 	umpire_step_make(&s, &k.g, &k.a, &in, d);
+	umpire_history_date_next(k.h, in.date);
 	if ((rc = umpire_history_commit(k.h, s.files, s.nfiles, &s.author,
 	    s.message.ptr, d)))
 		goto done;

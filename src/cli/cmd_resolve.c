@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "util/fileio.h"
 #include "play/step.h"
+#include "game/deadline.h"
 
 /*
  * A game that hides needs its secret part, as plaintext (the host's
@@ -49,11 +50,13 @@ cmd_resolve(int argc, char **argv)
 		{ "svg", required_argument, NULL, 's' },
 		{ "secret", required_argument, NULL, 'S' },
 		{ "secret-out", required_argument, NULL, 'O' },
+		{ "date", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *file = NULL, *out = NULL, *rep = NULL, *svg = NULL;
 	const char *secret = NULL, *secret_out = NULL;
+	long long date = 0;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "o:r:", opts, &rc)) != -1) {
@@ -65,6 +68,12 @@ cmd_resolve(int argc, char **argv)
 		case 's': svg = optarg; break;
 		case 'S': secret = optarg; break;
 		case 'O': secret_out = optarg; break;
+		case 'D':
+			if (umpire_time_parse(&date, optarg) != 0 || date <= 0)
+				return cli_usage(argv[0], "--date %s: not a time: give RFC "
+					"3339 in UTC (2026-11-26T07:00:00Z) or seconds since the "
+					"epoch", optarg);
+			break;
 		}
 	}
 	if (argc - optind != 2)
@@ -98,6 +107,7 @@ cmd_resolve(int argc, char **argv)
 	in.orders_len = otext.len;
 	in.picture = svg != NULL;
 	in.pure = true;
+	in.date = date;
 	umpire_step_make(&s, &g, &a, &in, &d);
 	if (g->hides)
 		umpire_game_encode_secret(g, &xout);

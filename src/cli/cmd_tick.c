@@ -7,9 +7,13 @@
  * after the last step applies every default that would have fallen due
  * by then, as a cron that never missed a minute would have.
  */
+#include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 #include <time.h>
 
@@ -75,7 +79,8 @@ awaited_since(struct umpire_history *h, long long *out, struct umpire_diags *d)
 
 struct tick {
 	const char *dir;
-	bool json;
+	bool json, quiet, force;
+	long long now, after;	/* --since, or -1 */
 	struct umpire_history *h;
 	struct umpire_game *g;
 	struct umpire_deadline_policy pol;
@@ -121,6 +126,8 @@ play_default(struct tick *t, long long since, long long deadline,
 	in.dflt = t->pol.dflt;
 	in.since = since;
 	in.deadline = deadline;
+	in.date = deadline;
+	in.pol = &t->pol;
 	umpire_step_make(&s, &t->g, &a, &in, d);
 	umpire_history_date_next(t->h, deadline);
 	if ((rc = umpire_history_commit(t->h, s.files, s.nfiles, &s.author,
@@ -194,6 +201,185 @@ remind(const struct tick *t, long long since, long long deadline,
 	return n;
 }
 
+/*
+ * When HEAD's decision became pending: the date its state records
+ * (UMPIRE_DATED_SINCE), read without walking the history; for a game
+ * an older umpire wrote, the commit that made it awaited.
+ */
+static int
+pending_since(struct tick *t, long long *since, struct umpire_diags *d)
+{
+	char when[UMPIRE_TIME_SIZE];
+
+	if (!t->g->dated)
+		return awaited_since(t->h, since, d);
+	*since = t->g->date;
+	if (t->g->date > t->now)
+		umpire_diag(d, UMPIRE_WARNING, t->dir, 0, 0, "the state of step %ld "
+			"is dated %s, after now: a clock is wrong or the date was "
+			"forged (umpire verify says which); no deadline of this game "
+			"falls due before then", t->g->step,
+			umpire_time_format(when, t->g->date));
+	return 0;
+}
+
+/* The awaited decision's deadline, pending since since. */
+static long long
+deadline_of(const struct tick *t, long long since,
+	const struct umpire_decision *dec)
+{
+	if (t->g->dated && t->g->has_deadline)
+		return t->g->deadline;
+	return since + umpire_deadline_of(&t->pol, dec->player, dec->kind);
+}
+
+/* Apply the policy of the game in t->dir at t->now. */
+static int
+tick_game(struct tick *t, struct umpire_diags *d)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_decision dec;
+	char when[UMPIRE_TIME_SIZE], whose[80];
+	long long since = 0, deadline = 0;
+	int rc;
+
+	t->defaults = 0;
+	t->unsealed = false;
+	if ((rc = cli_open_game(&t->h, &t->g, t->dir, true, d)) ||
+	    (!t->force && (rc = umpire_history_check_head(t->h, d))) ||
+	    (rc = cli_policy(&t->pol, t->h, t->dir, &a, d)))
+		goto done;
+	if (t->json)
+		printf("{\"game\": \"%s\", \"now\": \"%s\", \"policy\": %s, "
+			"\"defaults\": [", t->g->id, umpire_time_format(when, t->now),
+			t->pol.set ? "true" : "false");
+	if (!t->pol.set) {
+		if (!t->json && !t->quiet)
+			printf("tick: game %s has no deadlines (its scenario sets "
+				"none): nothing to do\n", t->g->id);
+		goto out;
+	}
+	if ((rc = pending_since(t, &since, d)))
+		goto out;
+	dec.player = NULL;
+	for (;;) {
+		umpire_game_decision(t->g, &dec);
+		if (!dec.player)
+			break;
+		deadline = deadline_of(t, since, &dec);
+		if (t->now < deadline)
+			break;
+		if (t->defaults == TICK_MAX_DEFAULTS) {
+			umpire_diag(d, UMPIRE_WARNING, t->dir, 0, 0, "%d default steps "
+				"in one run, the most; run tick again for the rest",
+				TICK_MAX_DEFAULTS);
+			break;
+		}
+		if ((rc = play_default(t, since, deadline, d)))
+			goto out;
+		since = deadline;
+	}
+	if (t->json)
+		printf("], \"reminders\": [");
+	size_t reminders = 0;
+	if (dec.player)
+		reminders = remind(t, since, deadline, t->after, t->now, 0);
+	if (t->json) {
+		printf("], \"awaiting\": ");
+		if (dec.player) {
+			printf("{\"step\": %ld, \"player\": ", t->g->step);
+			json_str(stdout, dec.player);
+			printf(", \"kind\": ");
+			json_str(stdout, dec.kind);
+			printf(", \"since\": \"%s\"", umpire_time_format(when, since));
+			printf(", \"deadline\": \"%s\"}", umpire_time_format(when,
+				deadline));
+		} else {
+			printf("null");
+		}
+	} else if (t->quiet) {
+		/* Nothing but defaults and reminders: for cron's mail. */
+	} else if (dec.player) {
+		struct umpire_buf left = UMPIRE_BUF_INIT;
+		umpire_duration_format(&left, deadline - t->now);
+		printf("tick: step %ld of %s awaits %s %s by %s (%s left)%s\n",
+			t->g->step, t->g->id,
+			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+			umpire_time_format(when, deadline), umpire_buf_cstr(&left),
+			t->defaults || reminders ? "" : ": nothing to do");
+		umpire_buf_free(&left);
+	} else {
+		struct umpire_buf how = UMPIRE_BUF_INIT;
+		umpire_result_summary(&how, &t->g->result);
+		printf("tick: game %s is over (%s)%s\n", t->g->id,
+			umpire_buf_cstr(&how), t->defaults ? "" : ": nothing to do");
+		umpire_buf_free(&how);
+	}
+out:
+	if (t->json) {
+		if (!t->pol.set || rc)
+			printf("], \"reminders\": [], \"awaiting\": null");
+		printf("}\n");
+	}
+done:
+	umpire_arena_free(&a);
+	umpire_game_free(t->g);
+	umpire_history_close(t->h);
+	t->g = NULL;
+	t->h = NULL;
+	fflush(stdout);
+	return rc;
+}
+
+/* Which exit status of two is the worse: an error over a busy game. */
+static int
+worse(int a, int b)
+{
+	if (!a || !b)
+		return a ? a : b;
+	return a == EX_TEMPFAIL ? b : a;
+}
+
+/*
+ * Every game under dir (each directory in it that holds a game's
+ * repository), in name order, one at a time in this process.  A game
+ * that fails is named and the sweep goes on; the status is the worst.
+ */
+static int
+tick_games(struct tick *t, const char *dir, struct umpire_diags *d)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort), rc = 0;
+
+	if (n < 0) {
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "cannot read the directory: "
+			"%s", strerror(errno));
+		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
+	}
+	for (int i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		char path[4096], probe[4160];
+		struct stat st;
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		/* A game: a directory with a repository (a work tree or bare). */
+		snprintf(probe, sizeof(probe), "%s/.git", path);
+		bool game = name[0] != '.' && stat(path, &st) == 0 &&
+			S_ISDIR(st.st_mode) && (stat(probe, &st) == 0 ||
+			(snprintf(probe, sizeof(probe), "%s/HEAD", path),
+			stat(probe, &st) == 0));
+		free(names[i]);
+		if (!game)
+			continue;
+		struct umpire_diags one = UMPIRE_DIAGS_INIT;
+		t->dir = path;
+		int r = tick_game(t, &one);
+		cli_done(&one, r);
+		rc = worse(rc, r);
+	}
+	free(names);
+	return rc;
+}
+
 int
 cmd_tick(int argc, char **argv)
 {
@@ -203,23 +389,27 @@ cmd_tick(int argc, char **argv)
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "format", required_argument, NULL, 'o' },
+		{ "games", required_argument, NULL, 'G' },
+		{ "wait", required_argument, NULL, 'w' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tick t = { 0 };
-	const char *now_arg = NULL, *since_arg = NULL;
-	bool force = false, quiet = false;
+	const char *now_arg = NULL, *since_arg = NULL, *wait_arg = NULL,
+		*games = NULL;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "q", opts, &rc)) != -1) {
 		switch (c) {
 		case -2: return rc;
-		case 'q': quiet = true; break;
+		case 'q': t.quiet = true; break;
 		case 'n': now_arg = optarg; break;
 		case 'S': since_arg = optarg; break;
 		case 'f': t.seed_file = optarg; break;
-		case 'F': force = true; break;
+		case 'F': t.force = true; break;
+		case 'G': games = optarg; break;
+		case 'w': wait_arg = optarg; break;
 		case 'o':
 			if (strcmp(optarg, "json") == 0)
 				t.json = true;
@@ -231,116 +421,122 @@ cmd_tick(int argc, char **argv)
 			break;
 		}
 	}
-	if (argc - optind != 1)
-		return cli_usage(argv[0], "name one game directory");
-	long long now = (long long)time(NULL), after = -1;
-	if (now_arg && umpire_time_parse(&now, now_arg) != 0)
+	if (argc - optind != (games ? 0 : 1))
+		return cli_usage(argv[0], games ? "--games names the games: no "
+			"game directory besides" : "name one game directory");
+	if (wait_arg && (rc = cli_set_wait(argv[0], wait_arg)))
+		return rc;
+	t.now = (long long)time(NULL);
+	t.after = -1;
+	if (now_arg && umpire_time_parse(&t.now, now_arg) != 0)
 		return cli_usage(argv[0], "--now %s: not a time: give RFC 3339 in "
 			"UTC (2026-11-26T07:00:00Z) or seconds since the epoch",
 			now_arg);
-	if (since_arg && umpire_time_parse(&after, since_arg) != 0)
+	if (since_arg && umpire_time_parse(&t.after, since_arg) != 0)
 		return cli_usage(argv[0], "--since %s: not a time: give RFC 3339 "
 			"in UTC (2026-11-26T07:00:00Z) or seconds since the epoch",
 			since_arg);
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_buf scen = UMPIRE_BUF_INIT;
-	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	const struct umpire_node *doc;
-	struct umpire_decision dec;
-	char when[UMPIRE_TIME_SIZE], whose[80];
-	long long since = 0, deadline = 0;
-
-	t.dir = argv[optind];
-	if ((rc = cli_open_game(&t.h, &t.g, t.dir, true, &d)) ||
-	    (!force && (rc = umpire_history_check_head(t.h, &d))) ||
-	    (rc = umpire_history_read(t.h, UMPIRE_SCENARIO_PATH, &scen, &d)))
-		goto done;
-	char name[4096];
-	snprintf(name, sizeof(name), "%s/%s", t.dir, UMPIRE_SCENARIO_PATH);
-	rc = EX_DATAERR;
-	if (!(doc = umpire_game_parse(&a, name, scen.ptr, scen.len, &d)) ||
-	    !umpire_game_validate(doc, "scenario", &d) ||
-	    umpire_deadline_read(&t.pol, doc, &d))
-		goto done;
-	rc = 0;
-	if (t.json)
-		printf("{\"game\": \"%s\", \"now\": \"%s\", \"policy\": %s, "
-			"\"defaults\": [", t.g->id, umpire_time_format(when, now),
-			t.pol.set ? "true" : "false");
-	if (!t.pol.set) {
-		if (!t.json && !quiet)
-			printf("tick: game %s has no deadlines (its scenario sets "
-				"none): nothing to do\n", t.g->id);
-		goto out;
-	}
-	if ((rc = awaited_since(t.h, &since, &d)))
-		goto out;
-	dec.player = NULL;
-	for (;;) {
-		umpire_game_decision(t.g, &dec);
-		if (!dec.player)
-			break;
-		deadline = since + umpire_deadline_of(&t.pol, dec.player,
-			dec.kind);
-		if (now < deadline)
-			break;
-		if (t.defaults == TICK_MAX_DEFAULTS) {
-			umpire_diag(&d, UMPIRE_WARNING, t.dir, 0, 0, "%d default steps "
-				"in one run, the most; run tick again for the rest",
-				TICK_MAX_DEFAULTS);
-			break;
-		}
-		if ((rc = play_default(&t, since, deadline, &d)))
-			goto out;
-		since = deadline;
-	}
-	if (t.json)
-		printf("], \"reminders\": [");
-	size_t reminders = 0;
-	if (dec.player)
-		reminders = remind(&t, since, deadline, after, now, 0);
-	if (t.json) {
-		printf("], \"awaiting\": ");
-		if (dec.player) {
-			printf("{\"step\": %ld, \"player\": ", t.g->step);
-			json_str(stdout, dec.player);
-			printf(", \"kind\": ");
-			json_str(stdout, dec.kind);
-			printf(", \"since\": \"%s\"", umpire_time_format(when, since));
-			printf(", \"deadline\": \"%s\"}", umpire_time_format(when,
-				deadline));
-		} else {
-			printf("null");
-		}
-	} else if (quiet) {
-		/* Nothing but defaults and reminders: for cron's mail. */
-	} else if (dec.player) {
-		struct umpire_buf left = UMPIRE_BUF_INIT;
-		umpire_duration_format(&left, deadline - now);
-		printf("tick: step %ld of %s awaits %s %s by %s (%s left)%s\n",
-			t.g->step, t.g->id,
-			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
-			umpire_time_format(when, deadline), umpire_buf_cstr(&left),
-			t.defaults || reminders ? "" : ": nothing to do");
-		umpire_buf_free(&left);
+	if (games) {
+		rc = tick_games(&t, games, &d);
 	} else {
-		struct umpire_buf how = UMPIRE_BUF_INIT;
-		umpire_result_summary(&how, &t.g->result);
-		printf("tick: game %s is over (%s)%s\n", t.g->id,
-			umpire_buf_cstr(&how), t.defaults ? "" : ": nothing to do");
-		umpire_buf_free(&how);
+		t.dir = argv[optind];
+		rc = tick_game(&t, &d);
 	}
-out:
-	if (t.json) {
-		if (!t.pol.set || rc)
-			printf("], \"reminders\": [], \"awaiting\": null");
-		printf("}\n");
+	return cli_done(&d, rc);
+}
+
+/*
+ * umpire deadline DIR --extend DURATION: the host gives the awaited
+ * player more time, as a host step (default.h) that verify checks.
+ */
+int
+cmd_deadline(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "extend", required_argument, NULL, 'e' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "wait", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, CLI_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *extend = NULL;
+	bool force = false;
+	long long seconds = 0;
+	int rc = 0, c;
+
+	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
+		switch (c) {
+		case -2: return rc;
+		case 'e': extend = optarg; break;
+		case 'F': force = true; break;
+		case 'w':
+			if ((rc = cli_set_wait(argv[0], optarg)))
+				return rc;
+			break;
+		}
 	}
+	if (argc - optind != 1)
+		return cli_usage(argv[0], "name one game directory");
+	if (!extend)
+		return cli_usage(argv[0], "say what to change: --extend DURATION");
+	if (umpire_duration_parse(&seconds, extend) != 0)
+		return cli_usage(argv[0], "--extend %s: not a duration: a whole "
+			"number of at most 9 digits, from 1, and one of s, m, h, d, w "
+			"(\"48h\")", extend);
+
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_history *h = NULL;
+	struct umpire_game *g = NULL;
+	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	static const struct umpire_person host = { UMPIRE_COMMITTER_NAME,
+		UMPIRE_COMMITTER_EMAIL };
+	char when[UMPIRE_TIME_SIZE];
+	const char *dir = argv[optind];
+
+	if ((rc = cli_open_game(&h, &g, dir, true, &d)) ||
+	    (!force && (rc = umpire_history_check_head(h, &d))))
+		goto done;
+	umpire_game_decision(g, &dec);
+	rc = EX_DATAERR;
+	if (!dec.player) {
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "game %s is over: no "
+			"decision has a deadline to extend", g->id);
+		goto done;
+	}
+	if (!g->has_deadline) {
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "game %s's state records "
+			"no deadline (%s): only a game umpire 0.4.0 or later made, "
+			"whose scenario sets deadlines, has one to extend", g->id,
+			g->dated ? "its scenario sets no deadlines" :
+			"an older umpire wrote it");
+		goto done;
+	}
+	long long was = g->deadline;
+	if (was + seconds > 253402300799LL) {	/* 9999-12-31T23:59:59Z */
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "--extend %s: the deadline "
+			"would be later than umpire can write", extend);
+		goto done;
+	}
+	g->deadline += seconds;
+	umpire_game_encode(g, UMPIRE_VERSION, &state);
+	umpire_default_extend_message(&msg, g, was, seconds);
+	struct umpire_file files[] = {
+		{ UMPIRE_STATE_PATH, state.ptr, state.len },
+	};
+	umpire_history_date_next(h, cli_step_date(h, g));
+	if ((rc = umpire_history_commit(h, files, 1, &host, msg.ptr, &d)))
+		goto done;
+	char whose[80];
+	printf("deadline: step %ld of %s now awaits %s %s by %s\n", g->step,
+		g->id, umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+		umpire_time_format(when, g->deadline));
 done:
-	umpire_buf_free(&scen);
-	umpire_arena_free(&a);
-	umpire_game_free(t.g);
-	umpire_history_close(t.h);
+	umpire_history_close(h);
+	umpire_game_free(g);
+	umpire_buf_free(&state);
+	umpire_buf_free(&msg);
 	return cli_done(&d, rc);
 }

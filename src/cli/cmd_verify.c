@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "game/game.h"
 #include "play/verify.h"
+#include "util/fileio.h"
 
 /* The commits checked so far, on a terminal: a long game takes a while. */
 static void
@@ -25,12 +26,16 @@ cmd_verify(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "receipt", required_argument, NULL, 'R' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "contest", required_argument, NULL, 'C' },
+		{ "signature", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct umpire_receipt receipts[UMPIRE_VERIFY_RECEIPTS_MAX];
 	size_t nreceipts = 0;
-	const char *file = NULL;
+	const char *file = NULL, *contest = NULL, *sigopt = NULL;
+	long long now = 0;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
@@ -38,6 +43,14 @@ cmd_verify(int argc, char **argv)
 			return rc;
 		if (c == 'f')
 			file = optarg;
+		if (c == 'C')
+			contest = optarg;
+		if (c == 'g')
+			sigopt = optarg;
+		if (c == 'n' && umpire_time_parse(&now, optarg) != 0)
+			return cli_usage(argv[0], "--now %s: not a time: give RFC 3339 "
+				"in UTC (2026-11-26T07:00:00Z) or seconds since the epoch",
+				optarg);
 		if (c != 'R')
 			continue;
 		if (nreceipts == UMPIRE_VERIFY_RECEIPTS_MAX)
@@ -50,6 +63,8 @@ cmd_verify(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
+	if (sigopt && !contest)
+		return cli_usage(argv[0], "--signature goes with --contest ORDERS");
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_history *h;
@@ -58,10 +73,32 @@ cmd_verify(int argc, char **argv)
 	struct umpire_seed seed;
 	bool found;
 
+	struct umpire_buf orders = UMPIRE_BUF_INIT, sig = UMPIRE_BUF_INIT;
+	char sigpath[4096];
+	if (contest) {
+		snprintf(sigpath, sizeof(sigpath), "%s.sig", contest);
+		if ((rc = umpire_file_read_untrusted(&orders, contest,
+		    UMPIRE_YAML_MAX_BYTES, &d)) ||
+		    (rc = umpire_file_read_untrusted(&sig, sigopt ? sigopt : sigpath,
+		    UMPIRE_YAML_MAX_BYTES, &d))) {
+			umpire_buf_free(&orders);
+			umpire_buf_free(&sig);
+			return cli_done(&d, rc);
+		}
+		vo.contest_path = contest;
+		vo.contest_text = umpire_buf_cstr(&orders);
+		vo.contest_len = orders.len;
+		vo.contest_sig = umpire_buf_cstr(&sig);
+		vo.contest_siglen = sig.len;
+	}
 	if ((rc = cli_seed(&seed, &found, &vo.seed_source, NULL, file, &d)) ||
-	    (rc = umpire_history_open(&h, argv[optind], &d)))
+	    (rc = umpire_history_open(&h, argv[optind], &d))) {
+		umpire_buf_free(&orders);
+		umpire_buf_free(&sig);
 		return cli_done(&d, rc);
+	}
 	vo.seed = found ? &seed : NULL;
+	vo.now = now;
 	vo.receipts = receipts;
 	vo.nreceipts = nreceipts;
 	struct cli_progress progress;
@@ -101,6 +138,28 @@ cmd_verify(int argc, char **argv)
 			printf("note: and %zu more runs of steps other versions wrote, "
 				"whose words were not compared either\n", res.nother - slots);
 	}
+	/* Every default step, whether or not all else held (verify.h). */
+	for (size_t i = 0; i < res.ndefaults && i < UMPIRE_VERIFY_DEFAULTS_MAX;
+	    i++) {
+		const struct umpire_verify_default *f = &res.defaults[i];
+		char when[UMPIRE_TIME_SIZE], whose[80];
+		printf("default: step %ld, no orders from %s for %s %s by its "
+			"deadline %s: %s%s\n", f->step, f->player,
+			umpire_possessive(f->player, whose, sizeof(whose)), f->kind,
+			umpire_time_format(when, f->deadline), f->forfeit ? f->player :
+			"umpire played the bot's orders", f->forfeit ?
+			" forfeited the game" : "");
+	}
+	if (res.ndefaults > UMPIRE_VERIFY_DEFAULTS_MAX)
+		printf("default: and %zu more default steps\n", res.ndefaults -
+			UMPIRE_VERIFY_DEFAULTS_MAX);
+	if (rc == 0 && contest)
+		printf("contest %s: step %ld holds %s\n", contest, res.contest_step,
+			res.contest_held ? "these orders, as their player signed them" :
+			"other orders their player signed, not these: no default step "
+			"replaced them");
+	umpire_buf_free(&orders);
+	umpire_buf_free(&sig);
 	umpire_history_close(h);
 	return cli_done(&d, rc);
 }

@@ -11,7 +11,7 @@ const struct cli_verb cli_verbs[] = {
 	  "List the rulesets umpire plays: name, title, players.", NULL },
 	{ "new", cmd_new,
 	  "umpire new DIR --scenario FILE|SCENARIO [--seed HEX | --seed-file F] "
-	  "[--sealed] [--key PLAYER=FILE ...]",
+	  "[--sealed] [--key PLAYER=FILE ...] [--date TIME]",
 	  "Start a game from a scenario in DIR, a new git repository: roll for\n"
 	  "the first player (step 0), commit, and print the report.",
 	  "  --scenario FILE  the scenario (see umpire-files(5)), or the name of\n"
@@ -22,7 +22,9 @@ const struct cli_verb cli_verbs[] = {
 	  "                   with a random seed if it does not exist\n"
 	  "  --sealed         keep only the seed's commitment in the game\n"
 	  "  --key PLAYER=FILE  PLAYER's OpenSSH ed25519 public key, from FILE\n"
-	  "                   (his id_ed25519.pub), in place of the scenario's\n\n"
+	  "                   (his id_ed25519.pub), in place of the scenario's\n"
+	  "  --date TIME      date the set-up TIME, not the clock's now (a\n"
+	  "                   set-up reproduced byte for byte)\n\n"
 	  "example: umpire new game --scenario samples/amb/standard.yaml\n" },
 	{ "status", cmd_status,
 	  "umpire status DIR [--svg] [--as PLAYER --identity KEYFILE]",
@@ -55,7 +57,7 @@ const struct cli_verb cli_verbs[] = {
 	  "                   standard output\n" },
 	{ "turn", cmd_turn,
 	  "umpire turn DIR ORDERS [--signature SIG] [--seed-file F] [--force]\n"
-	  "            [--format FORMAT]",
+	  "            [--wait SECONDS] [--format FORMAT]",
 	  "Validate orders (- for standard input), resolve them, commit the new\n"
 	  "state, the orders, the report and its picture, and print the report,\n"
 	  "which ends with the step's receipt.",
@@ -63,6 +65,8 @@ const struct cli_verb cli_verbs[] = {
 	  "                   players have keys (default: ORDERS.sig)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --wait SECONDS   wait up to SECONDS for a game another umpire is\n"
+	  "                   adjudicating before exiting 75 (default 0)\n"
 	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
 	  "                   check)\n" },
 	{ "bot", cmd_bot,
@@ -106,19 +110,26 @@ const struct cli_verb cli_verbs[] = {
 	  "against the rules, and refuse it (exit 65) if it is not legal.",
 	  NULL },
 	{ "verify", cmd_verify,
-	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]",
+	  "umpire verify DIR [--seed-file F] [--receipt STEP:HASH ...]\n"
+	  "              [--contest ORDERS [--signature SIG]] [--now TIME]",
 	  "Replay the whole history and name the first commit whose state,\n"
 	  "report, orders, rolls or commit differ from re-adjudication.",
 	  "  --seed-file F    a sealed game's seed, if not revealed yet\n"
 	  "  --receipt STEP:HASH  prove that step STEP is still in the history,\n"
-	  "                   as the receipt its report gave says (repeatable)\n" },
+	  "                   as the receipt its report gave says (repeatable)\n"
+	  "  --contest ORDERS orders a player signed: refuse a default step\n"
+	  "                   made in the place of the step they answer\n"
+	  "  --signature SIG  their signature (default: ORDERS.sig)\n"
+	  "  --now TIME       verify as of TIME (default: the clock): no step\n"
+	  "                   may be dated after it\n" },
 	{ "reveal", cmd_reveal, "umpire reveal DIR --seed-file F [--force]",
 	  "Publish a sealed game's seed in a commit, so anyone can verify it.",
 	  "  --seed-file F    the seed (or set UMPIRE_SEED)\n"
 	  "  --force          reveal before the game is over\n" },
 	{ "resolve", cmd_resolve,
 	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE]\n"
-	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]",
+	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]\n"
+	  "               [--date TIME]",
 	  "Resolve orders against a state file and write the new state and the\n"
 	  "report; no git.",
 	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
@@ -127,7 +138,10 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --secret SECRET  in a game that hides information, its secret part\n"
 	  "                   in the clear, which the step needs\n"
-	  "  --secret-out NEW_SECRET  where to write it after the step\n" },
+	  "  --secret-out NEW_SECRET  where to write it after the step\n"
+	  "  --date TIME      the step's date, which the new state records as\n"
+	  "                   turn's does (no deadline: that needs the scenario);\n"
+	  "                   default: none\n" },
 	{ "schema", cmd_schema,
 	  "umpire schema RULESET state|orders|scenario [--json] | "
 	  "umpire schema envelope\n       | umpire schema --write DIR",
@@ -146,8 +160,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --scenario FILE  default: the ruleset's standard scenario\n"
 	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
 	{ "tick", cmd_tick,
-	  "umpire tick DIR [--now TIME] [--since TIME] [--seed-file F] [--force]\n"
-	  "            [--format FORMAT] [--quiet]",
+	  "umpire tick DIR | --games DIR [--now TIME] [--since TIME] [--seed-file F]\n"
+	  "            [--force] [--wait SECONDS] [--format FORMAT] [--quiet]",
 	  "Apply the game's deadline policy at TIME: commit, as umpire's, the\n"
 	  "default for every decision whose deadline has passed, and list the\n"
 	  "reminders that have fallen due.  Nothing to do without deadlines.",
@@ -156,15 +170,26 @@ const struct cli_verb cli_verbs[] = {
 	  "                   default: the clock\n"
 	  "  --since TIME     list only the reminders that fell due after TIME\n"
 	  "                   (the previous tick's --now)\n"
+	  "  --games DIR      every game in DIR (each directory holding a game's\n"
+	  "                   repository), in name order, in this one process\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
 	  "  --force          build on a HEAD that umpire did not commit\n"
-	  "  --format FORMAT  text (the default) or json (one object on standard\n"
-	  "                   output, diagnostics as JSON on standard error)\n"
+	  "  --wait SECONDS   wait up to SECONDS for a busy game (default 0)\n"
+	  "  --format FORMAT  text (the default) or json (one object a game, a\n"
+	  "                   line each, on standard output; diagnostics as\n"
+	  "                   JSON on standard error)\n"
 	  "  -q, --quiet      print only the default steps and the reminders\n\n"
 	  "example, a crontab line (see samples/cron/umpire-tick), which mails\n"
 	  "only when tick has something to say:\n"
-	  "  */10 * * * * out=$(umpire tick -q /srv/games/g1) && { [ -z \"$out\" ] ||\n"
-	  "    echo \"$out\" | mail -s 'umpire: g1' players@example.org; }\n" },
+	  "  */10 * * * * out=$(umpire tick -q --games /srv/games) && { [ -z \"$out\" ] ||\n"
+	  "    echo \"$out\" | mail -s 'umpire: deadlines' host@example.org; }\n" },
+	{ "deadline", cmd_deadline,
+	  "umpire deadline DIR --extend DURATION [--force] [--wait SECONDS]",
+	  "Give the awaited player more time: commit, as a host step that verify\n"
+	  "checks, the awaited decision's deadline moved DURATION later.",
+	  "  --extend DURATION  how much later (\"48h\": s, m, h, d or w)\n"
+	  "  --force          build on a HEAD that umpire did not commit\n"
+	  "  --wait SECONDS   wait up to SECONDS for a busy game (default 0)\n" },
 	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",
 	  "Write the game's web page into OUT (index.html and the steps'\n"
 	  "pictures), from its git history: the players, every step's report,\n"
@@ -182,7 +207,7 @@ const struct cli_verb cli_verbs[] = {
 	{ "mail", cmd_mail,
 	  "umpire mail --game DIR | --games DIR [--from ADDR] [--sendmail CMD |\n"
 	  "            --maildir DIR] [--keep DIR] [--not-orders reply|drop]\n"
-	  "            [--seed-file F] [--page-url URL]",
+	  "            [--seed-file F] [--page-url URL] [--wait SECONDS]",
 	  "Adjudicate the orders in the message on standard input (a mail\n"
 	  "system's pipe), reply to the sender and mail the report to the players.",
 	  "  --game DIR       the one game played at this address\n"
@@ -195,7 +220,9 @@ const struct cli_verb cli_verbs[] = {
 	  "  --not-orders reply|drop  answer mail that is not orders, or not\n"
 	  "                   (drop needs --keep)\n"
 	  "  --seed-file F    a sealed game's seed (or set UMPIRE_SEED)\n"
-	  "  --page-url URL   link each report to the game's page (umpire site)\n\n"
+	  "  --page-url URL   link each report to the game's page (umpire site)\n"
+	  "  --wait SECONDS   wait up to SECONDS for a game another umpire is\n"
+	  "                   adjudicating (default 30), then exit 75\n\n"
 	  "exit: 0 handled (even orders refused); 75 locked or trouble: retry\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

@@ -17,6 +17,7 @@
 #include "doc/schema.h"
 #include "crypto/sshsig.h"
 #include "util/text.h"
+#include "game/deadline.h"
 
 static const char state_comment[] =
 	"umpire game state: change it only through umpire (umpire verify "
@@ -548,6 +549,35 @@ agree(const struct umpire_game *g, const struct umpire_ctx *ctx,
 	return d->errors - before;
 }
 
+/* The state's date and deadline (umpire-files(5), Deadlines), if any. */
+static void
+read_dates(struct umpire_game *g, const struct umpire_node *doc,
+	struct umpire_diags *d)
+{
+	const struct umpire_node *n;
+
+	if ((n = umpire_map_get(doc, "date"))) {
+		if (umpire_time_parse(&g->date, umpire_node_cstr(n)) == 0)
+			g->dated = true;
+		else
+			umpire_node_error(d, n, "date: not a time: write RFC 3339 in "
+				"UTC, 2026-11-26T07:00:00Z");
+	}
+	if ((n = umpire_map_get(doc, "deadline"))) {
+		if (!g->dated)
+			umpire_node_error(d, n, "deadline: a state without a date has "
+				"no deadline");
+		else if (umpire_time_parse(&g->deadline, umpire_node_cstr(n)) != 0)
+			umpire_node_error(d, n, "deadline: not a time: write RFC 3339 "
+				"in UTC, 2026-11-26T07:00:00Z");
+		else if (g->deadline < g->date)
+			umpire_node_error(d, n, "deadline: it is before the state's "
+				"date");
+		else
+			g->has_deadline = true;
+	}
+}
+
 int
 umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	size_t len, struct umpire_diags *d)
@@ -570,6 +600,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	g->title = umpire_node_cstr(umpire_map_get(doc, "title"));
 	g->step = umpire_node_integer(umpire_map_get(doc, "step"), 0);
 	decode_players(g, umpire_map_get(doc, "players"), d);
+	read_dates(g, doc, d);
 	const struct umpire_node *seed = umpire_map_get(doc, "seed");
 	const char *s = umpire_node_cstr(seed);
 	if (strncmp(s, UMPIRE_COMMITMENT_PREFIX,
@@ -653,6 +684,17 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		umpire_map_add(&a, root, "recipient",
 			umpire_node_str(&a, g->recipient));
 	umpire_map_add(&a, root, "step", umpire_node_int(&a, g->step));
+	struct umpire_decision dec;
+	umpire_game_decision(g, &dec);
+	if (g->dated) {
+		char when[UMPIRE_TIME_SIZE];
+		umpire_map_add(&a, root, "date", umpire_node_str(&a,
+			umpire_arena_strdup(&a, umpire_time_format(when, g->date))));
+		if (g->has_deadline && dec.player)
+			umpire_map_add(&a, root, "deadline", umpire_node_str(&a,
+				umpire_arena_strdup(&a, umpire_time_format(when,
+				g->deadline))));
+	}
 	umpire_map_add(&a, root, "title", umpire_node_str(&a, g->title));
 	struct umpire_node *players = umpire_map_add(&a, root, "players",
 		umpire_node_map(&a, false));
@@ -674,9 +716,7 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 					pl->key_lines[k]));
 		}
 	}
-	struct umpire_decision dec;
 	struct umpire_node *tail;
-	umpire_game_decision(g, &dec);
 	if (dec.player) {
 		tail = umpire_map_add(&a, root, "awaiting", umpire_node_map(&a, true));
 		umpire_map_add(&a, tail, "player", umpire_node_str(&a, dec.player));

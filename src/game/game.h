@@ -77,6 +77,17 @@ struct umpire_game {
 	const char *recipient;	/* "age1...", when hides */
 	char commitment[sizeof(UMPIRE_COMMITMENT_PREFIX) + UMPIRE_SEED_HEX];
 	long step;		/* the step the game awaits */
+	/*
+	 * From UMPIRE_DATED_SINCE on (verify.h): when the step that made
+	 * the state was made, which is when the awaited decision became
+	 * pending, and, in a game with deadlines that awaits a decision,
+	 * when its time runs out; seconds since the epoch, UTC.  Written
+	 * into the state, so a step's receipt covers them.
+	 */
+	bool dated;
+	long long date;
+	bool has_deadline;
+	long long deadline;
 	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
 	void *rs;		/* the ruleset's own game */

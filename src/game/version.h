@@ -58,6 +58,15 @@
  * holds.
  */
 #define UMPIRE_HIDDEN_REACTIONS_SINCE "0.4.0"
+/*
+ * The first version whose states record their date and the awaited
+ * decision's deadline (game.h), so that a step's receipt covers them
+ * and tick reads them without walking the history; its commits are
+ * dated with the state's date, never later than now (verify's clock),
+ * and a default step's date is the deadline the state before it
+ * recorded.  Older games are checked as before, from commit dates.
+ */
+#define UMPIRE_DATED_SINCE "0.4.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -363,6 +363,21 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 	return 0;
 }
 
+long long
+umpire_history_last_date(struct umpire_history *h)
+{
+	git_commit *head = NULL;
+	git_tree *tree = NULL;
+	long long t = 0;
+
+	umpire_repo_load_head(h);
+	if (!h->unborn && umpire_repo_head_tree(h, &head, &tree) == 0)
+		t = (long long)last_umpire_date(head);
+	git_tree_free(tree);
+	git_commit_free(head);
+	return t;
+}
+
 void
 umpire_history_date_next(struct umpire_history *h, long long t)
 {

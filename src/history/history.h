@@ -56,8 +56,13 @@ int umpire_history_init(struct umpire_history **out, const char *dir,
 	struct umpire_diags *d);
 void umpire_history_close(struct umpire_history *h);
 
-/* Only one umpire adjudicates a game at a time: EX_TEMPFAIL if taken. */
+/*
+ * Only one umpire adjudicates a game at a time: EX_TEMPFAIL if another
+ * holds the lock for longer than the wait (none unless set).
+ */
 int umpire_history_lock(struct umpire_history *h, struct umpire_diags *d);
+/* How long every later umpire_history_lock of this process waits, in ms. */
+void umpire_history_lock_wait(long ms);
 
 /* The file at HEAD: EX_NOINPUT if there is no commit or no such file. */
 int umpire_history_read(struct umpire_history *h, const char *path,
@@ -81,6 +86,12 @@ int umpire_history_commit(struct umpire_history *h,
  * one commit; never earlier than umpire's commit before it.
  */
 void umpire_history_date_next(struct umpire_history *h, long long t);
+
+/*
+ * The date of umpire's last commit at HEAD, along first parents (0 if
+ * none): a step is never dated before it.
+ */
+long long umpire_history_last_date(struct umpire_history *h);
 
 /*
  * Whether turn may build on HEAD: the last commit along first parents

@@ -39,6 +39,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sysexits.h>
 #include <unistd.h>
 
@@ -161,6 +162,36 @@ clean_tmp(struct umpire_history *h)
 	}
 }
 
+/*
+ * How long to wait for a busy game.  Polled rather than a blocking
+ * flock(2) under alarm(2): no signal handler to share with the caller,
+ * and the wait stays bounded whatever the holder does.
+ */
+static long lock_wait_ms;
+
+void
+umpire_history_lock_wait(long ms)
+{
+	lock_wait_ms = ms < 0 ? 0 : ms;
+}
+
+/* flock(2) the lock, retrying every 50 ms while it is busy, up to the wait. */
+static int
+take(int fd)
+{
+	const long step = 50;
+
+	for (long waited = 0;; waited += step) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK || waited >= lock_wait_ms)
+			return -1;
+		struct timespec ts = { 0, step * 1000000L };
+		nanosleep(&ts, NULL);
+		errno = EWOULDBLOCK;
+	}
+}
+
 int
 umpire_history_lock(struct umpire_history *h, struct umpire_diags *d)
 {
@@ -186,7 +217,7 @@ umpire_history_lock(struct umpire_history *h, struct umpire_diags *d)
 			"see umpire(1))" : "");
 		return err == EACCES ? EX_NOPERM : EX_CANTCREAT;
 	}
-	if (flock(h->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+	if (take(h->lock_fd) != 0) {
 		err = errno;
 		close(h->lock_fd);
 		h->lock_fd = -1;

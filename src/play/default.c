@@ -68,3 +68,40 @@ umpire_default_trailer(struct umpire_buf *msg, enum umpire_default dflt,
 		UMPIRE_DEADLINE_TRAILER ": %s\n", umpire_default_name(dflt),
 		umpire_time_format(when, deadline));
 }
+
+void
+umpire_default_extend_message(struct umpire_buf *msg,
+	const struct umpire_game *g, long long was, long long seconds)
+{
+	struct umpire_decision dec;
+	struct umpire_buf dur = UMPIRE_BUF_INIT;
+	char a[UMPIRE_TIME_SIZE], b[UMPIRE_TIME_SIZE], whose[80];
+
+	umpire_game_decision(g, &dec);
+	umpire_duration_format(&dur, seconds);
+	umpire_buf_printf(msg, "Step %ld: deadline extended\n\nThe host gives %s "
+		"%s more for %s %s: the deadline is %s, not %s.\n\n"
+		UMPIRE_EXTEND_TRAILER ": %s\n" UMPIRE_DEADLINE_TRAILER ": %s\n",
+		g->step, dec.player, umpire_buf_cstr(&dur),
+		umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
+		umpire_time_format(a, was + seconds), umpire_time_format(b, was),
+		umpire_buf_cstr(&dur), a);
+	umpire_buf_free(&dur);
+}
+
+int
+umpire_default_extend_of(long long *out, const char *message)
+{
+	const char *p = strstr(message, "\n" UMPIRE_EXTEND_TRAILER ": ");
+	char text[16];
+
+	if (!p)
+		return -1;
+	p += strlen("\n" UMPIRE_EXTEND_TRAILER ": ");
+	size_t n = strcspn(p, "\n");
+	if (n >= sizeof(text))
+		return -1;
+	memcpy(text, p, n);
+	text[n] = '\0';
+	return umpire_duration_parse(out, text);
+}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "play/default.h"
+#include "play/verify.h"
 
 void
 umpire_step_trailers(struct umpire_buf *msg, const struct umpire_step_in *in)
@@ -50,6 +51,21 @@ list_files(struct umpire_step *s, struct umpire_arena *a,
 			s->hidden.files[i].data.ptr, s->hidden.files[i].data.len };
 	s->files = f;
 	s->nfiles = n;
+}
+
+/* The state's date and deadline (game.h), for the versions that write them. */
+static void
+date_state(struct umpire_game *g, const struct umpire_step_in *in)
+{
+	struct umpire_decision dec;
+
+	g->dated = in->date && !umpire_version_older(in->version ?
+		in->version : UMPIRE_VERSION, UMPIRE_DATED_SINCE);
+	g->date = g->dated ? in->date : 0;
+	umpire_game_decision(g, &dec);
+	g->has_deadline = g->dated && dec.player && in->pol && in->pol->set;
+	g->deadline = g->has_deadline ? g->date + umpire_deadline_of(in->pol,
+		dec.player, dec.kind) : 0;
 }
 
 int
@@ -96,6 +112,7 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 			umpire_default_forfeit(*g, a, in->deadline, &s->report);
 	}
 	umpire_step_paths(&s->paths, s->step, s->player);
+	date_state(*g, in);
 	if (!in->pure)
 		umpire_hidden_after(&s->hidden, *g, s->step);
 	umpire_game_encode(*g, in->version ? in->version : UMPIRE_VERSION,

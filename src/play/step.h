@@ -67,6 +67,16 @@ struct umpire_step_in {
 	/* DEFAULT: which, and the deadline missed, counted from since. */
 	enum umpire_default dflt;
 	long long since, deadline;
+	/*
+	 * The step's date (seconds since the epoch, UTC; 0: none, as in
+	 * umpire resolve without --date) and the deadline policy in force
+	 * (NULL: none):
+	 * from UMPIRE_DATED_SINCE on the state records the date and the
+	 * next decision's deadline (game.h), and the commit must be dated
+	 * the same.  A DEFAULT step's date is its deadline.
+	 */
+	long long date;
+	const struct umpire_deadline_policy *pol;
 	/* Encode the state as this version writes it; NULL: this umpire. */
 	const char *version;
 	bool picture;		/* draw the step's picture */

@@ -42,11 +42,21 @@ struct run {
 	size_t dated_rev;
 	long last_step;		/* the last step checked */
 	const struct umpire_verify_opts *opts;
+	long long now;		/* opts->now, or the clock's */
 	/* The scenario's deadline policy, for default steps (default.h). */
 	struct umpire_deadline_policy pol;
 	struct umpire_arena pol_arena;	/* owns its strings */
 	struct held held[UMPIRE_VERIFY_RECEIPTS_MAX];
 	struct umpire_verify_result *res;
+	/* --contest: the orders' envelope, and what the state before said. */
+	struct {
+		long step;
+		const char *player, *game;
+		bool checked;		/* the state before was reached */
+		bool judged;		/* and the step after it */
+		char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
+		struct umpire_arena a;
+	} contest;
 };
 
 static void bad(struct run *r, const char *fmt, ...)
@@ -340,6 +350,23 @@ note_step(struct run *r, long step, const char *state_hash)
 	}
 }
 
+/* A default step checked: the result lists it. */
+static void
+note_default(struct run *r, long step, const struct umpire_decision *dec,
+	long long deadline, bool forfeit)
+{
+	struct umpire_verify_result *res = r->res;
+
+	if (res->ndefaults++ >= UMPIRE_VERIFY_DEFAULTS_MAX)
+		return;
+	struct umpire_verify_default *f = &res->defaults[res->ndefaults - 1];
+	f->step = step;
+	snprintf(f->player, sizeof(f->player), "%s", dec->player);
+	snprintf(f->kind, sizeof(f->kind), "%s", dec->kind);
+	f->deadline = deadline;
+	f->forfeit = forfeit;
+}
+
 /* The receipts nobody saw hold: each named, and EX_DATAERR. */
 static int
 check_receipts(struct run *r)
@@ -354,13 +381,19 @@ check_receipts(struct run *r)
 			continue;
 		}
 		rc = EX_DATAERR;
+		bool dflt = false;
+		for (size_t j = 0; j < r->res->ndefaults &&
+		    j < UMPIRE_VERIFY_DEFAULTS_MAX; j++)
+			dflt |= r->res->defaults[j].step == t->step;
 		if (k->state == DIFFERS)
 			umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "receipt %ld:%s: "
 				"step %ld is now commit %s (%s), whose game.yaml has "
 				"SHA-256 %s: the step was rewritten or replayed since the "
-				"receipt was given", t->step, t->hash, t->step,
+				"receipt was given%s", t->step, t->hash, t->step,
 				umpire_history_rev_id(r->h, k->rev),
-				umpire_history_rev_summary(r->h, k->rev), k->hash);
+				umpire_history_rev_summary(r->h, k->rev), k->hash, dflt ?
+				"; it is now a default step, which cannot replace the step "
+				"the receipt was given for" : "");
 		else
 			umpire_diag(r->d, UMPIRE_ERROR, r->dir, 0, 0, "receipt %ld:%s: "
 				"the history has no step %ld, its last step is %ld: the steps "
@@ -389,6 +422,34 @@ date_text(char *buf, size_t size, long long t, int offset)
 	return buf;
 }
 
+/*
+ * The date a committed state records (UMPIRE_DATED_SINCE), found as
+ * version_of finds the version; else the commit's, so that a state
+ * without one is re-made with one, and differs.  check_commit holds
+ * the commit to it.
+ */
+static long long
+state_date(struct run *r, const struct umpire_buf *state)
+{
+	const char *p = strstr(umpire_buf_cstr((struct umpire_buf *)state),
+		"\ndate: ");
+	struct umpire_commit_info c;
+	char text[UMPIRE_TIME_SIZE];
+	long long t;
+
+	if (p) {
+		p += strlen("\ndate: ");
+		p += *p == '"';
+		size_t n = strcspn(p, "\"\n");
+		snprintf(text, sizeof(text), "%.*s", (int)(n < sizeof(text) ? n :
+			0), p);
+		if (umpire_time_parse(&t, text) == 0)
+			return t;
+	}
+	umpire_history_rev_commit(r->h, r->rev, &c);
+	return c.committer_time;
+}
+
 static bool
 same_person(const struct umpire_person *a, const char *name,
 	const char *email)
@@ -401,12 +462,15 @@ same_person(const struct umpire_person *a, const char *name,
  * author when umpire_self (step 0, the reveal; a step's author is checked
  * with its orders); author and committer at one moment; a date no
  * earlier than umpire's commit before; the UTF-8 encoding umpire
- * records; one parent at most; and the message umpire writes (from the
+ * records; in a dated state (UMPIRE_DATED_SINCE), the date the state
+ * records (dated_state), and never after now; one parent at most; and
+ * the message umpire writes (from the
  * committed report when message_source names it).
  */
 static bool
 check_commit(struct run *r, const char *umpire_self,
-	const struct umpire_buf *message, const char *message_source)
+	const struct umpire_buf *message, const char *message_source,
+	const struct umpire_buf *dated_state)
 {
 	struct umpire_commit_info c;
 	char da[48], db[48];
@@ -444,6 +508,28 @@ check_commit(struct run *r, const char *umpire_self,
 			date_text(da, sizeof(da), c.committer_time, c.committer_offset),
 			date_text(db, sizeof(db), p.committer_time, p.committer_offset),
 			umpire_history_rev_id(r->h, r->dated_rev));
+		return false;
+	}
+	/*
+	 * A dated state's commit has its date, so that the two never tell
+	 * two stories; and a step dated after now would put every later
+	 * deadline off until then.
+	 */
+	long long dated = dated_state ? state_date(r, dated_state) : 0;
+	if (dated_state && dated != c.committer_time) {
+		char ds[UMPIRE_TIME_SIZE], dd[UMPIRE_TIME_SIZE];
+		bad(r, "its date, %s, is not %s, the date its state records: "
+			"umpire dates a step's commit with its state's date",
+			umpire_time_format(dd, c.committer_time),
+			umpire_time_format(ds, dated));
+		return false;
+	}
+	if (!umpire_version_older(r->version, UMPIRE_DATED_SINCE) && c.committer_time > r->now) {
+		char dn[UMPIRE_TIME_SIZE], dd[UMPIRE_TIME_SIZE];
+		bad(r, "it is dated %s, after now (%s): no step is made in the "
+			"future, and one dated there would put off every later "
+			"deadline", umpire_time_format(dd, c.committer_time),
+			umpire_time_format(dn, r->now));
 		return false;
 	}
 	if (!c.encoding || strcmp(c.encoding, "UTF-8") != 0) {
@@ -762,7 +848,8 @@ same_step(struct run *r, const struct umpire_step *want,
 	    same_picture(r, want->paths.picture, &want->report.picture, drawn,
 	    picture) &&
 	    step_message(r, want, in, rpath, report, &msg, &source) &&
-	    check_commit(r, self, &msg, source);
+	    check_commit(r, self, &msg, source, umpire_version_older(r->version,
+	    UMPIRE_DATED_SINCE) ? NULL : state);
 	umpire_buf_free(&msg);
 	if (!same)
 		return false;
@@ -849,6 +936,14 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	in.seed_id = umpire_version_older(r->version, UMPIRE_BOUND_ID_SINCE);
 	in.version = r->version;
 	in.legacy = true;	/* same_hidden knows whether it may be */
+	const struct umpire_node *kept = umpire_game_parse(&r->pol_arena,
+		UMPIRE_SCENARIO_PATH, scen.ptr, scen.len, r->d);
+	if (!kept || umpire_deadline_read(&r->pol, kept, r->d)) {
+		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
+		goto done;
+	}
+	in.date = state_date(r, &state);
+	in.pol = &r->pol;
 	if (!in.scenario || umpire_step_make(&want, &g, &a, &in, r->d)) {
 		bad(r, "scenario.yaml does not make a game");
 		goto done;
@@ -856,12 +951,6 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if (strcmp(g->id, committed->id) != 0) {
 		bad(r, "the game id is '%s', but this seed%s makes '%s'",
 			committed->id, in.seed_id ? "" : " and scenario.yaml", g->id);
-		goto done;
-	}
-	const struct umpire_node *kept = umpire_game_parse(&r->pol_arena,
-		UMPIRE_SCENARIO_PATH, scen.ptr, scen.len, r->d);
-	if (!kept || umpire_deadline_read(&r->pol, kept, r->d)) {
-		bad(r, "scenario.yaml's deadlines are not a policy umpire applies");
 		goto done;
 	}
 	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
@@ -947,7 +1036,44 @@ check_reveal(struct run *r, struct umpire_game *g)
 	    !same_state(r, g, r->version, &state))
 		goto done;
 	umpire_report_reveal_message(&msg, g->id, g->commitment);
-	if (!check_commit(r, "umpire reveal commits the seed", &msg, NULL))
+	if (!check_commit(r, "umpire reveal commits the seed", &msg, NULL, NULL))
+		goto done;
+	rc = 0;
+done:
+	umpire_buf_free(&state);
+	umpire_buf_free(&msg);
+	return rc;
+}
+
+/*
+ * A host step of umpire deadline --extend (default.h): game.yaml alone,
+ * its deadline moved by the trailer's duration and nothing else, as
+ * umpire's; the step awaited stays the same.
+ */
+static int
+check_extend(struct run *r, struct umpire_game *g, long long seconds)
+{
+	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	int rc;
+
+	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)))
+		return rc;
+	rc = EX_DATAERR;
+	umpire_game_decision(g, &dec);
+	if (!dec.player || !g->has_deadline) {
+		bad(r, "it extends a deadline, but the state before it records "
+			"none (%s)", dec.player ? "no deadline policy, or an umpire "
+			"before 0.4.0" : "the game is over");
+		goto done;
+	}
+	long long was = g->deadline;
+	g->deadline += seconds;
+	if (!state_version(r, &state) || !same_state(r, g, r->version, &state))
+		goto done;
+	umpire_default_extend_message(&msg, g, was, seconds);
+	if (!check_commit(r, "umpire deadline commits a host step", &msg, NULL,
+	    NULL))
 		goto done;
 	rc = 0;
 done:
@@ -1014,9 +1140,13 @@ check_default(struct run *r, const struct umpire_game *g,
 			"tick commits, but the scenario sets no deadlines");
 		return false;
 	}
-	*since = r->date;
-	*deadline = *since + umpire_deadline_of(&r->pol, dec->player,
-		dec->kind);
+	/*
+	 * From the state before, where it records them (UMPIRE_DATED_SINCE):
+	 * what the player's receipt of that step covers.
+	 */
+	*since = g->dated ? g->date : r->date;
+	*deadline = g->has_deadline ? g->deadline : *since +
+		umpire_deadline_of(&r->pol, dec->player, dec->kind);
 	umpire_history_rev_commit(r->h, r->rev, &c);
 	if (c.committer_time != *deadline) {
 		struct umpire_buf dur = UMPIRE_BUF_INIT;
@@ -1104,12 +1234,15 @@ check_forfeit(struct run *r, struct umpire_game *g,
 		goto done;
 	in.kind = UMPIRE_STEP_DEFAULT;
 	in.dflt = r->pol.dflt;
+	in.date = in.deadline;
+	in.pol = &r->pol;
 	in.version = r->version;
 	in.legacy = true;	/* same_hidden knows whether it may be */
 	umpire_step_make(&want, &g, &a, &in, r->d);
 	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
 	    drawn, &picture, "umpire tick commits a default step"))
 		goto done;
+	note_default(r, want.step, dec, in.deadline, true);
 	rc = 0;
 done:
 	umpire_arena_free(&a);
@@ -1143,8 +1276,14 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!plain_files(r, ch, n))
 		return EX_DATAERR;
 	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
-	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0)
+	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0) {
+		struct umpire_commit_info c;
+		long long ext;
+		umpire_history_rev_commit(r->h, r->rev, &c);
+		if (umpire_default_extend_of(&ext, c.message) == 0)
+			return check_extend(r, g, ext);
 		return check_reveal(r, g);
+	}
 	umpire_game_decision(g, &dec);
 	umpire_step_paths(&paths, g->step, dec.player);
 	const char *opath = paths.orders, *rpath = paths.report,
@@ -1233,6 +1372,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
 	in.dflt = r->pol.dflt;
+	in.date = dflt ? in.deadline : state_date(r, &state);
+	in.pol = &r->pol;
 	in.orders_text = orders.ptr;
 	in.orders_len = orders.len;
 	in.sig = sig.ptr;
@@ -1245,6 +1386,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!same_step(r, &want, &in, g, ch, n, &state, opath, &orders, &report,
 	    drawn, &picture, NULL))
 		goto done;
+	if (dflt)
+		note_default(r, want.step, &dec, in.deadline, false);
 	rc = 0;
 done:
 	umpire_arena_free(&a);
@@ -1295,10 +1438,21 @@ verify_public(struct run *r, size_t n)
 		}
 		struct umpire_decision dec;
 		struct umpire_step_paths paths;
+		struct umpire_commit_info c;
+		long long ext;
 		umpire_game_decision(prev, &dec);
 		if (!dec.player) {
 			bad(r, "the game was over, yet this commit changes it");
 			goto done;
+		}
+		/* A host step (umpire deadline): checked once the seed is known. */
+		umpire_history_rev_commit(r->h, r->rev, &c);
+		if (nch == 1 && umpire_default_extend_of(&ext, c.message) == 0 &&
+		    cur->step == prev->step) {
+			umpire_game_free(prev);
+			prev = cur;
+			cur = NULL;
+			continue;
 		}
 		umpire_step_paths(&paths, prev->step, dec.player);
 		/*
@@ -1357,6 +1511,128 @@ done:
 	return rc;
 }
 
+/* ---- a player's signed orders, against the step that answers them ---- */
+
+/* The contested orders' envelope: 0, or EX_DATAERR saying what is amiss. */
+static int
+contest_read(struct run *r)
+{
+	const struct umpire_verify_opts *o = r->opts;
+	const struct umpire_node *doc = umpire_game_parse(&r->contest.a,
+		o->contest_path, o->contest_text, o->contest_len, r->d);
+	long long step = doc ? umpire_node_integer(umpire_map_get(doc, "step"),
+		-1) : -1;
+
+	r->contest.player = doc ? umpire_node_cstr(umpire_map_get(doc,
+		"player")) : NULL;
+	r->contest.game = doc ? umpire_node_cstr(umpire_map_get(doc, "game")) :
+		NULL;
+	if (step < 0 || step > UMPIRE_LAST_STEP || !r->contest.player ||
+	    !r->contest.game) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "not orders: "
+			"they name no game, step and player, so they contest nothing");
+		return EX_DATAERR;
+	}
+	r->contest.step = (long)step;
+	r->res->contest_step = (long)step;
+	return 0;
+}
+
+/*
+ * At the state that awaits the contested step: the orders must be this
+ * game's, for its awaited player, signed by his key and legal then;
+ * otherwise they contest nothing.
+ */
+static int
+contest_before(struct run *r, const struct umpire_game *g)
+{
+	const struct umpire_verify_opts *o = r->opts;
+	struct umpire_decision dec;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	const struct umpire_node *orders;
+	char sigpath[4096];
+
+	r->contest.checked = true;
+	umpire_game_decision(g, &dec);
+	if (strcmp(r->contest.game, g->id) != 0 || !dec.player ||
+	    strcmp(r->contest.player, dec.player) != 0) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "they are "
+			"orders of %s for step %ld of game %s, but step %ld of game %s "
+			"awaits %s: they contest nothing here", r->contest.player,
+			r->contest.step, r->contest.game, g->step, g->id,
+			dec.player ? dec.player : "no one");
+		return EX_DATAERR;
+	}
+	if (!g->keyed) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "game %s's "
+			"players have no keys, so no orders are signed: unsigned orders "
+			"prove nothing against the history", g->id);
+		return EX_DATAERR;
+	}
+	snprintf(sigpath, sizeof(sigpath), "%s.sig", o->contest_path);
+	int rc = umpire_game_check_signature(g, dec.player, sigpath,
+		o->contest_sig, o->contest_siglen, o->contest_text, o->contest_len,
+		r->contest.fp, r->d);
+	if (rc)
+		return rc;	/* EX_NOPERM, as turn refuses them */
+	size_t before = r->d->errors;
+	rc = umpire_game_check(g, &a, o->contest_path, o->contest_text,
+		o->contest_len, &orders, r->d);
+	umpire_arena_free(&a);
+	if (rc) {
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "signed, but "
+			"not legal at step %ld (%zu problems above): a default step may "
+			"stand in for orders umpire refuses", g->step,
+			r->d->errors - before);
+		return EX_DATAERR;
+	}
+	return 0;
+}
+
+/*
+ * The step that answered the contested decision, revision rev: a
+ * default step there replaced orders the player signed, and that is
+ * an error; his own orders, these or others he signed, are not.
+ */
+static int
+contest_after(struct run *r)
+{
+	const struct umpire_verify_opts *o = r->opts;
+	struct umpire_step_paths paths;
+	struct umpire_person author;
+	struct umpire_buf got = UMPIRE_BUF_INIT;
+	char when[UMPIRE_TIME_SIZE];
+
+	r->contest.judged = true;
+	umpire_history_rev_author(r->h, r->rev, &author);
+	if (same_person(&author, UMPIRE_COMMITTER_NAME, UMPIRE_COMMITTER_EMAIL)) {
+		const struct umpire_verify_result *res = r->res;
+		long long deadline = 0;
+		for (size_t i = 0; i < res->ndefaults &&
+		    i < UMPIRE_VERIFY_DEFAULTS_MAX; i++)
+			if (res->defaults[i].step == r->contest.step)
+				deadline = res->defaults[i].deadline;
+		umpire_diag(r->d, UMPIRE_ERROR, o->contest_path, 0, 0, "step %ld is "
+			"a default step of umpire tick's, commit %s, dated with its "
+			"deadline %s; but %s signed these orders for it (%s), and they "
+			"are legal there: a default step cannot replace a step its "
+			"player signed, so they contest it (when they reached the host, "
+			"the history cannot tell: see umpire(1), SECURITY "
+			"CONSIDERATIONS)", r->contest.step,
+			umpire_history_rev_id(r->h, r->rev),
+			umpire_time_format(when, deadline), r->contest.player,
+			r->contest.fp);
+		return EX_DATAERR;
+	}
+	umpire_step_paths(&paths, r->contest.step, r->contest.player);
+	if (umpire_history_rev_read(r->h, r->rev, paths.orders, &got, r->d) == 0)
+		r->res->contest_held = umpire_buf_equal(&got, o->contest_text,
+			o->contest_len);
+	r->res->contest_other = !r->res->contest_held;
+	umpire_buf_free(&got);
+	return 0;
+}
+
 int
 umpire_verify_receipt_parse(struct umpire_receipt *out, const char *text)
 {
@@ -1399,6 +1675,7 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 	int rc;
 
 	memset(res, 0, sizeof(*res));
+	r.now = opts->now ? opts->now : (long long)time(NULL);
 	if (opts->nreceipts > UMPIRE_VERIFY_RECEIPTS_MAX)
 		return EX_SOFTWARE;
 	if ((rc = umpire_history_load(h, &n, d)))
@@ -1454,14 +1731,35 @@ umpire_verify(struct umpire_history *h, const struct umpire_verify_opts *opts,
 		umpire_arena_free(&r.pol_arena);
 		return rc;
 	}
+	if (opts->contest_path && (rc = contest_read(&r))) {
+		umpire_game_free(g);
+		umpire_arena_free(&r.pol_arena);
+		umpire_arena_free(&r.contest.a);
+		return rc;
+	}
 	for (r.rev++; r.rev < n; r.rev++) {
+		bool contested = opts->contest_path && !r.contest.judged &&
+			g->step == r.contest.step;
+		if (contested && !r.contest.checked && (rc = contest_before(&r, g)))
+			break;
 		if ((rc = check_step(&r, g, res)))
+			break;
+		if (contested && g->step != r.contest.step &&
+		    (rc = contest_after(&r)))
 			break;
 		if (opts->progress)
 			opts->progress(opts->progress_arg, r.rev + 1, n);
 	}
 	if (rc == 0)
 		rc = check_receipts(&r);
+	if (rc == 0 && opts->contest_path && !r.contest.judged) {
+		umpire_diag(d, UMPIRE_ERROR, opts->contest_path, 0, 0, "the history "
+			"has no step %ld (step %ld is awaited): these orders were never "
+			"played; if they reached the host in time, the steps after were "
+			"dropped", r.contest.step, g->step);
+		rc = EX_DATAERR;
+	}
+	umpire_arena_free(&r.contest.a);
 	res->awaited = g->step;
 	res->over = umpire_game_over(g);
 	if (res->over) {

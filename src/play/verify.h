@@ -60,12 +60,25 @@ struct umpire_verify_opts {
 	/* Receipts to prove, at most UMPIRE_VERIFY_RECEIPTS_MAX. */
 	const struct umpire_receipt *receipts;
 	size_t nreceipts;
+	/*
+	 * Orders a player signed, which contest a default step made in
+	 * their place (umpire verify --contest): their path (for messages),
+	 * text and signature.  path NULL: none.
+	 */
+	const char *contest_path;
+	const char *contest_text;
+	size_t contest_len;
+	const char *contest_sig;
+	size_t contest_siglen;
+	/* The moment to verify at, seconds since the epoch; 0: the clock's. */
+	long long now;
 	/* Called after each commit checked, if set: done of total commits. */
 	void (*progress)(void *arg, size_t done, size_t total);
 	void *progress_arg;
 };
 
-#define UMPIRE_VERIFY_OPTS_INIT { NULL, NULL, NULL, 0, NULL, NULL }
+#define UMPIRE_VERIFY_OPTS_INIT { NULL, NULL, NULL, 0, NULL, NULL, 0, \
+	NULL, 0, 0, NULL, NULL }
 
 /* A run of steps whose reports another umpire version wrote. */
 struct umpire_verify_other {
@@ -76,6 +89,16 @@ struct umpire_verify_other {
 	bool unhashed;
 };
 
+/* A default step umpire tick made (default.h), as verify found it. */
+struct umpire_verify_default {
+	long step;
+	char player[33], kind[33];
+	long long deadline;
+	bool forfeit;
+};
+
+#define UMPIRE_VERIFY_DEFAULTS_MAX 32
+
 struct umpire_verify_result {
 	size_t commits;		/* in the first-parent history */
 	size_t steps;		/* re-adjudicated, step 0 included */
@@ -85,6 +108,13 @@ struct umpire_verify_result {
 	bool over;		/* the game has ended */
 	char outcome[256];	/* once over: "green won at step 9 (how)" */
 	char game[64];
+	/* The default steps, the first UMPIRE_VERIFY_DEFAULTS_MAX of them. */
+	struct umpire_verify_default defaults[UMPIRE_VERIFY_DEFAULTS_MAX];
+	size_t ndefaults;	/* every one, those past the array too */
+	/* --contest: the step the orders answer, and whether it holds them. */
+	long contest_step;
+	bool contest_held;	/* the step played these very orders */
+	bool contest_other;	/* it played other orders the player signed */
 	/* Runs of steps another umpire version wrote: words unchecked. */
 	struct umpire_verify_other other[4];
 	size_t nother;		/* every run, those past the array too */

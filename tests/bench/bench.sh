@@ -34,6 +34,10 @@
 #      1.2x, issue 29).
 #   9. umpire mail --games: a message's cost at 10, 1,000 and 10,000
 #      games (target: 10,000 costs <= 1.2 times 10).
+#  10. Deadlines: the instructions of umpire tick on a game 300 steps long
+#      with nothing due (it reads the pending date from the state, so the
+#      figure does not grow with the game), and a sweep of 10,000 games
+#      with nothing due by one umpire tick --games (target < 30 s).
 set -eu
 UMPIRE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -268,3 +272,29 @@ for n in 10 1000 10000; do
 done
 awk -v a="$(median "$TMP/mail-10-known.json")" -v b="$(median "$TMP/mail-10000-known.json")" 'BEGIN {
 	printf "               10,000 games cost %.2f times 10 (target <= 1.2)\n", b / a }'
+
+# 10. Deadlines.  A long game with a policy: tick reads when its decision
+# became pending from game.yaml instead of walking 300 steps of history.
+{ cat "$TOP/tests/bench/long.yaml"; echo 'deadlines: {decision: 72h}'; } >"$TMP/longdl.yaml"
+L=$TMP/long-dl
+n=$("$LONGGAME" "$L" "$TMP/longdl.yaml" "$(printf '%064x' 6)" 300)
+now=$(($(git -C "$L" log -1 --format=%ct) + 3600))
+i_tick=$(count "$TMP/cg-tick.log" "$UMPIRE" tick "$L" --now "$now")
+S=$TMP/short-dl
+"$UMPIRE" new "$S" --scenario "$TMP/longdl.yaml" --seed "$(printf '%064x' 6)" >/dev/null
+i_short=$(count "$TMP/cg-tick0.log" "$UMPIRE" tick "$S" --now "$now")
+awk -v a="$i_short" -v b="$i_tick" -v n="$n" 'BEGIN {
+	printf "tick:          %.1f M instructions at step 1, %.1f M at step %d\n", a / 1e6, b / 1e6, n + 1 }'
+rm -f "$TMP"/cg.*
+# 10,000 games, one game linked 10,000 times (its objects are read
+# only; each copy gets its own lock), nothing due.
+rm -f "$S/.git/umpire.lock"
+mkdir "$TMP/games"
+i=0
+while [ $i -lt 10000 ]; do
+	cp -al "$S" "$TMP/games/g$i"
+	i=$((i + 1))
+done
+/usr/bin/time -f '%e %U %S' -o "$TMP/sweep" "$UMPIRE" tick -q --games "$TMP/games" --now "$now" >"$TMP/sweep.out"
+[ ! -s "$TMP/sweep.out" ] || echo "bench: the sweep said: $(head -3 "$TMP/sweep.out")"
+awk '{ printf "tick --games:  10000 games with nothing due in %.1f s (%.1f s CPU; target < 30 s)\n", $1, $2 + $3 }' "$TMP/sweep"

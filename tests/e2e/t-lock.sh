@@ -22,6 +22,13 @@ read -r state <"$TMP/held"
 [ "$state" = held ] || fail "the stand-in could not take the lock"
 expect_exit 75 umpire turn "$G" "$TMP/o.yaml"
 expect_err "another umpire is adjudicating this game; try again shortly"
+# --wait: a bounded wait on a busy game, then 75 all the same.
+start=$(date +%s)
+expect_exit 75 umpire turn "$G" "$TMP/o.yaml" --wait 1
+[ $(($(date +%s) - start)) -ge 1 ] || fail "turn --wait 1 did not wait"
+expect_exit 75 umpire tick "$G" --wait 1
+expect_exit 64 umpire turn "$G" "$TMP/o.yaml" --wait soon
+expect_err "--wait soon: give a whole number of seconds"
 [ "$(head_of "$G")" = "$before" ] || fail "the locked-out turn moved HEAD"
 expect_clean "$G"
 # Killed, it leaves no stale lock: the kernel drops a flock with its
@@ -30,6 +37,19 @@ kill -9 "$holder"
 wait "$holder" 2>/dev/null
 expect_exit 0 umpire turn "$G" "$TMP/o.yaml"
 expect_clean "$G"
+
+# A game busy for a second: turn --wait 30 plays once the lock is free.
+umpire bot "$G" >"$TMP/ow.yaml"
+before=$(head_of "$G")
+rm -f "$TMP/held" && mkfifo "$TMP/held"
+sh -c '{ flock 9 && echo held >"$2" && sleep 1; } 9>>"$1"' \
+	sh "$G/.git/umpire.lock" "$TMP/held" &
+holder=$!
+read -r state <"$TMP/held"
+[ "$state" = held ] || fail "the stand-in could not take the lock"
+expect_exit 0 umpire turn "$G" "$TMP/ow.yaml" --wait 30
+wait "$holder"
+[ "$(head_of "$G")" != "$before" ] || fail "turn --wait did not play"
 
 # Two real turns at once with the same orders: exactly one wins.
 umpire bot "$G" >"$TMP/o2.yaml"

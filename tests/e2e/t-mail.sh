@@ -109,7 +109,7 @@ scache    unix  - - n -    1 scache
 postlog   unix-dgram n - n - 1 postlogd
 EOF
 cat >"$PF/aliases" <<EOF
-duel: "|$UMPIRE mail --game $G --sendmail $TMP/smtp-send --keep $TMP/kept"
+duel: "|$UMPIRE mail --game $G --wait 1 --sendmail $TMP/smtp-send --keep $TMP/kept"
 tan: $TMP/mail/tan/
 green: $TMP/mail/green/
 postmaster: $TMP/mail/postmaster/
@@ -209,8 +209,8 @@ ok
 [ "$(ls "$TMP/kept/new" | wc -l)" = 1 ] || fail "the refused message was not kept"
 ok
 
-# 3. The game locked: umpire exits 75, Postfix defers the message and
-#    delivers it again once the lock is released.
+# 3. The game locked (longer than --wait 1): umpire exits 75, Postfix
+#    defers the message and delivers it again once the lock is released.
 bot >"$TMP/o3.yaml"
 exec 9>>"$G/.git/umpire.lock"
 flock 9 || fail "flock"

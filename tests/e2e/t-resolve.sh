@@ -6,15 +6,23 @@ G=$TMP/game
 umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null
 cp "$G/game.yaml" "$TMP/s0.yaml"
 umpire bot "$G" >"$TMP/o1.yaml"
-expect_exit 0 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/s1.yaml" \
-	-r "$TMP/r1.md"
 umpire turn "$G" "$TMP/o1.yaml" >/dev/null
+# Dated as turn dated the step (from 0.4.0 a state records its date).
+D=$(git -C "$G" log -1 --format=%ct)
+expect_exit 0 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/s1.yaml" \
+	-r "$TMP/r1.md" --date "$D"
 cmp -s "$TMP/s1.yaml" "$G/game.yaml" || fail "resolve and turn disagree on the state"
 cmp -s "$TMP/r1.md" "$G/reports/0001.md" || fail "resolve and turn disagree on the report"
+# Without --date the new state has none.
+expect_exit 0 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/s1u.yaml" \
+	-r "$TMP/r1u.md"
+grep -q '^date: ' "$TMP/s1u.yaml" && fail "resolve without --date dated the state"
+expect_exit 64 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
+	-r "$TMP/x.md" --date soon
 ok
 # --svg: the picture turn commits, and status prints.
 expect_exit 0 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/s1p.yaml" \
-	-r "$TMP/r1p.md" --svg "$TMP/p1.svg"
+	-r "$TMP/r1p.md" --svg "$TMP/p1.svg" --date "$D"
 cmp -s "$TMP/p1.svg" "$G/reports/0001.svg" ||
 	fail "resolve and turn disagree on the picture"
 cmp -s "$TMP/r1p.md" "$TMP/r1.md" || fail "--svg changed the report"
@@ -26,14 +34,14 @@ expect_exit 0 umpire status "$G"
 expect_out "reports/0001.md is the latest (the board in 0001.svg)"
 # Deterministic: the same inputs, the same bytes.
 expect_exit 0 umpire resolve "$TMP/s0.yaml" - -o "$TMP/s1b.yaml" -r "$TMP/r1b.md" \
-	<"$TMP/o1.yaml"
+	--date "$D" <"$TMP/o1.yaml"
 cmp -s "$TMP/s1.yaml" "$TMP/s1b.yaml" && cmp -s "$TMP/r1.md" "$TMP/r1b.md" ||
 	fail "resolve is not deterministic"
 ok
 # In place.
 cp "$TMP/s0.yaml" "$TMP/inplace.yaml"
 expect_exit 0 umpire resolve "$TMP/inplace.yaml" "$TMP/o1.yaml" \
-	-o "$TMP/inplace.yaml" -r "$TMP/r.md"
+	-o "$TMP/inplace.yaml" -r "$TMP/r.md" --date "$D"
 cmp -s "$TMP/s1.yaml" "$TMP/inplace.yaml" || fail "resolve in place differs"
 ok
 # Refused orders write nothing.

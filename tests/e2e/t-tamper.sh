@@ -80,7 +80,8 @@ expect_err "the step was rewritten or replayed since the receipt was given"
 
 # ---- 2. Versions.
 
-set_version() { edit_each "$1" "$2" "$3" game.yaml "s/^version: .*/version: \"$4\"/"; }
+# A version before 0.4.0 wrote no date into a state: the tamperer drops it.
+set_version() { edit_each "$1" "$2" "$3" game.yaml "s/^version: .*/version: \"$4\"/; /^date: /d; /^deadline: /d"; }
 
 # Newer than this umpire.
 tampered
@@ -120,7 +121,8 @@ expect_err "game.yaml is not the state step 0 left"
 # proves the state is not the one he was given.
 old_version() {
 	git -C "$g" show "$1:game.yaml" |
-		sed 's/^version: .*/version: "0.1.9"/' >"$TMP/state"
+		sed -e 's/^version: .*/version: "0.1.9"/' -e '/^date: /d' \
+		    -e '/^deadline: /d' >"$TMP/state"
 	state=$(git -C "$g" hash-object -w "$TMP/state")
 	tix update-index --cacheinfo "100644,$state,game.yaml"
 	step=$(sed -n 's/^step: //p' "$TMP/state")
@@ -250,7 +252,11 @@ play "$TMP/t" 1
 [ "$(date_of "$TMP/t" 10 author)" = $((t8 + 3600)) ] &&
 	[ "$(date_of "$TMP/t" 10 committer)" = $((t8 + 3600)) ] ||
 	fail "turn dated its step $(date_of "$TMP/t" 10 committer), before the step before it ($((t8 + 3600)))"
-expect_exit 0 umpire verify "$TMP/t"
+# ...but step 8's commit now tells another date than its state, which
+# its receipt covers: from 0.4.0 on, that is a forged date.
+expect_exit 65 umpire verify "$TMP/t"
+expect_err "commit $(commit_id "$TMP/t" 8) (Step 8:"
+expect_err "is not $(date -u -d @"$t8" +%Y-%m-%dT%H:%M:%SZ), the date its state records"
 # A commit another program made: no encoding recorded.
 tampered
 recommit "$TMP/t" 2 '/^encoding UTF-8$/d'

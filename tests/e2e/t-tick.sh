@@ -7,6 +7,9 @@
 . "$(dirname "$0")/lib.sh"
 
 H=3600
+# tick --now runs ahead of the clock, so its default steps are dated
+# in the future: verify as of a moment after them all.
+LATER=4102444800
 # The standard game with a policy: 72h a decision, 48h for minefields
 # (a kind the standard game never awaits), reminders 24h and 1h before.
 policy() {
@@ -88,20 +91,49 @@ expect_exit 0 umpire tick "$G" -q --now $((T0 + 49 * H))
 expect_out "reminder: step 1"
 # The crontab sample's command, as cron's sh runs it (% unescaped; the
 # mail replaced by cat, the game by this one).
-line=$(grep '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
+line=$(grep -m1 '^\*/10 ' "$TOP/samples/cron/umpire-tick") || fail "no crontab line"
 cmd=$(printf '%s\n' "$line" | cut -d' ' -f6- | sed -e 's/\\%/%/g' \
 	-e "s|/srv/games/duel|$G|" -e 's/mail -s "[^"]*" [^;]*;/cat;/')
 mkdir "$TMP/bin" && printf '#!/bin/sh\nexec %s "$@"\n' "$UMPIRE" >"$TMP/bin/umpire" &&
 	chmod +x "$TMP/bin/umpire" || fail "bin"
 expect_exit 0 env PATH="$TMP/bin:$PATH" sh -c "$cmd"
 [ ! -s "$TMP/out" ] || fail "the crontab line said: $(cat "$TMP/out")"
-# The man page shows the same line, folded.
-sed -n '/^\*\/10 .*umpire tick/,/^\.Ed/p' "$TOP/man/umpire.1" | sed -e '$d' -e 's/\\e/\\/g' |
+# The line for many games: the same, through tick --games.
+games=$(grep '^\*/10 .*--games' "$TOP/samples/cron/umpire-tick") || fail "no crontab line for many games"
+mkdir "$TMP/games" && cp -R "$G" "$TMP/games/duel" && cp -R "$G" "$TMP/games/other" || fail "games"
+cmd=$(printf '%s\n' "$games" | cut -d' ' -f6- | sed -e 's/\\%/%/g' \
+	-e "s|/srv/games|$TMP/games|" -e 's/mail -s "[^"]*" [^;]*;/cat;/')
+expect_exit 0 env PATH="$TMP/bin:$PATH" sh -c "$cmd"
+[ ! -s "$TMP/out" ] || fail "the crontab line for many games said: $(cat "$TMP/out")"
+# The man page shows the first line, folded.
+sed -n '/^\*\/10 .*umpire tick/,/^\.Ed/{p;/^\.Ed/q;}' "$TOP/man/umpire.1" | sed -e '$d' -e 's/\\e/\\/g' |
 	sed -e ':a' -e '/\\$/N; s/ \\\n */ /; ta' >"$TMP/manline"
 [ "$(cat "$TMP/manline")" = "$line" ] || fail "umpire(1)'s crontab line is not the sample's:
 $(cat "$TMP/manline")
 $line"
 ok
+
+# tick --games: every game in a directory, in one process, in name
+# order; one that is not a game is named and the others still ticked.
+mkdir "$TMP/many" "$TMP/many/notes" && cp -R "$G" "$TMP/many/b" &&
+	cp -R "$G" "$TMP/many/a" && git init -q "$TMP/many/c" &&
+	echo hello >"$TMP/many/readme" || fail "many"
+expect_exit 66 umpire tick --games "$TMP/many" --now $((T0 + 72 * H + 5)) --format json
+[ "$(wc -l <"$TMP/out")" = 2 ] || fail "tick --games: not a line a game: $(cat "$TMP/out")"
+python3 - "$TMP/out" <<'PY' || fail "tick --games --format json: $(cat "$TMP/out")"
+import json, sys
+games = [json.loads(l) for l in open(sys.argv[1])]
+assert [len(g["defaults"]) for g in games] == [1, 1], games
+assert all(g["awaiting"]["step"] == 2 for g in games), games
+PY
+expect_err "many/c"
+[ "$(step_of "$TMP/many/a")" = 2 ] && [ "$(step_of "$TMP/many/b")" = 2 ] ||
+	fail "tick --games did not tick both games"
+expect_exit 0 umpire verify "$TMP/many/b" --now $LATER
+expect_exit 0 umpire tick --games "$TMP/many/notes" --now $((T0 + 72 * H + 5))
+[ ! -s "$TMP/out" ] || fail "tick --games of no game said: $(cat "$TMP/out")"
+expect_exit 64 umpire tick --games "$TMP/many" "$G"
+expect_exit 66 umpire tick --games "$TMP/none"
 
 # A locked game: 75, nothing written.
 if command -v flock >/dev/null; then
@@ -147,7 +179,7 @@ git -C "$G" log -1 --format=%B | grep -q '^Deadline-Default: bot$' ||
 git -C "$G" show HEAD:orders/0001-green.yaml | sed 1d | cmp -s - "$TMP/botorders" ||
 	fail "the default orders are not umpire bot --seed tick's"
 expect_clean "$G"
-expect_exit 0 umpire verify "$G"
+expect_exit 0 umpire verify "$G" --now $LATER
 
 # A player's turn after it, then several overdue in one tick: each
 # deadline counts from the default step before it.
@@ -162,14 +194,14 @@ expect_exit 0 umpire tick "$G" --now $((T2 + 3 * 72 * H + 10)) --format json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["defaults"] == [] and d["awaiting"]["step"] == 6, d' "$TMP/out" ||
 	fail "a second tick at the same moment did something: $(cat "$TMP/out")"
 expect_clean "$G"
-expect_exit 0 umpire verify "$G"
+expect_exit 0 umpire verify "$G" --now $LATER
 expect_out "steps re-adjudicated"
 
 # Forged: the last default step dated an hour before its deadline.
 cp -R "$G" "$TMP/early"
 D=$(date_of "$TMP/early")
 recommit "$TMP/early" 5 "s/ $D +0000\$/ $((D - H)) +0000/"
-expect_exit 65 umpire verify "$TMP/early"
+expect_exit 65 umpire verify "$TMP/early" --now $LATER
 expect_err "a default step for"
 expect_err "before its deadline"
 # Tampered: other orders in a default step (the bot's with another seed).
@@ -179,13 +211,13 @@ umpire bot "$TMP/tampered" --seed other | sed '1s/.*/# orders drawn by umpire ti
 git -C "$TMP/tampered" reset -q --hard 'main@{1}'
 O=$(git -C "$TMP/tampered" show --name-only --format= HEAD -- orders/)
 rewrite "$TMP/tampered" 5 "$O" "$TMP/other.yaml"
-expect_exit 65 umpire verify "$TMP/tampered"
+expect_exit 65 umpire verify "$TMP/tampered" --now $LATER
 expect_err "are not the bot's that umpire tick plays"
 # A default step put in the player's name: the report says umpire
 # played for him, which a step of his never says.
 cp -R "$G" "$TMP/stolen"
 recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green Player <green@example.org>/'
-expect_exit 65 umpire verify "$TMP/stolen"
+expect_exit 65 umpire verify "$TMP/stolen" --now $LATER
 expect_err "reports/0005.md"
 
 # A player's own time: green has a week, so nothing is due at 73h; and
@@ -198,7 +230,7 @@ expect_out "(95h left): nothing to do"
 expect_exit 0 umpire tick "$TMP/slow" --now $(($(date_of "$TMP/slow") + 168 * H))
 expect_out "umpire played the bot's orders for green's turn at step 1"
 expect_out "awaits tan's turn by"
-expect_exit 0 umpire verify "$TMP/slow"
+expect_exit 0 umpire verify "$TMP/slow" --now $LATER
 sed 's/players: {green: 1w}/players: {grey: 1w}/' "$TMP/slow.yaml" >"$TMP/grey.yaml"
 expect_exit 65 umpire new "$TMP/grey" --scenario "$TMP/grey.yaml"
 expect_err "grey.yaml:"
@@ -222,14 +254,14 @@ git -C "$F" show --name-only --format= HEAD | grep -q '^orders/' &&
 	fail "a forfeit committed orders"
 expect_exit 0 umpire status "$F"
 expect_out "over:     tan won at step 1 (no orders from green for green's turn at step 1 by"
-expect_exit 0 umpire verify "$F"
+expect_exit 0 umpire verify "$F" --now $LATER
 expect_out "tan won at step 1"
 expect_exit 0 umpire tick "$F" --now $((F0 + 1000 * H))
 expect_out "is over (tan won): nothing to do"
 cp -R "$F" "$TMP/ffearly"
 D=$(date_of "$F")
 recommit "$TMP/ffearly" 1 "s/ $D +0000\$/ $((D - 60)) +0000/"
-expect_exit 65 umpire verify "$TMP/ffearly"
+expect_exit 65 umpire verify "$TMP/ffearly" --now $LATER
 expect_err "before its deadline"
 for rs in wwii armymen bgw; do
 	{ cat "$TOP/samples/$rs/standard.yaml"
@@ -241,7 +273,7 @@ for rs in wwii armymen bgw; do
 		fail "new $rs failed"
 	expect_exit 0 umpire tick "$TMP/$rs" $seed --now $(($(date_of "$TMP/$rs") + 25 * H))
 	expect_out "forfeits the game at step 1"
-	expect_exit 0 umpire verify "$TMP/$rs" $seed
+	expect_exit 0 umpire verify "$TMP/$rs" --now $LATER $seed
 	expect_out "won at step 1"
 done
 # A sealed game's default needs its seed: 66 without, nothing written.
@@ -268,13 +300,13 @@ total=$(($(git -C "$TMP/fast" rev-list --count HEAD) - 1))
 [ "$total" -gt 32 ] || fail "the fast game ended within one run"
 [ "$(grep -c '^tick: no orders' "$TMP/out")" = $((total - 32)) ] ||
 	fail "the second run's defaults"
-expect_exit 0 umpire verify "$TMP/fast"
+expect_exit 0 umpire verify "$TMP/fast" --now $LATER
 expect_out "won at step $total"
 # Sealed and not revealed: what anyone can check passes.
-expect_exit 66 umpire verify "$TMP/bgw"
+expect_exit 66 umpire verify "$TMP/bgw" --now $LATER
 expect_err "checked in public 1 step"
 expect_exit 0 umpire reveal "$TMP/bgw" --seed-file "$TMP/bgw.seed"
-expect_exit 0 umpire verify "$TMP/bgw"
+expect_exit 0 umpire verify "$TMP/bgw" --now $LATER
 
 # A game whose players have keys: the default step is umpire's and
 # unsigned, and verify takes it.
@@ -290,7 +322,7 @@ git -C "$TMP/keyed" show --name-only --format= HEAD | grep -q '\.sig$' &&
 	fail "a default step committed a signature"
 git -C "$TMP/keyed" log -1 --format=%B | grep -q Orders-Signed-By &&
 	fail "a default step claims a signature"
-expect_exit 0 umpire verify "$TMP/keyed"
+expect_exit 0 umpire verify "$TMP/keyed" --now $LATER
 
 # A shared git server: hooks/umpire-tick, which cron runs, applies the
 # deadlines under the hooks' lock and pushes the default steps to main.
@@ -309,7 +341,7 @@ if command -v flock >/dev/null; then
 	[ "$(git -C "$TMP/shared.git" log -1 --format=%ct main)" = $((S0 + 2 * 72 * H)) ] ||
 		fail "umpire-tick did not push two default steps to main"
 	git clone -q "$TMP/shared.git" "$TMP/check" || fail "clone"
-	expect_exit 0 umpire verify "$TMP/check"
+	expect_exit 0 umpire verify "$TMP/check" --now $LATER
 fi
 
 done_ok

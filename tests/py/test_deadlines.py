@@ -104,7 +104,7 @@ def test_deadlines_from_history():
             check("\nDeadline-Default: bot\nDeadline: %s\n" % utc(want)
                   in message, "trailers: %r" % message)
         check(defaults >= 5, "only %d default steps" % defaults)
-        ut.umpire_ok("verify", game)
+        ut.umpire_ok("verify", game, "--now", str(t))
         print("test_deadlines: %d default steps of %d steps recomputed"
               % (defaults, len(h) - 1))
 

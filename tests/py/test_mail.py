@@ -451,10 +451,30 @@ def test_locked_game():
         before = head(game)
         with open(os.path.join(game, ".git", "umpire.lock"), "a") as lk:
             fcntl.flock(lk, fcntl.LOCK_EX)
-            rc, err, msgs = mail(top, game, message(bot(game)))
+            rc, err, msgs = mail(top, game, message(bot(game)), "--wait",
+                                 "1")
         check(rc == 75, "locked: exit %d, not 75: %s" % (rc, err))
         check(not msgs, "a locked game answered")
         check(head(game) == before, "a locked game moved")
+
+
+def test_busy_game_waits():
+    """Another process holds the lock for a second: umpire mail, with
+    its default wait, plays the orders once the lock is free instead of
+    exiting 75 for the mail system to retry minutes later."""
+    with ut.scratch() as top:
+        game = new_game(top)
+        before = head(game)
+        lock = os.path.join(game, ".git", "umpire.lock")
+        holder = subprocess.Popen(
+            ["flock", lock, "sh", "-c", "echo held; sleep 1"],
+            stdout=subprocess.PIPE)
+        check(holder.stdout.readline() == b"held\n", "flock(1) did not hold")
+        rc, err, msgs = mail(top, game, message(bot(game)))
+        holder.wait()
+        check(rc == 0, "a game busy for a second: exit %d: %s" % (rc, err))
+        check(head(game) != before, "the orders were not played")
+        check(len(msgs) >= 1, "no answer")
 
 
 def test_not_orders():
@@ -706,6 +726,7 @@ if __name__ == "__main__":
              test_yaml_attachment, test_html_only,
              test_reply_quoting_earlier_orders, test_fenced_block,
              test_games_directory, test_bad_orders, test_locked_game,
+             test_busy_game_waits,
              test_not_orders, test_loop_guards, test_size_cap,
              test_header_injection, test_sendmail_command,
              test_from_address, test_signed_hidden_game])

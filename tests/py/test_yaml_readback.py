@@ -386,9 +386,13 @@ def test_deterministic():
         game2 = os.path.join(tmp, "g2")
         ut.umpire_ok("new", game2, "--scenario", ut.SAMPLE, "--seed",
                      ut.seed_hex(0x42))
-        check(ut.read(os.path.join(game2, "game.yaml"), "rb") ==
-              ut.read(state, "rb"), "umpire new wrote two different states "
-              "from one scenario and seed")
+        # (Each state records when it was made: the seconds may differ.)
+        def undated(b):
+            return b"\n".join(l for l in b.split(b"\n")
+                              if not l.startswith(b"date: "))
+        check(undated(ut.read(os.path.join(game2, "game.yaml"), "rb")) ==
+              undated(ut.read(state, "rb")), "umpire new wrote two different "
+              "states from one scenario and seed")
         # Then resolve the same state and orders several times over.
         for step in range(6):
             rc, orders, err = ut.umpire("bot", game)
@@ -396,16 +400,20 @@ def test_deterministic():
                 break
             o = os.path.join(tmp, "o.yaml")
             ut.write(o, orders)
+            # The git path (turn), then resolve dated as turn dated it.
+            ut.umpire_ok("turn", game, o)
+            rc, date, err = ut.run(["git", "-C", game, "log", "-1",
+                                    "--format=%ct"])
+            check(rc == 0, "git log: %s" % err)
             outs = []
             for k in range(3):
                 ns = os.path.join(tmp, "n%d.yaml" % k)
                 nr = os.path.join(tmp, "r%d.md" % k)
-                ut.umpire_ok("resolve", state, o, "-o", ns, "-r", nr)
+                ut.umpire_ok("resolve", state, o, "-o", ns, "-r", nr,
+                             "--date", date.strip())
                 outs.append((ut.read(ns, "rb"), ut.read(nr, "rb")))
             check(outs[0] == outs[1] == outs[2], "step %d: resolve gave "
                   "different bytes for the same inputs" % (step + 1))
-            # And the git path (turn) writes what resolve wrote.
-            ut.umpire_ok("turn", game, o)
             check(ut.read(os.path.join(game, "game.yaml"), "rb") == outs[0][0],
                   "step %d: turn and resolve wrote different states"
                   % (step + 1))

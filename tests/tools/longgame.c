@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/fileio.h"
 #include "game/game.h"
@@ -100,6 +101,10 @@ main(int argc, char **argv)
 	    &d) ||
 	    umpire_history_init(&h, argv[1], &d))
 		goto fail;
+	/* Dated as umpire dates every step (game.h): now, all of them. */
+	long long now = (long long)time(NULL);
+	g->dated = true;
+	g->date = now;
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, 0, NULL, NULL, 0, state.ptr, state.len);
 	struct umpire_step_paths p0;
@@ -111,6 +116,7 @@ main(int argc, char **argv)
 		{ p0.picture, report.picture.ptr, report.picture.len },
 	};
 	umpire_report_commit_message(&msg, &report);
+	umpire_history_date_next(h, now);
 	if (umpire_history_commit(h, first, 4, &host, msg.ptr, &d))
 		goto fail;
 	while (g->step <= want) {
@@ -178,6 +184,8 @@ main(int argc, char **argv)
 		report = (struct umpire_step_report)UMPIRE_STEP_REPORT_INIT;
 		report.want_picture = true;
 		umpire_game_resolve(g, &job, checked, &report);
+		g->dated = true;
+		g->date = now;
 		umpire_game_encode(g, UMPIRE_VERSION, &state);
 		umpire_report_receipt(&report, step, opath, orders.ptr, orders.len,
 			state.ptr, state.len);
@@ -188,6 +196,7 @@ main(int argc, char **argv)
 			{ rpath, report.text.ptr, report.text.len },
 			{ paths.picture, report.picture.ptr, report.picture.len },
 		};
+		umpire_history_date_next(h, now);
 		int rc = umpire_history_commit(h, files, 4, &author, msg.ptr, &d);
 		umpire_arena_free(&job);
 		if (rc)
