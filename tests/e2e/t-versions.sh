@@ -24,6 +24,10 @@ grep -q 'if (in->picture)$' "$SRC/src/play/step.c" ||
 sed -i 's/if (in->picture)$/if (0)/' "$SRC/src/play/step.c"
 grep -q 'if (in->picture)$' "$SRC/src/play/step.c" &&
 	fail "the old build still commits pictures"
+# ... and, like every version before 0.4.0, makes its game ids from the
+# seed alone (umpire-files(5), the game id).
+sed -i 's/in->seed_id ? NULL :/1 ? NULL :/' "$SRC/src/play/step.c"
+grep -q '1 ? NULL :' "$SRC/src/play/step.c" || fail "the old build binds ids"
 grep -q 'This step rolled no dice' "$SRC/src/game/report.c" ||
 	fail "the old build's words were not changed"
 make -s -C "$SRC" BUILD=build-old WERROR= SANITIZE= \
