@@ -33,7 +33,9 @@ own() {
 }
 theirs() {
 	p=$(awaited "$1")
-	sed -n "/^  $p:\$/,/^round:/!p" "$1/game.yaml" | sed -n '/^forces:/,$p' |
+	awk -v p="  $p:" '/^forces:/ { f = 1; next } /^[a-z]/ { f = 0 }
+		f && /^  [a-z]/ { mine = ($0 == p) }
+		f && !mine' "$1/game.yaml" |
 		sed -n 's/.*- {id: \([a-z0-9_-]*\),.* at: .*/\1/p' | head -1
 }
 
