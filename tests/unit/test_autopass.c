@@ -71,7 +71,8 @@ play(const char *text, int games, bool pass)
 			seed.bytes[i] = (unsigned char)(k * 17 + i);
 		report.no_text = true;
 		report.version = pass ? NULL : "0.3.0";
-		if (umpire_game_create(&g, doc, &seed, true, &report, &d) != 0)
+		if (umpire_game_create(&g, doc, text, strlen(text), &seed, true,
+		    &report, &d) != 0)
 			fail_msg("%s", diags_text(&d));
 		umpire_arena_free(&pa);
 		for (struct umpire_decision dec; umpire_game_decision(g, &dec),
@@ -154,8 +155,8 @@ older_steps_ask(void **state)
 		report.version = pass ? UMPIRE_AUTOPASS_SINCE : "0.3.1";
 		const struct umpire_node *doc = umpire_game_parse(&pa, "s.yaml",
 			e->data, e->len, &d);
-		assert_int_equal(umpire_game_create(&g, doc, &seed, false, &report,
-			&d), 0);
+		assert_int_equal(umpire_game_create(&g, doc, e->data, e->len, &seed,
+			false, &report, &d), 0);
 		for (struct umpire_decision dec; umpire_game_decision(g, &dec),
 		    dec.player;) {
 			struct umpire_arena a = UMPIRE_ARENA_INIT;
