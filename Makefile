@@ -391,6 +391,7 @@ check-man:
 # No quotes: the tests split $UMPIRE into words, and would keep them.
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --track-fds=no \
+	--suppressions=$(abspath tests/valgrind.supp) \
 	--trace-children=yes --trace-children-skip=/usr/*,/bin/*,/sbin/*
 VALGRIND_RUN = $(E2E:tests/e2e/%.sh=valgrind-e2e-%)
 .PHONY: $(E2E_RUN) $(VALGRIND_RUN) $(PY_RUN) check-all

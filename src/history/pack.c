@@ -143,7 +143,8 @@ p_write(git_odb_backend *be, const git_oid *id, const void *data, size_t len,
 	o->type = type;
 	o->len = len;
 	o->data = umpire_xmalloc(len ? len : 1);
-	memcpy(o->data, data, len);
+	if (len)	/* an empty object's data may be NULL */
+		memcpy(o->data, data, len);
 	return 0;
 }
 
@@ -319,7 +320,8 @@ take_in(struct umpire_history *h, git_packbuilder *pb, int packfd, long have)
 	}
 	if (dp)
 		closedir(dp);
-	qsort(v, n, sizeof(*v), by_count);
+	if (n)	/* v is NULL when there is no pack yet */
+		qsort(v, n, sizeof(*v), by_count);
 	for (size_t i = 0; i < n; i++) {
 		if (v[i].count >= GEOMETRIC_FACTOR * have || has_extras(packfd,
 		    v[i].base))

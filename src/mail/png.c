@@ -1,5 +1,5 @@
 /*
- * mail_png.c - the board as a PNG for the letters umpire mail sends,
+ * png.c - the board as a PNG for the letters umpire mail sends,
  * beside the SVG that most mail clients do not show.  librsvg renders
  * it, in umpire-mail only (like GMime: the umpire program never loads
  * it; t-build.sh holds it to that).
@@ -7,6 +7,24 @@
 #include <librsvg/rsvg.h>
 
 #include "mail.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+/*
+ * Under AddressSanitizer (make SANITIZE=address,...): the fonts librsvg
+ * draws the text with are cached by fontconfig for the life of the
+ * process and never freed, which LeakSanitizer would report at exit,
+ * in every run that sends a letter.  They are fontconfig's, not
+ * umpire's; the suppression is built in because the mail system runs
+ * umpire-mail with an environment of its own (tests/valgrind.supp says
+ * the same to valgrind).
+ */
+const char *__lsan_default_suppressions(void);
+const char *
+__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+#endif
 
 static cairo_status_t
 append(void *closure, const unsigned char *data, unsigned int len)

@@ -153,6 +153,21 @@ $(tail -n 30 "$TMP/maillog")"
 # latest BOX: the newest message in BOX.
 latest() { ls -t "$TMP/mail/$1/new/"* | head -n 1; }
 
+# holding BOX TEXT: the message in BOX that holds TEXT, waited for (20 s
+# at most): one step may mail a player twice (the reply to his orders,
+# then the letter for his next turn), and the mail system delivers in
+# its own order, so the newest need not be the one looked for.
+holding() {
+	i=0
+	while ! f=$(grep -lF -- "$2" "$TMP/mail/$1/new/"* 2>/dev/null | head -n 1) ||
+	    [ -z "$f" ]; do
+		i=$((i + 1))
+		[ $i -le 200 ] || fail "no message in $1 holds '$2' after 20 s"
+		sleep 0.1
+	done
+	echo "$f"
+}
+
 expect_in() {
 	grep -qF -- "$2" "$1" || fail "$1 lacks '$2':
 $(head -n 40 "$1")"
@@ -227,14 +242,15 @@ ok
 exec 9>&-
 postqueue -c "$PF" -f
 wait_mail "$P2" 3
-expect_in "$(latest "$P2")" "played step 2"
+expect_in "$(holding "$P2" "played step 2")" "played step 2"
 wait_mail "$P1" 2
 [ "$(steps)" = 3 ] || fail "step 2 not committed"
 ok
 
 # 4. The template of the letter P1 got, filled in as it says and sent
 #    back as a reply that quotes the letter: the step is played.
-python3 - "$(latest "$P1")" "$TMP/o4.txt" <<'EOF' || fail "no template in $P1's letter"
+python3 - "$(holding "$P1" "Subject: Your turn: The standard game, step 3")" \
+    "$TMP/o4.txt" <<'EOF' || fail "no template in $P1's letter"
 import email, email.policy, sys
 m = email.message_from_binary_file(open(sys.argv[1], "rb"),
                                    policy=email.policy.default)
@@ -252,14 +268,14 @@ open(sys.argv[2], "w").write("On Monday, umpire wrote:\n" + "\n".join(lines) +
 EOF
 send "$P1@localhost" "Re: your turn" "<o4@localhost>" "$TMP/o4.txt"
 wait_mail "$P1" 3
-expect_in "$(latest "$P1")" "umpire accepted your orders and played step 3"
+expect_in "$(holding "$P1" "played step 3")" "umpire accepted your orders and played step 3"
 [ "$(steps)" = 4 ] || fail "step 3 not committed"
 ok
 
 # Every delivery to umpire ended well (under valgrind too: an error
 # there exits 99 and the delivery would bounce).
 grep 'to=<duel@localhost>' "$TMP/maillog" | grep -v 'status=deferred' |
-	grep -v 'status=sent' && fail "a delivery to umpire failed"
+	grep -v 'status=sent' && fail "a delivery to umpire failed: $(grep 'to=<duel@localhost>' "$TMP/maillog" | grep -v 'status=sent')"
 [ ! -e "$TMP/mail/postmaster" ] || fail "the postmaster got mail (a bounce?)"
 ok
 
