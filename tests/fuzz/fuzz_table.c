@@ -146,10 +146,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_fail(NULL, NULL, 0, "path: shorter than the straight line");
 	/* The exact length: within the legs rounded up, and its own
 	 * rounding up agrees with the comparison either side of it. */
-	int64_t up = umpire_path_length_up(wp, nwp);
-	if (up > umpire_path_length(wp, nwp) || umpire_path_cmp(wp, nwp, up) > 0 ||
-	    (up > 0 && umpire_path_cmp(wp, nwp, up - 1) <= 0))
-		fuzz_fail(NULL, NULL, 0, "path: exact length %lld", (long long)up);
+	int64_t exact = umpire_path_length_up(wp, nwp);
+	if (exact > umpire_path_length(wp, nwp) ||
+	    umpire_path_cmp(wp, nwp, exact) > 0 ||
+	    (exact > 0 && umpire_path_cmp(wp, nwp, exact - 1) <= 0))
+		fuzz_fail(NULL, NULL, 0, "path: exact length %lld",
+			(long long)exact);
 	struct umpire_path_hit hit[8];
 	(void)umpire_path_pieces(hit, &t, 7, wp, nwp, base);
 	(void)umpire_path_on_table(&t, wp, nwp, NULL);
