@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #ifndef UMPIRE_VERSION
-#define UMPIRE_VERSION "0.4.0"
+#define UMPIRE_VERSION "0.5.0"
 #endif
 
 /*
