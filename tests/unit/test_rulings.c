@@ -3,8 +3,10 @@
  * (ruleset.h's ctx.version, game.h's ruling): Army Men decides its
  * geometry exactly from UMPIRE_EXACT_SIGHT_SINCE on, and as 0.3.0 did
  * for the steps of older games, so that they replay as they were
- * decided (issue 28).  The cases are golden ones, read from
- * tests/armymen/ (make runs the tests from the top of the tree).
+ * decided (issue 28); Backgammon Wars reads the rulebook to the letter
+ * from UMPIRE_BGW_LETTER_SINCE on.  The cases are golden ones, read from
+ * tests/armymen/ and tests/bgw/ (make runs the tests from the top of the
+ * tree).
  */
 #include "unit.h"
 
@@ -16,7 +18,7 @@
 
 /* The exit of checking a golden case's orders as version `ruling`. */
 static int
-check_as(const char *dir, const char *ruling, char **why)
+check_as(const char *ruleset, const char *dir, const char *ruling, char **why)
 {
 	size_t slen, olen;
 	struct umpire_arena a = { 0 };
@@ -25,9 +27,9 @@ check_as(const char *dir, const char *ruling, char **why)
 	const struct umpire_node *doc;
 	char path[256];
 
-	snprintf(path, sizeof(path), "tests/armymen/%s/state.yaml", dir);
+	snprintf(path, sizeof(path), "tests/%s/%s/state.yaml", ruleset, dir);
 	char *state = slurp(path, &slen);
-	snprintf(path, sizeof(path), "tests/armymen/%s/orders.yaml", dir);
+	snprintf(path, sizeof(path), "tests/%s/%s/orders.yaml", ruleset, dir);
 	char *orders = slurp(path, &olen);
 	assert_non_null(state);
 	assert_non_null(orders);
@@ -44,14 +46,21 @@ check_as(const char *dir, const char *ruling, char **why)
 }
 
 static void
-expect(const char *dir, const char *ruling, int rc, const char *says)
+expect_in(const char *ruleset, const char *dir, const char *ruling, int rc,
+	const char *says)
 {
 	char *why;
 
-	assert_int_equal(check_as(dir, ruling, &why), rc);
+	assert_int_equal(check_as(ruleset, dir, ruling, &why), rc);
 	if (says && !strstr(why, says))
 		fail_msg("%s as %s: expected '%s' in:\n%s", dir, ruling, says, why);
 	free(why);
+}
+
+static void
+expect(const char *dir, const char *ruling, int rc, const char *says)
+{
+	expect_in("armymen", dir, ruling, rc, says);
 }
 
 static void
@@ -105,6 +114,28 @@ two_legs(void **state)
 		"the path is 6.02 inches long");
 }
 
+/*
+ * Backgammon Wars read again to the letter (UMPIRE_BGW_LETTER_SINCE):
+ * each case is refused or allowed as the text says, and as 0.4.0 ruled
+ * for an older game's steps.
+ */
+static void
+bgw_letter(void **state)
+{
+	(void)state;
+	/* BGW-27: units on the Wall are no stack. */
+	expect_in("bgw", "bgw-27-escort-not-from-the-wall-refused", NULL,
+		EX_DATAERR, "units on the Wall are not a stack");
+	expect_in("bgw", "bgw-27-escort-not-from-the-wall-refused", "0.4.0",
+		0, NULL);
+	/* BGW-13: the game is won the moment the last unit is off. */
+	expect_in("bgw", "bgw-13-last-unit-off-with-either-die", NULL, 0, NULL);
+	expect_in("bgw", "bgw-13-last-unit-off-with-either-die", "0.4.0",
+		EX_DATAERR, "a player uses as many dice as he can");
+	expect_in("bgw", "bgw-13-nothing-after-the-last-unit-refused", NULL,
+		EX_DATAERR, "nothing comes after the last unit is off");
+}
+
 int
 main(void)
 {
@@ -113,6 +144,7 @@ main(void)
 		cmocka_unit_test(slit),
 		cmocka_unit_test(hull_end),
 		cmocka_unit_test(two_legs),
+		cmocka_unit_test(bgw_letter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -190,6 +190,12 @@ bool bgw_spell_reach(const struct bgw_game *g, int side, int i);
  * a Shove): open to it, never a hit (BGW-11). */
 bool bgw_push_ok(const struct bgw_game *g, int i, int q);
 bool bgw_holds(const struct bgw_game *g, int side, int card);
+/*
+ * Whether the step is made by the rulings read again to the letter of
+ * the rulebook (UMPIRE_BGW_LETTER_SINCE: BGW-8, BGW-13, BGW-16, BGW-26,
+ * BGW-27); false when verify replays an older game's step.
+ */
+bool bgw_letter(const struct umpire_ctx *ctx);
 
 /* --------------------------------------------------------------- cards.c */
 

@@ -572,6 +572,8 @@ do_move(struct run *r, const struct bgw_action *a)
 		const struct bgw_unit *e = &g->u[esc];
 		const char *bad = esc == i ? "it is the unit moving" :
 			e->at != u->at ? "it is not on the same point" :
+			u->at == BGW_WALL && bgw_letter(r->ctx) ? "units on the Wall "
+			"are not a stack, which is the units on one point (BGW-27)" :
 			e->trapped_by >= 0 ? "it is trapped (BGW-8)" :
 			m.to != BG_OFF && pos.own[m.to] + 2 > BGW_CAP ? "the landing "
 			"point has no room for two (Variant Rules)" : a->trap ? "two "
@@ -959,6 +961,16 @@ do_card(struct run *r, const struct bgw_action *a)
 	}
 }
 
+static int
+borne_off(const struct bgw_game *g, int side)
+{
+	int n = 0;
+
+	for (int i = side * BGW_UNITS; i < (side + 1) * BGW_UNITS; i++)
+		n += g->u[i].at == BGW_OFF;
+	return n;
+}
+
 /* The dice rule (BGW-5, BGW-27), once every move is made. */
 static void
 dice_rule(struct run *r)
@@ -982,6 +994,12 @@ dice_rule(struct run *r)
 		return;
 	}
 	if (g->mode != BGW_MOVE || r->reacted)
+		return;
+	/*
+	 * BGW-13: the game is won the moment the last unit is off, so a
+	 * play that bears it off is whole, whatever dice it leaves.
+	 */
+	if (borne_off(g, r->side) == BGW_UNITS && bgw_letter(r->ctx))
 		return;
 	if (r->free_check) {
 		struct bg_pos pos;
@@ -1171,6 +1189,12 @@ play(struct run *r)
 		const struct bgw_action *a = &o->act[k];
 		if (a->unit < 0 && a->kind != BGW_ACT_CARD)
 			continue;
+		if (borne_off(g, side) == BGW_UNITS && bgw_letter(ctx)) {
+			fail(r, a->node, "%s has borne off all its units and won: "
+				"nothing comes after the last unit is off (Winning, "
+				"BGW-13)", bgw_sides[side]);
+			break;
+		}
 		switch (a->kind) {
 		case BGW_ACT_MOVE:
 			do_move(r, a);
@@ -1197,16 +1221,6 @@ play(struct run *r)
 }
 
 /* ------------------------------------------------------------ the end */
-
-static int
-borne_off(const struct bgw_game *g, int side)
-{
-	int n = 0;
-
-	for (int i = side * BGW_UNITS; i < (side + 1) * BGW_UNITS; i++)
-		n += g->u[i].at == BGW_OFF;
-	return n;
-}
 
 /* After a play: the draw, the winner, or the next declaration. */
 static void
