@@ -134,6 +134,11 @@ bgw_letter(void **state)
 		EX_DATAERR, "a player uses as many dice as he can");
 	expect_in("bgw", "bgw-13-nothing-after-the-last-unit-refused", NULL,
 		EX_DATAERR, "nothing comes after the last unit is off");
+	/* BGW-8: a Warrior traps only where his moves end. */
+	expect_in("bgw", "bgw-08-trap-where-the-warrior-moves-on-refused", NULL,
+		EX_DATAERR, "a Warrior traps only where his moves end");
+	expect_in("bgw", "bgw-08-trap-where-the-warrior-moves-on-refused",
+		"0.4.0", 0, NULL);
 }
 
 int

@@ -605,6 +605,20 @@ do_move(struct run *r, const struct bgw_action *a)
 			"(BGW-8)");
 		return;
 	}
+	/*
+	 * BGW-8: a trap "blocks out that space", which needs its Warrior
+	 * there; one that moves on in the same play lands on the point on
+	 * his way, and hits there, as in backgammon (Hitting).
+	 */
+	for (const struct bgw_action *b = a + 1; a->trap && bgw_letter(r->ctx) &&
+	    b < r->o->act + r->o->nact; b++)
+		if (b->kind == BGW_ACT_MOVE && b->unit == i) {
+			fail(r, a->node, "trap: %s moves on from %s later in this "
+				"play; a Warrior traps only where his moves end, and "
+				"hits a lone unit where he passes on (BGW-8)", u->id,
+				where(r, bgw_abs(side, m.to)));
+			return;
+		}
 	if (a->card >= 0) {
 		if (!g->deck || !holds(r, side, a->card)) {
 			fail(r, a->node, "%s does not hold %s", bgw_sides[side],
