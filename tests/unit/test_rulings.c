@@ -139,6 +139,10 @@ bgw_letter(void **state)
 		EX_DATAERR, "a Warrior traps only where his moves end");
 	expect_in("bgw", "bgw-08-trap-where-the-warrior-moves-on-refused",
 		"0.4.0", 0, NULL);
+	/* BGW-16: a Poison changes a roll, the player's own too. */
+	expect_in("bgw", "bgw-16-poison-3-lowers-own-die", NULL, 0, NULL);
+	expect_in("bgw", "bgw-16-poison-3-lowers-own-die", "0.4.0", EX_DATAERR,
+		"it answers the opponent, as a standing reaction");
 }
 
 int

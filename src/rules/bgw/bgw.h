@@ -102,6 +102,8 @@ struct bgw_reaction {
 	enum bgw_card card;
 	int when;		/* roll cards: 0 doubles, else a total at least */
 	uint32_t against;	/* Parry: bit per card answered; all: ~0 */
+	int die;		/* Poison: 0 the highest die, -1 the lowest, 1 to
+				   6 a die showing it (BGW-16) */
 };
 
 struct bgw_game {

@@ -119,6 +119,7 @@ bot_reactions(struct bot *b, struct umpire_node *orders)
 		r[n].card = (enum bgw_card)c;
 		r[n].when = chance(b, 2) ? 0 : 7 + (int)umpire_rng_below(b->rng, 5);
 		r[n].against = UINT32_MAX;
+		r[n].die = 0;		/* Poison: the highest die */
 		if (c == BGW_PARRY && chance(b, 2)) {
 			r[n].against = 0;
 			for (int t = 0; t < 3; t++) {

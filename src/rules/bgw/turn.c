@@ -276,6 +276,22 @@ highest(const struct bgw_game *g)
 	return k;
 }
 
+/*
+ * The die a standing Poison lowers (BGW-16): the highest, the lowest,
+ * or the first showing the number it names; -1 when none shows it.
+ */
+static int
+poisoned(const struct bgw_game *g, const struct bgw_reaction *x)
+{
+	int k = x->die > 0 ? -1 : 0;
+
+	for (int i = 0; i < g->ndice; i++)
+		if (x->die > 0 ? k < 0 && g->dice[i] == x->die : x->die < 0 ?
+		    g->dice[i] < g->dice[k] : g->dice[i] > g->dice[k])
+			k = i;
+	return k;
+}
+
 /* The opponent's standing reactions to side's roll (BGW-16 to BGW-19). */
 static void
 react_to_roll(struct run *r, int rolled)
@@ -292,7 +308,7 @@ react_to_roll(struct run *r, int rolled)
 		for (size_t c = 0; c < sizeof(cards) / sizeof(cards[0]); c++)
 			roll_card |= (int)x.card == cards[c];
 		if (!roll_card || !g->ndice || !reaction(g, opp, x.card) ||
-		    !roll_matches(g, &x))
+		    !roll_matches(g, &x) || poisoned(g, &x) < 0)
 			continue;
 		bgw_play_card(g, opp, x.card);
 		k = -1;		/* the list changed: look again from the top */
@@ -312,7 +328,7 @@ react_to_roll(struct run *r, int rolled)
 				bgw_dice_text(r->ctx->arena, g->dice, g->ndice));
 			break;
 		case BGW_POISON1: case BGW_POISON3: case BGW_POISON5: {
-			int h = highest(g), was = g->dice[h];
+			int h = poisoned(g, &x), was = g->dice[h];
 			g->dice[h] -= bgw_cards[x.card].amount;
 			umpire_report_printf(rep, "- Poison takes %d from the %d%s "
 				"(BGW-16).\n", bgw_cards[x.card].amount, was,
@@ -1051,6 +1067,15 @@ is_potion(int c)
 	return c == BGW_POTION1 || c == BGW_POTION3 || c == BGW_POTION5;
 }
 
+/* A card that changes one of the player's own dice: a Potion, or a
+ * Poison played in play orders (BGW-15, BGW-16). */
+static bool
+changes_die(int c)
+{
+	return is_potion(c) || c == BGW_POISON1 || c == BGW_POISON3 ||
+		c == BGW_POISON5;
+}
+
 /* Orders of the play decision. */
 static void
 play(struct run *r)
@@ -1078,9 +1103,10 @@ play(struct run *r)
 				"shot or spell, or after the last: the dice of a roll are "
 				"played together (BGW-14)");
 	for (int k = last + 1; last >= 0 && k < o->nact; k++)
-		if (is_potion(o->act[k].card))
-			fail(r, o->act[k].node, "a Potion changes a die before any die "
-				"is used (BGW-14)");
+		if (changes_die(o->act[k].card))
+			fail(r, o->act[k].node, "a %s changes a die before any die "
+				"is used (BGW-14)", is_potion(o->act[k].card) ? "Potion" :
+				"Poison");
 	bool crowded = first >= 0 || o->keep[0] || o->doubles;
 	for (int k = 0; alone >= 0 && k < o->nact; k++)
 		crowded |= o->act[k].card != BGW_TRANSMUTATION &&
@@ -1124,10 +1150,11 @@ play(struct run *r)
 			"(BGW-23)");
 	}
 	int extra = g->extra;
-	/* Potions, before the doubles are counted (BGW-14, BGW-15). */
+	/* Potions and Poisons, before the doubles are counted (BGW-14 to
+	 * BGW-16). */
 	for (int k = 0; k < o->nact && (first < 0 || k < first); k++) {
 		const struct bgw_action *a = &o->act[k];
-		if (!is_potion(a->card))
+		if (!changes_die(a->card))
 			continue;
 		int i;
 		for (i = 0; i < nr && rolled[i] != a->die; i++)
@@ -1143,20 +1170,28 @@ play(struct run *r)
 				bgw_cards[a->card].name);
 			continue;
 		}
-		if (!bgw_alive(g, side, BGW_WARRIOR)) {
-			fail(r, a->node, "Potion needs a warrior on the board (Power "
-				"Deck)");
+		if (!bgw_alive(g, side, bgw_cards[a->card].needs)) {
+			fail(r, a->node, "%s needs %s on the board (Power Deck)",
+				is_potion(a->card) ? "Potion" : "Poison",
+				is_potion(a->card) ? "a warrior" : "an archer");
 			continue;
 		}
+		int by = is_potion(a->card) ? bgw_cards[a->card].amount :
+			-bgw_cards[a->card].amount;
+		int now = a->die + by;
 		bgw_play_card(g, side, a->card);
-		SAY(r, "- %s plays %s on the %d.\n", bgw_Sides[side],
-			bgw_cards[a->card].title, a->die);
+		SAY(r, "- %s plays %s on the %d%s.\n", bgw_Sides[side],
+			bgw_cards[a->card].title, a->die, now <= 0 ? ", which is void "
+			"(BGW-16)" : "");
 		if (parried(r, side, a->card))
 			continue;
 		if (on_extra)
-			extra += bgw_cards[a->card].amount;
+			extra = now > 0 ? now : 0;
+		else if (now > 0)
+			rolled[i] = now;
 		else
-			rolled[i] += bgw_cards[a->card].amount;
+			memmove(rolled + i, rolled + i + 1, sizeof(int) *
+				(size_t)(--nr - i));
 	}
 	/* Doubles (BGW-6). */
 	bool doubles = nr == 2 && rolled[0] == rolled[1] && alone < 0;
@@ -1220,7 +1255,7 @@ play(struct run *r)
 			do_spell(r, a);
 			break;
 		case BGW_ACT_CARD:
-			if (!is_potion(a->card))
+			if (!changes_die(a->card))
 				do_card(r, a);
 			break;
 		}
