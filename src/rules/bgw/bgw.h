@@ -128,6 +128,20 @@ struct bgw_game {
 	int last[2][2];		/* each side's last roll (Duplication) */
 	int stolen[2];		/* a die a side stole, for its next roll */
 	int spied[2][2];	/* Spymaster: a side's next roll, drawn; 0s */
+	/*
+	 * Spymaster from UMPIRE_BGW_LETTER_SINCE (BGW-26): a play set aside
+	 * while the other side decides: the spy's while his opponent
+	 * declares and rolls, then the opponent's while the spy plays.
+	 */
+	struct bgw_aside {
+		bool on;
+		int side;
+		enum bgw_mode mode;
+		int dice[3];
+		int ndice;
+		int extra;
+		bool sabotaged;
+	} aside;
 	/* The Power Deck.  Counts are public; the cards only with secret. */
 	bool secret;		/* the piles, hands and reactions are known */
 	int pile[BGW_CARDS];	/* top first */

@@ -28,6 +28,9 @@ struct run {
 	int moves;		/* moves made */
 	bool free_check;	/* Escort or Strafing Shot: BGW-27's rule */
 	bool prepare;		/* the bot's: cards only, no dice rule */
+	bool spy;		/* Spymaster played, from BGW_LETTER: the
+				   opponent declares and rolls before the
+				   player moves (BGW-26) */
 	bool reserved[BGW_MAX_ACTIONS];	/* an Aimed Shot after the moves
 					   whose die was set aside first */
 	struct bg_pos pos0;	/* before the first move */
@@ -365,6 +368,24 @@ await_play(struct run *r)
 	r->g->to_move = r->side;
 }
 
+/* Trade the awaited play for the one Spymaster set aside (BGW-26). */
+static void
+swap_aside(struct bgw_game *g, int side)
+{
+	struct bgw_aside now = { true, side, g->mode, { g->dice[0],
+		g->dice[1], g->dice[2] }, g->ndice, g->extra, g->sabotaged };
+	struct bgw_aside was = g->aside;
+
+	g->aside = now;
+	g->to_move = was.side;
+	g->declaring = false;
+	g->mode = was.mode;
+	memcpy(g->dice, was.dice, sizeof(g->dice));
+	g->ndice = was.ndice;
+	g->extra = was.extra;
+	g->sabotaged = was.sabotaged;
+}
+
 
 void
 bgw_opening(struct umpire_ctx *ctx, struct bgw_game *g)
@@ -491,6 +512,22 @@ declare(struct run *r)
 			"added to this roll (BGW-18).\n", g->extra, bgw_sides[side]);
 	}
 	react_to_roll(r, g->ndice);
+	if (g->aside.on && g->aside.side != side) {
+		/* Declared before the roll, which the spy now sees (BGW-26). */
+		int spy = g->aside.side;
+		swap_aside(g, side);
+		umpire_report_printf(ctx->report, "- %s's play waits until %s "
+			"has played; %s, who played Spymaster, now plays %s knowing "
+			"this roll (BGW-26).\n", bgw_Sides[side], bgw_sides[spy],
+			bgw_sides[spy], g->ndice ? bgw_dice_text(ctx->arena, g->dice,
+			g->ndice) : "no die");
+		umpire_report_headline(ctx->report, "%s declares %s and rolls "
+			"%s; %s, who played Spymaster, plays knowing it.",
+			bgw_Sides[side], bgw_modes[o->mode], g->aside.ndice ?
+			bgw_dice_text(ctx->arena, g->aside.dice, g->aside.ndice) :
+			"no die", bgw_sides[spy]);
+		return;
+	}
 	await_play(r);
 	umpire_report_headline(ctx->report, "%s declares %s and rolls; %s "
 		"plays %s%s.", bgw_Sides[side], bgw_modes[o->mode], bgw_sides[side],
@@ -869,6 +906,12 @@ do_card(struct run *r, const struct bgw_action *a)
 	case BGW_POTION1: case BGW_POTION3: case BGW_POTION5:
 		/* Applied before the doubles are counted: see play(). */
 		return;
+	case BGW_SPYMASTER:
+		if (bgw_letter(r->ctx) && g->aside.on)
+			bad = umpire_arena_printf(r->ctx->arena, "%s has declared and "
+				"rolled already, and %s sees that roll (BGW-26)",
+				bgw_sides[!side], bgw_sides[side]);
+		break;
 	case BGW_ABJURATION: case BGW_CONJURATION:
 		if (!mage_next_to(g, side, a->point))
 			bad = "the point is not next to one of your mages on the board";
@@ -934,6 +977,14 @@ do_card(struct run *r, const struct bgw_action *a)
 		break;
 	}
 	case BGW_SPYMASTER:
+		if (bgw_letter(r->ctx)) {
+			/* How to Move: the opponent announces before rolling. */
+			r->spy = true;
+			SAY(r, "- Spymaster: %s declares now, before rolling, and "
+				"%s sees that roll before moving (BGW-26).\n",
+				bgw_sides[!side], bgw_sides[side]);
+			break;
+		}
 		if (!g->spied[!side][0] && r->resolve) {
 			for (int d = 0; d < 2; d++)
 				g->spied[!side][d] = (int)umpire_dice_roll(r->ctx->dice, 6,
@@ -1290,6 +1341,7 @@ next(struct run *r, bool again)
 		if (borne_off(g, s) == BGW_UNITS) {
 			g->to_move = -1;
 			g->winner = s;
+			g->aside.on = false;
 			umpire_result_end(ctx->result, ctx->step, "%s bore off all 15 "
 				"units", bgw_sides[s]);
 			for (int t = 0; t < 2; t++)
@@ -1302,6 +1354,20 @@ next(struct run *r, bool again)
 				"unit and wins.", bgw_Sides[s]);
 			return;
 		}
+	if (again && r->spy) {
+		/* BGW-26: the play waits while the opponent declares. */
+		g->aside = (struct bgw_aside){ true, side, g->mode, { g->dice[0],
+			g->dice[1], g->dice[2] }, g->ndice, g->extra, g->sabotaged };
+		g->to_move = !side;
+		g->declaring = true;
+		g->ndice = 0;
+		g->extra = 0;
+		g->sabotaged = false;
+		umpire_report_headline(ctx->report, "%s plays Spymaster; %s "
+			"declares before rolling, and %s sees the roll before moving.",
+			bgw_Sides[side], bgw_sides[!side], bgw_sides[side]);
+		return;
+	}
 	if (again) {
 		g->to_move = side;
 		g->declaring = false;
@@ -1314,6 +1380,7 @@ next(struct run *r, bool again)
 	if ((g->turns && g->turn >= g->turns) || stalemate) {
 		int a = borne_off(g, 0), b = borne_off(g, 1);
 		g->to_move = -1;
+		g->aside.on = false;
 		g->winner = a == b ? -1 : b > a;
 		if (stalemate)
 			umpire_result_end(ctx->result, ctx->step, "%d plays in a row "
@@ -1335,6 +1402,17 @@ next(struct run *r, bool again)
 		umpire_report_headline(ctx->report, "%s: %s.", stalemate ?
 			"Stalemate" : "The turns are over", a == b ? "a draw" : a > b ?
 			"white wins" : "black wins");
+		return;
+	}
+	if (g->aside.on && g->aside.side == !side) {
+		/* BGW-26: the opponent declared and rolled already. */
+		swap_aside(g, side);
+		g->aside.on = false;
+		g->turn++;
+		umpire_report_headline(ctx->report, "%s plays; %s plays %s, "
+			"declared and rolled already (BGW-26).", bgw_Sides[side],
+			bgw_sides[!side], g->ndice ? bgw_dice_text(ctx->arena, g->dice,
+			g->ndice) : "no die");
 		return;
 	}
 	g->to_move = !side;
