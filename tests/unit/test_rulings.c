@@ -57,6 +57,54 @@ expect_in(const char *ruleset, const char *dir, const char *ruling, int rc,
 	free(why);
 }
 
+/*
+ * Resolve a golden case of a game with a secret part (secret.yaml) as
+ * version `ruling`: the report's text and the state it writes, in the
+ * form that version writes.
+ */
+static void
+resolve_as(const char *ruleset, const char *dir, const char *ruling,
+	char **report, char **state_out)
+{
+	size_t slen, olen, klen;
+	struct umpire_arena a = { 0 };
+	struct umpire_diags d = { 0 };
+	struct umpire_game *g = NULL;
+	struct umpire_step_report rep = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_buf out = UMPIRE_BUF_INIT;
+	const struct umpire_node *doc;
+	char path[256];
+
+	snprintf(path, sizeof(path), "tests/%s/%s/state.yaml", ruleset, dir);
+	char *state = slurp(path, &slen);
+	snprintf(path, sizeof(path), "tests/%s/%s/orders.yaml", ruleset, dir);
+	char *orders = slurp(path, &olen);
+	snprintf(path, sizeof(path), "tests/%s/%s/secret.yaml", ruleset, dir);
+	char *secret = slurp(path, &klen);
+	assert_non_null(state);
+	assert_non_null(orders);
+	assert_non_null(secret);
+	assert_int_equal(umpire_game_load(&g, "state.yaml", state, slen, &d), 0);
+	assert_int_equal(umpire_game_read_secret(g, "secret.yaml", secret, klen,
+		&d), 0);
+	g->ruling = ruling;
+	assert_int_equal(umpire_game_check(g, &a, "orders.yaml", orders, olen,
+		&doc, &d), 0);
+	rep.version = ruling;
+	umpire_game_resolve(g, &a, doc, &rep);
+	umpire_game_encode(g, ruling ? ruling : UMPIRE_VERSION, &out);
+	*report = strdup(umpire_buf_cstr(&rep.text));
+	*state_out = strdup(umpire_buf_cstr(&out));
+	umpire_buf_free(&out);
+	umpire_step_report_free(&rep);
+	umpire_game_free(g);
+	umpire_diags_free(&d);
+	umpire_arena_free(&a);
+	free(state);
+	free(orders);
+	free(secret);
+}
+
 static void
 expect(const char *dir, const char *ruling, int rc, const char *says)
 {
@@ -145,6 +193,35 @@ bgw_letter(void **state)
 		"it answers the opponent, as a standing reaction");
 }
 
+/* BGW-26: Spymaster, as 0.4.0 drew the roll and as the text orders it. */
+static void
+bgw_spymaster(void **state)
+{
+	char *report, *st;
+
+	(void)state;
+	resolve_as("bgw", "bgw-26-spymaster-opponent-declares-first", NULL,
+		&report, &st);
+	assert_non_null(strstr(report, "black declares now, before rolling"));
+	assert_non_null(strstr(st, "awaiting: {player: black, step: 17, "
+		"kind: declare}"));
+	assert_non_null(strstr(st, "aside: {player: white, mode: move, "
+		"dice: [5, 2]}"));
+	assert_null(strstr(st, "spied:"));
+	free(report);
+	free(st);
+	resolve_as("bgw", "bgw-26-spymaster-opponent-declares-first", "0.4.0",
+		&report, &st);
+	assert_non_null(strstr(report, "black's next roll is drawn now, 2 and "
+		"3"));
+	assert_non_null(strstr(st, "awaiting: {player: white, step: 17, "
+		"kind: play, mode: move, dice: [5, 2]}"));
+	assert_non_null(strstr(st, "spied:\n  black: [2, 3]"));
+	assert_null(strstr(st, "aside:"));
+	free(report);
+	free(st);
+}
+
 int
 main(void)
 {
@@ -154,6 +231,7 @@ main(void)
 		cmocka_unit_test(hull_end),
 		cmocka_unit_test(two_legs),
 		cmocka_unit_test(bgw_letter),
+		cmocka_unit_test(bgw_spymaster),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -907,10 +907,12 @@ do_card(struct run *r, const struct bgw_action *a)
 		/* Applied before the doubles are counted: see play(). */
 		return;
 	case BGW_SPYMASTER:
-		if (bgw_letter(r->ctx) && g->aside.on)
-			bad = umpire_arena_printf(r->ctx->arena, "%s has declared and "
-				"rolled already, and %s sees that roll (BGW-26)",
-				bgw_sides[!side], bgw_sides[side]);
+		if (bgw_letter(r->ctx) && g->aside.on) {
+			fail(r, a->node, "Spymaster: %s has declared and rolled "
+				"already, and %s sees that roll (BGW-26)", bgw_sides[!side],
+				bgw_sides[side]);
+			return;
+		}
 		break;
 	case BGW_ABJURATION: case BGW_CONJURATION:
 		if (!mage_next_to(g, side, a->point))
