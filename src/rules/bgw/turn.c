@@ -28,7 +28,7 @@ struct run {
 	int moves;		/* moves made */
 	bool free_check;	/* Escort or Strafing Shot: BGW-27's rule */
 	bool prepare;		/* the bot's: cards only, no dice rule */
-	bool spy;		/* Spymaster played, from BGW_LETTER: the
+	bool spy;		/* Spymaster played (bgw_letter): the
 				   opponent declares and rolls before the
 				   player moves (BGW-26) */
 	bool reserved[BGW_MAX_ACTIONS];	/* an Aimed Shot after the moves
