@@ -68,6 +68,9 @@
  */
 #define UMPIRE_DATED_SINCE "0.4.0"
 
+/* Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13, 16, 26, 27). */
+#define UMPIRE_BGW_LETTER_SINCE "0.5.0"
+
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading
  * zeros, into v; false if s is not one.

@@ -102,6 +102,8 @@ struct bgw_reaction {
 	enum bgw_card card;
 	int when;		/* roll cards: 0 doubles, else a total at least */
 	uint32_t against;	/* Parry: bit per card answered; all: ~0 */
+	int die;		/* Poison: 0 the highest die, -1 the lowest, 1 to
+				   6 a die showing it (BGW-16) */
 };
 
 struct bgw_game {
@@ -126,6 +128,20 @@ struct bgw_game {
 	int last[2][2];		/* each side's last roll (Duplication) */
 	int stolen[2];		/* a die a side stole, for its next roll */
 	int spied[2][2];	/* Spymaster: a side's next roll, drawn; 0s */
+	/*
+	 * Spymaster from UMPIRE_BGW_LETTER_SINCE (BGW-26): a play set aside
+	 * while the other side decides: the spy's while his opponent
+	 * declares and rolls, then the opponent's while the spy plays.
+	 */
+	struct bgw_aside {
+		bool on;
+		int side;
+		enum bgw_mode mode;
+		int dice[3];
+		int ndice;
+		int extra;
+		bool sabotaged;
+	} aside;
 	/* The Power Deck.  Counts are public; the cards only with secret. */
 	bool secret;		/* the piles, hands and reactions are known */
 	int pile[BGW_CARDS];	/* top first */
@@ -190,6 +206,12 @@ bool bgw_spell_reach(const struct bgw_game *g, int side, int i);
  * a Shove): open to it, never a hit (BGW-11). */
 bool bgw_push_ok(const struct bgw_game *g, int i, int q);
 bool bgw_holds(const struct bgw_game *g, int side, int card);
+/*
+ * Whether the step is made by the rulings read again to the letter of
+ * the rulebook (UMPIRE_BGW_LETTER_SINCE: BGW-8, BGW-13, BGW-16, BGW-26,
+ * BGW-27); false when verify replays an older game's step.
+ */
+bool bgw_letter(const struct umpire_ctx *ctx);
 
 /* --------------------------------------------------------------- cards.c */
 

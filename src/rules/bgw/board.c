@@ -116,6 +116,18 @@ bgw_board(struct umpire_buf *out, const void *game)
 			umpire_buf_printf(out, "%s's next roll, seen by Spymaster: %d "
 				"and %d\n", bgw_sides[s], g->spied[s][0], g->spied[s][1]);
 	}
+	if (g->aside.on) {
+		/* BGW-26: the play that waits for the decision awaited. */
+		umpire_buf_printf(out, "set aside by Spymaster: %s plays (%s) with "
+			"dice", bgw_sides[g->aside.side], bgw_modes[g->aside.mode]);
+		for (int i = 0; i < g->aside.ndice; i++)
+			umpire_buf_printf(out, " %d", g->aside.dice[i]);
+		if (g->aside.extra)
+			umpire_buf_printf(out, " and the stolen %d", g->aside.extra);
+		if (g->aside.sabotaged)
+			umpire_buf_puts(out, " (sabotaged)");
+		umpire_buf_putc(out, '\n');
+	}
 	if (g->to_move >= 0 && g->declaring) {
 		umpire_buf_printf(out, "awaiting: %s declares (move, archers or "
 			"mages)\n", bgw_sides[g->to_move]);

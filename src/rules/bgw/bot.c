@@ -119,6 +119,7 @@ bot_reactions(struct bot *b, struct umpire_node *orders)
 		r[n].card = (enum bgw_card)c;
 		r[n].when = chance(b, 2) ? 0 : 7 + (int)umpire_rng_below(b->rng, 5);
 		r[n].against = UINT32_MAX;
+		r[n].die = 0;		/* Poison: the highest die */
 		if (c == BGW_PARRY && chance(b, 2)) {
 			r[n].against = 0;
 			for (int t = 0; t < 3; t++) {
@@ -355,10 +356,12 @@ dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
 			return;
 		struct umpire_node *mv = act_node(a, "move", g->u[u].id, m->die);
 		int to = m->to == BG_OFF ? BGW_OFF : bgw_abs(side, m->to);
-		/* A trap closes the point: only if no later move lands there. */
+		/* A trap closes the point: only if no later move lands there,
+		 * and (BGW-8) the Warrior, alone there, does not move on. */
 		bool later = false;
 		for (int j = k + 1; j < p->n; j++)
-			later |= p->m[j].to == m->to;
+			later |= p->m[j].to == m->to || (p->m[j].from == m->to &&
+				bgw_letter(b->ctx));
 		if (m->hit && g->u[u].type == BGW_WARRIOR && !m->burnt && !later &&
 		    chance(b, 4)) {
 			umpire_map_add(a, mv, "trap", umpire_node_bool(a, true));
@@ -367,7 +370,10 @@ dice_actions(struct bot *b, struct bgw_game *g, const int *dice, int nd,
 			if (v >= 0)
 				g->u[v].trapped_by = u;
 		} else {
-			if (cards && k == 0 && held(b, BGW_ESCORT) && chance(b, 3)) {
+			/* Escort takes two units of one point, not of the Wall
+			 * (BGW-27). */
+			if (cards && k == 0 && held(b, BGW_ESCORT) &&
+			    (from != BGW_WALL || !bgw_letter(b->ctx)) && chance(b, 3)) {
 				int e = free_unit(b, g, from, u);
 				if (e >= 0) {
 					b->carded = true;

@@ -109,11 +109,16 @@ bgw_reaction_text(struct umpire_arena *a, const struct bgw_reaction *r)
 		return umpire_arena_printf(a, "%s when a unit is captured", name);
 	case BGW_SABOTAGE:
 		return umpire_arena_printf(a, "%s on doubles", name);
-	default:
+	default: {
+		/* Poison's die, when not the highest: only then, so that the
+		 * commitments to older lists stay as they were. */
+		const char *die = r->die < 0 ? ", on the lowest die" : r->die > 0 ?
+			umpire_arena_printf(a, ", on a die showing %d", r->die) : "";
 		if (!r->when)
-			return umpire_arena_printf(a, "%s on doubles", name);
-		return umpire_arena_printf(a, "%s on a roll of %d or more", name,
-			r->when);
+			return umpire_arena_printf(a, "%s on doubles%s", name, die);
+		return umpire_arena_printf(a, "%s on a roll of %d or more%s", name,
+			r->when, die);
+	}
 	}
 }
 
@@ -127,10 +132,13 @@ bgw_reactions_read(const struct umpire_node *list, struct bgw_reaction *out)
 		const struct umpire_node *card = umpire_map_get(e, "card");
 		const struct umpire_node *when = umpire_map_get(e, "when");
 		const struct umpire_node *against = umpire_map_get(e, "against");
+		const struct umpire_node *die = umpire_map_get(e, "die");
 		struct bgw_reaction *r = &out[n++];
 		r->card = (enum bgw_card)bgw_find_card(umpire_node_cstr(card));
 		r->when = when && when->type == UMPIRE_INT ?
 			(int)umpire_node_integer(when, 0) : 0;
+		r->die = !die ? 0 : umpire_node_is_str(die, "lowest") ? -1 :
+			die->type == UMPIRE_INT ? (int)umpire_node_integer(die, 0) : 0;
 		r->against = 0;
 		if (!against || umpire_node_is_str(against, "any"))
 			r->against = UINT32_MAX;
@@ -168,6 +176,10 @@ bgw_reactions_node(struct umpire_arena *a, const struct bgw_reaction *r,
 		} else if (r[i].card != BGW_EVOCATION && r[i].card != BGW_SABOTAGE) {
 			umpire_map_add(a, e, "when", r[i].when ? umpire_node_int(a,
 				r[i].when) : umpire_node_str(a, "doubles"));
+			if (r[i].die)
+				umpire_map_add(a, e, "die", r[i].die < 0 ?
+					umpire_node_str(a, "lowest") : umpire_node_int(a,
+					r[i].die));
 		}
 		umpire_seq_add(a, list, e);
 	}

@@ -108,6 +108,12 @@ read_action(struct umpire_ctx *ctx, const struct bgw_game *g, int side,
 		case BGW_POTION1: case BGW_POTION3: case BGW_POTION5:
 			need = !die ? "die" : NULL;
 			break;
+		case BGW_POISON1: case BGW_POISON3: case BGW_POISON5:
+			/* BGW-16: "to a roll", the player's own too. */
+			if (!bgw_letter(ctx))
+				goto not_an_action;
+			need = !die ? "die" : NULL;
+			break;
 		case BGW_THRUST: case BGW_SHOVE:
 			need = !w ? "warrior" : !t ? "target" : NULL;
 			a->unit = unit_of(ctx, g, side, side, w);
@@ -127,6 +133,7 @@ read_action(struct umpire_ctx *ctx, const struct bgw_game *g, int side,
 		case BGW_SPYMASTER: case BGW_TRANSMUTATION: case BGW_MANIFESTATION:
 			break;
 		default:
+		not_an_action:
 			umpire_node_error(ctx->diags, cd, "%s is not played as an "
 				"action: %s", bgw_cards[a->card].name,
 				bgw_cards[a->card].timing == BGW_DECLARE ? "it is played "
@@ -229,6 +236,10 @@ bgw_orders_read(struct umpire_ctx *ctx, const struct bgw_game *g,
 				if (umpire_map_get(e, "against") && c != BGW_PARRY)
 					umpire_node_error(ctx->diags, e, "against: only parry "
 						"names the cards it answers (BGW-22)");
+				if (umpire_map_get(e, "die") && (c < BGW_POISON1 ||
+				    c > BGW_POISON5 || !bgw_letter(ctx)))
+					umpire_node_error(ctx->diags, e, "die: only poison "
+						"names the die it lowers (BGW-16)");
 				for (size_t k = 0; k < i; k++)
 					if (c >= 0 && bgw_find_card(umpire_node_cstr(
 					    umpire_map_get(reacts->u.seq.v[k], "card"))) == c)

@@ -275,3 +275,10 @@ bgw_push_ok(const struct bgw_game *g, int i, int q)
 		return false;
 	return g->barrier[!s] != q;
 }
+
+bool
+bgw_letter(const struct umpire_ctx *ctx)
+{
+	return !ctx->version ||
+		!umpire_version_older(ctx->version, UMPIRE_BGW_LETTER_SINCE);
+}

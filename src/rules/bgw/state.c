@@ -325,6 +325,33 @@ read_awaiting(struct umpire_ctx *ctx, struct bgw_game *g)
 	g->sabotaged = sab && sab->type == UMPIRE_BOOL && sab->u.b;
 }
 
+/* A play set aside by Spymaster (BGW-26), as awaiting gives one. */
+static void
+read_aside(struct umpire_ctx *ctx, struct bgw_game *g,
+	const struct umpire_node *n)
+{
+	const struct umpire_node *dice = umpire_map_get(n, "dice");
+	const struct umpire_node *sab = umpire_map_get(n, "sabotaged");
+
+	if (!n)
+		return;
+	g->aside.on = true;
+	g->aside.side = umpire_node_is_str(umpire_map_get(n, "player"), "black");
+	for (int m = 0; m < 3; m++)
+		if (umpire_node_is_str(umpire_map_get(n, "mode"), bgw_modes[m]))
+			g->aside.mode = (enum bgw_mode)m;
+	g->aside.ndice = dice && dice->type == UMPIRE_SEQ ? (int)dice->u.seq.n : 0;
+	if (g->aside.ndice > 3) {
+		umpire_node_error(ctx->diags, dice, "aside.dice: at most 3 dice, "
+			"after Divination (BGW-23)");
+		g->aside.ndice = 3;
+	}
+	for (int i = 0; i < g->aside.ndice; i++)
+		g->aside.dice[i] = (int)umpire_node_integer(dice->u.seq.v[i], 0);
+	g->aside.extra = (int)umpire_node_integer(umpire_map_get(n, "extra"), 0);
+	g->aside.sabotaged = sab && sab->type == UMPIRE_BOOL && sab->u.b;
+}
+
 void *
 bgw_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 	const struct umpire_node *state)
@@ -351,6 +378,7 @@ bgw_decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 		g->stolen[s] = (int)umpire_node_integer(umpire_map_get(
 			umpire_map_get(state, "stolen"), bgw_sides[s]), 0);
 	}
+	read_aside(ctx, g, umpire_map_get(state, "aside"));
 	const struct umpire_node *fire = umpire_map_get(tokens, "fire");
 	if (fire) {
 		const struct umpire_node *by = umpire_map_get(fire, "by");
@@ -511,6 +539,23 @@ bgw_encode(struct umpire_ctx *ctx, const void *game, struct umpire_node *state)
 		for (int s = 0; s < 2; s++)
 			if (g->spied[s][0])
 				umpire_map_add(a, m, bgw_sides[s], pair_node(a, g->spied[s]));
+	}
+	if (g->aside.on) {
+		struct umpire_node *m = umpire_map_add(a, state, "aside",
+			umpire_node_map(a, true));
+		umpire_map_add(a, m, "player", umpire_node_str(a,
+			bgw_sides[g->aside.side]));
+		umpire_map_add(a, m, "mode", umpire_node_str(a,
+			bgw_modes[g->aside.mode]));
+		struct umpire_node *d = umpire_map_add(a, m, "dice",
+			umpire_node_seq(a, true));
+		for (int i = 0; i < g->aside.ndice; i++)
+			umpire_seq_add(a, d, umpire_node_int(a, g->aside.dice[i]));
+		if (g->aside.extra)
+			umpire_map_add(a, m, "extra", umpire_node_int(a,
+				g->aside.extra));
+		if (g->aside.sabotaged)
+			umpire_map_add(a, m, "sabotaged", umpire_node_bool(a, true));
 	}
 	if (!g->deck)
 		return;

@@ -28,6 +28,9 @@ struct run {
 	int moves;		/* moves made */
 	bool free_check;	/* Escort or Strafing Shot: BGW-27's rule */
 	bool prepare;		/* the bot's: cards only, no dice rule */
+	bool spy;		/* Spymaster played (bgw_letter): the
+				   opponent declares and rolls before the
+				   player moves (BGW-26) */
 	bool reserved[BGW_MAX_ACTIONS];	/* an Aimed Shot after the moves
 					   whose die was set aside first */
 	struct bg_pos pos0;	/* before the first move */
@@ -276,6 +279,22 @@ highest(const struct bgw_game *g)
 	return k;
 }
 
+/*
+ * The die a standing Poison lowers (BGW-16): the highest, the lowest,
+ * or the first showing the number it names; -1 when none shows it.
+ */
+static int
+poisoned(const struct bgw_game *g, const struct bgw_reaction *x)
+{
+	int k = x->die > 0 ? -1 : 0;
+
+	for (int i = 0; i < g->ndice; i++)
+		if (x->die > 0 ? k < 0 && g->dice[i] == x->die : x->die < 0 ?
+		    g->dice[i] < g->dice[k] : g->dice[i] > g->dice[k])
+			k = i;
+	return k;
+}
+
 /* The opponent's standing reactions to side's roll (BGW-16 to BGW-19). */
 static void
 react_to_roll(struct run *r, int rolled)
@@ -292,7 +311,7 @@ react_to_roll(struct run *r, int rolled)
 		for (size_t c = 0; c < sizeof(cards) / sizeof(cards[0]); c++)
 			roll_card |= (int)x.card == cards[c];
 		if (!roll_card || !g->ndice || !reaction(g, opp, x.card) ||
-		    !roll_matches(g, &x))
+		    !roll_matches(g, &x) || poisoned(g, &x) < 0)
 			continue;
 		bgw_play_card(g, opp, x.card);
 		k = -1;		/* the list changed: look again from the top */
@@ -312,7 +331,7 @@ react_to_roll(struct run *r, int rolled)
 				bgw_dice_text(r->ctx->arena, g->dice, g->ndice));
 			break;
 		case BGW_POISON1: case BGW_POISON3: case BGW_POISON5: {
-			int h = highest(g), was = g->dice[h];
+			int h = poisoned(g, &x), was = g->dice[h];
 			g->dice[h] -= bgw_cards[x.card].amount;
 			umpire_report_printf(rep, "- Poison takes %d from the %d%s "
 				"(BGW-16).\n", bgw_cards[x.card].amount, was,
@@ -347,6 +366,24 @@ await_play(struct run *r)
 {
 	r->g->declaring = false;
 	r->g->to_move = r->side;
+}
+
+/* Trade the awaited play for the one Spymaster set aside (BGW-26). */
+static void
+swap_aside(struct bgw_game *g, int side)
+{
+	struct bgw_aside now = { true, side, g->mode, { g->dice[0],
+		g->dice[1], g->dice[2] }, g->ndice, g->extra, g->sabotaged };
+	struct bgw_aside was = g->aside;
+
+	g->aside = now;
+	g->to_move = was.side;
+	g->declaring = false;
+	g->mode = was.mode;
+	memcpy(g->dice, was.dice, sizeof(g->dice));
+	g->ndice = was.ndice;
+	g->extra = was.extra;
+	g->sabotaged = was.sabotaged;
 }
 
 
@@ -475,6 +512,22 @@ declare(struct run *r)
 			"added to this roll (BGW-18).\n", g->extra, bgw_sides[side]);
 	}
 	react_to_roll(r, g->ndice);
+	if (g->aside.on && g->aside.side != side) {
+		/* Declared before the roll, which the spy now sees (BGW-26). */
+		int spy = g->aside.side;
+		swap_aside(g, side);
+		umpire_report_printf(ctx->report, "- %s's play waits until %s "
+			"has played; %s, who played Spymaster, now plays %s knowing "
+			"this roll (BGW-26).\n", bgw_Sides[side], bgw_sides[spy],
+			bgw_sides[spy], g->ndice ? bgw_dice_text(ctx->arena, g->dice,
+			g->ndice) : "no die");
+		umpire_report_headline(ctx->report, "%s declares %s and rolls "
+			"%s; %s, who played Spymaster, plays knowing it.",
+			bgw_Sides[side], bgw_modes[o->mode], g->aside.ndice ?
+			bgw_dice_text(ctx->arena, g->aside.dice, g->aside.ndice) :
+			"no die", bgw_sides[spy]);
+		return;
+	}
 	await_play(r);
 	umpire_report_headline(ctx->report, "%s declares %s and rolls; %s "
 		"plays %s%s.", bgw_Sides[side], bgw_modes[o->mode], bgw_sides[side],
@@ -572,6 +625,8 @@ do_move(struct run *r, const struct bgw_action *a)
 		const struct bgw_unit *e = &g->u[esc];
 		const char *bad = esc == i ? "it is the unit moving" :
 			e->at != u->at ? "it is not on the same point" :
+			u->at == BGW_WALL && bgw_letter(r->ctx) ? "units on the Wall "
+			"are not a stack, which is the units on one point (BGW-27)" :
 			e->trapped_by >= 0 ? "it is trapped (BGW-8)" :
 			m.to != BG_OFF && pos.own[m.to] + 2 > BGW_CAP ? "the landing "
 			"point has no room for two (Variant Rules)" : a->trap ? "two "
@@ -603,6 +658,20 @@ do_move(struct run *r, const struct bgw_action *a)
 			"(BGW-8)");
 		return;
 	}
+	/*
+	 * BGW-8: a trap "blocks out that space", which needs its Warrior
+	 * there; one that moves on in the same play lands on the point on
+	 * his way, and hits there, as in backgammon (Hitting).
+	 */
+	for (const struct bgw_action *b = a + 1; a->trap && bgw_letter(r->ctx) &&
+	    b < r->o->act + r->o->nact; b++)
+		if (b->kind == BGW_ACT_MOVE && b->unit == i) {
+			fail(r, a->node, "trap: %s moves on from %s later in this "
+				"play; a Warrior traps only where his moves end, and "
+				"hits a lone unit where he passes on (BGW-8)", u->id,
+				where(r, bgw_abs(side, m.to)));
+			return;
+		}
 	if (a->card >= 0) {
 		if (!g->deck || !holds(r, side, a->card)) {
 			fail(r, a->node, "%s does not hold %s", bgw_sides[side],
@@ -837,6 +906,14 @@ do_card(struct run *r, const struct bgw_action *a)
 	case BGW_POTION1: case BGW_POTION3: case BGW_POTION5:
 		/* Applied before the doubles are counted: see play(). */
 		return;
+	case BGW_SPYMASTER:
+		if (bgw_letter(r->ctx) && g->aside.on) {
+			fail(r, a->node, "Spymaster: %s has declared and rolled "
+				"already, and %s sees that roll (BGW-26)", bgw_sides[!side],
+				bgw_sides[side]);
+			return;
+		}
+		break;
 	case BGW_ABJURATION: case BGW_CONJURATION:
 		if (!mage_next_to(g, side, a->point))
 			bad = "the point is not next to one of your mages on the board";
@@ -902,6 +979,14 @@ do_card(struct run *r, const struct bgw_action *a)
 		break;
 	}
 	case BGW_SPYMASTER:
+		if (bgw_letter(r->ctx)) {
+			/* How to Move: the opponent announces before rolling. */
+			r->spy = true;
+			SAY(r, "- Spymaster: %s declares now, before rolling, and "
+				"%s sees that roll before moving (BGW-26).\n",
+				bgw_sides[!side], bgw_sides[side]);
+			break;
+		}
 		if (!g->spied[!side][0] && r->resolve) {
 			for (int d = 0; d < 2; d++)
 				g->spied[!side][d] = (int)umpire_dice_roll(r->ctx->dice, 6,
@@ -959,6 +1044,16 @@ do_card(struct run *r, const struct bgw_action *a)
 	}
 }
 
+static int
+borne_off(const struct bgw_game *g, int side)
+{
+	int n = 0;
+
+	for (int i = side * BGW_UNITS; i < (side + 1) * BGW_UNITS; i++)
+		n += g->u[i].at == BGW_OFF;
+	return n;
+}
+
 /* The dice rule (BGW-5, BGW-27), once every move is made. */
 static void
 dice_rule(struct run *r)
@@ -982,6 +1077,12 @@ dice_rule(struct run *r)
 		return;
 	}
 	if (g->mode != BGW_MOVE || r->reacted)
+		return;
+	/*
+	 * BGW-13: the game is won the moment the last unit is off, so a
+	 * play that bears it off is whole, whatever dice it leaves.
+	 */
+	if (borne_off(g, r->side) == BGW_UNITS && bgw_letter(r->ctx))
 		return;
 	if (r->free_check) {
 		struct bg_pos pos;
@@ -1019,6 +1120,15 @@ is_potion(int c)
 	return c == BGW_POTION1 || c == BGW_POTION3 || c == BGW_POTION5;
 }
 
+/* A card that changes one of the player's own dice: a Potion, or a
+ * Poison played in play orders (BGW-15, BGW-16). */
+static bool
+changes_die(int c)
+{
+	return is_potion(c) || c == BGW_POISON1 || c == BGW_POISON3 ||
+		c == BGW_POISON5;
+}
+
 /* Orders of the play decision. */
 static void
 play(struct run *r)
@@ -1046,9 +1156,10 @@ play(struct run *r)
 				"shot or spell, or after the last: the dice of a roll are "
 				"played together (BGW-14)");
 	for (int k = last + 1; last >= 0 && k < o->nact; k++)
-		if (is_potion(o->act[k].card))
-			fail(r, o->act[k].node, "a Potion changes a die before any die "
-				"is used (BGW-14)");
+		if (changes_die(o->act[k].card))
+			fail(r, o->act[k].node, "a %s changes a die before any die "
+				"is used (BGW-14)", is_potion(o->act[k].card) ? "Potion" :
+				"Poison");
 	bool crowded = first >= 0 || o->keep[0] || o->doubles;
 	for (int k = 0; alone >= 0 && k < o->nact; k++)
 		crowded |= o->act[k].card != BGW_TRANSMUTATION &&
@@ -1092,10 +1203,11 @@ play(struct run *r)
 			"(BGW-23)");
 	}
 	int extra = g->extra;
-	/* Potions, before the doubles are counted (BGW-14, BGW-15). */
+	/* Potions and Poisons, before the doubles are counted (BGW-14 to
+	 * BGW-16). */
 	for (int k = 0; k < o->nact && (first < 0 || k < first); k++) {
 		const struct bgw_action *a = &o->act[k];
-		if (!is_potion(a->card))
+		if (!changes_die(a->card))
 			continue;
 		int i;
 		for (i = 0; i < nr && rolled[i] != a->die; i++)
@@ -1111,20 +1223,28 @@ play(struct run *r)
 				bgw_cards[a->card].name);
 			continue;
 		}
-		if (!bgw_alive(g, side, BGW_WARRIOR)) {
-			fail(r, a->node, "Potion needs a warrior on the board (Power "
-				"Deck)");
+		if (!bgw_alive(g, side, bgw_cards[a->card].needs)) {
+			fail(r, a->node, "%s needs %s on the board (Power Deck)",
+				is_potion(a->card) ? "Potion" : "Poison",
+				is_potion(a->card) ? "a warrior" : "an archer");
 			continue;
 		}
+		int by = is_potion(a->card) ? bgw_cards[a->card].amount :
+			-bgw_cards[a->card].amount;
+		int now = a->die + by;
 		bgw_play_card(g, side, a->card);
-		SAY(r, "- %s plays %s on the %d.\n", bgw_Sides[side],
-			bgw_cards[a->card].title, a->die);
+		SAY(r, "- %s plays %s on the %d%s.\n", bgw_Sides[side],
+			bgw_cards[a->card].title, a->die, now <= 0 ? ", which is void "
+			"(BGW-16)" : "");
 		if (parried(r, side, a->card))
 			continue;
 		if (on_extra)
-			extra += bgw_cards[a->card].amount;
+			extra = now > 0 ? now : 0;
+		else if (now > 0)
+			rolled[i] = now;
 		else
-			rolled[i] += bgw_cards[a->card].amount;
+			memmove(rolled + i, rolled + i + 1, sizeof(int) *
+				(size_t)(--nr - i));
 	}
 	/* Doubles (BGW-6). */
 	bool doubles = nr == 2 && rolled[0] == rolled[1] && alone < 0;
@@ -1171,6 +1291,12 @@ play(struct run *r)
 		const struct bgw_action *a = &o->act[k];
 		if (a->unit < 0 && a->kind != BGW_ACT_CARD)
 			continue;
+		if (borne_off(g, side) == BGW_UNITS && bgw_letter(ctx)) {
+			fail(r, a->node, "%s has borne off all its units and won: "
+				"nothing comes after the last unit is off (Winning, "
+				"BGW-13)", bgw_sides[side]);
+			break;
+		}
 		switch (a->kind) {
 		case BGW_ACT_MOVE:
 			do_move(r, a);
@@ -1182,7 +1308,7 @@ play(struct run *r)
 			do_spell(r, a);
 			break;
 		case BGW_ACT_CARD:
-			if (!is_potion(a->card))
+			if (!changes_die(a->card))
 				do_card(r, a);
 			break;
 		}
@@ -1197,16 +1323,6 @@ play(struct run *r)
 }
 
 /* ------------------------------------------------------------ the end */
-
-static int
-borne_off(const struct bgw_game *g, int side)
-{
-	int n = 0;
-
-	for (int i = side * BGW_UNITS; i < (side + 1) * BGW_UNITS; i++)
-		n += g->u[i].at == BGW_OFF;
-	return n;
-}
 
 /* After a play: the draw, the winner, or the next declaration. */
 static void
@@ -1227,6 +1343,7 @@ next(struct run *r, bool again)
 		if (borne_off(g, s) == BGW_UNITS) {
 			g->to_move = -1;
 			g->winner = s;
+			g->aside.on = false;
 			umpire_result_end(ctx->result, ctx->step, "%s bore off all 15 "
 				"units", bgw_sides[s]);
 			for (int t = 0; t < 2; t++)
@@ -1239,6 +1356,20 @@ next(struct run *r, bool again)
 				"unit and wins.", bgw_Sides[s]);
 			return;
 		}
+	if (again && r->spy) {
+		/* BGW-26: the play waits while the opponent declares. */
+		g->aside = (struct bgw_aside){ true, side, g->mode, { g->dice[0],
+			g->dice[1], g->dice[2] }, g->ndice, g->extra, g->sabotaged };
+		g->to_move = !side;
+		g->declaring = true;
+		g->ndice = 0;
+		g->extra = 0;
+		g->sabotaged = false;
+		umpire_report_headline(ctx->report, "%s plays Spymaster; %s "
+			"declares before rolling, and %s sees the roll before moving.",
+			bgw_Sides[side], bgw_sides[!side], bgw_sides[side]);
+		return;
+	}
 	if (again) {
 		g->to_move = side;
 		g->declaring = false;
@@ -1251,6 +1382,7 @@ next(struct run *r, bool again)
 	if ((g->turns && g->turn >= g->turns) || stalemate) {
 		int a = borne_off(g, 0), b = borne_off(g, 1);
 		g->to_move = -1;
+		g->aside.on = false;
 		g->winner = a == b ? -1 : b > a;
 		if (stalemate)
 			umpire_result_end(ctx->result, ctx->step, "%d plays in a row "
@@ -1272,6 +1404,17 @@ next(struct run *r, bool again)
 		umpire_report_headline(ctx->report, "%s: %s.", stalemate ?
 			"Stalemate" : "The turns are over", a == b ? "a draw" : a > b ?
 			"white wins" : "black wins");
+		return;
+	}
+	if (g->aside.on && g->aside.side == !side) {
+		/* BGW-26: the opponent declared and rolled already. */
+		swap_aside(g, side);
+		g->aside.on = false;
+		g->turn++;
+		umpire_report_headline(ctx->report, "%s plays; %s plays %s, "
+			"declared and rolled already (BGW-26).", bgw_Sides[side],
+			bgw_sides[!side], g->ndice ? bgw_dice_text(ctx->arena, g->dice,
+			g->ndice) : "no die");
 		return;
 	}
 	g->to_move = !side;
