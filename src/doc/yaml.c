@@ -1029,6 +1029,24 @@ plain_decimal(const char *t)
 	return k && !t[k];
 }
 
+/* v in decimal, as "%lld" writes it, at the end of num; returns its start. */
+static const char *
+decimal(char num[64], long long v)
+{
+	char *p = num + 63;
+	/* The magnitude as unsigned, so that LLONG_MIN has one too. */
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v :
+		(unsigned long long)v;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
 /*
  * The text of a scalar node: 0, with *quote_ok telling whether it may
  * need quotes (strings) or is always plain (null, booleans, numbers);
@@ -1052,8 +1070,7 @@ scalar_text(const struct umpire_node *n, char num[64], const char **s,
 			*len = n->u.s.len;
 			return 0;
 		}
-		snprintf(num, 64, "%lld", n->u.i);
-		*s = num;
+		*s = decimal(num, n->u.i);
 		break;
 	case UMPIRE_FLOAT:
 		if (n->text && plain_decimal(n->text)) {

@@ -21,26 +21,28 @@ umpire_buf_grow(struct umpire_buf *b, size_t extra)
 	b->cap = cap;
 }
 
+/* The one definition of each inline append, for calls not inlined. */
+extern inline void umpire_buf_add(struct umpire_buf *b, const void *data,
+	size_t n);
+extern inline void umpire_buf_puts(struct umpire_buf *b, const char *s);
+extern inline void umpire_buf_putc(struct umpire_buf *b, char c);
+
 void
-umpire_buf_add(struct umpire_buf *b, const void *data, size_t n)
+umpire_buf_long(struct umpire_buf *b, long n)
 {
-	umpire_buf_grow(b, n);
-	if (n)
-		memcpy(b->ptr + b->len, data, n);
-	b->len += n;
+	/* The magnitude as unsigned, so that LONG_MIN has one too. */
+	unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
+	size_t digits = 1;
+
+	for (unsigned long t = u; t >= 10; t /= 10)
+		digits++;
+	umpire_buf_grow(b, digits + 1);
+	if (n < 0)
+		b->ptr[b->len++] = '-';
+	for (size_t i = digits; i-- > 0; u /= 10)
+		b->ptr[b->len + i] = (char)('0' + u % 10);
+	b->len += digits;
 	b->ptr[b->len] = '\0';
-}
-
-void
-umpire_buf_puts(struct umpire_buf *b, const char *s)
-{
-	umpire_buf_add(b, s, strlen(s));
-}
-
-void
-umpire_buf_putc(struct umpire_buf *b, char c)
-{
-	umpire_buf_add(b, &c, 1);
 }
 
 void
