@@ -960,6 +960,16 @@ umpire_yaml_parse(struct umpire_node **out, struct umpire_arena *a,
 
 /* ----------------------------------------------------------------- emit */
 
+/* A letter, a digit, '_', '-' or '.': few tests, every scalar has many. */
+static bool
+word_char(char c)
+{
+	unsigned char u = (unsigned char)c;
+
+	return (unsigned char)((u | 0x20) - 'a') < 26 ||
+	    (unsigned char)(u - '0') < 10 || u == '_' || u == '-' || u == '.';
+}
+
 static bool
 plain_is_safe(const char *s, size_t len)
 {
@@ -979,14 +989,16 @@ plain_is_safe(const char *s, size_t len)
 	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
 	    s[0] == '_'))
 		return false;
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+	for (size_t i = 0; i < len; i++)
+		if (!word_char(s[i]))
 			return false;
-	}
 	/* Every keyword is at most five letters and starts with one of these. */
-	return len > 5 || !strchr("yYnNtTfFoO", s[0]) || !is_one_of(s, keywords);
+	if (len > 5 || !strchr("yYnNtTfFoO", s[0]))
+		return true;
+	for (const char *const *k = keywords; *k; k++)
+		if ((*k)[0] == s[0] && strcmp(s, *k) == 0)
+			return false;
+	return true;
 }
 
 static int
@@ -1288,13 +1300,9 @@ fast_scalar(struct umpire_buf *out, const struct umpire_node *n, bool key)
 	/* Plain: what libyaml takes as plain without a second look. */
 	if (len == 0 || (len == 1 && s[0] == '-'))
 		return false;
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
-		    c == '+'))
+	for (size_t i = 0; i < len; i++)
+		if (!word_char(s[i]) && s[i] != '+')
 			return false;
-	}
 	umpire_buf_add(out, s, len);
 	return true;
 }

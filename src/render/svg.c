@@ -824,6 +824,7 @@ umpire_svg_document(struct umpire_buf *out, struct umpire_svg *s, int width,
 {
 	while (s->open)
 		umpire_svg_end(s);
+	umpire_buf_grow(out, s->body.len + 512);
 	umpire_buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 		"height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
