@@ -8,7 +8,7 @@
 #define LIT(b, text) umpire_buf_add((b), text, sizeof(text) - 1)
 
 /* A number between two literals: ` x="12"`, as "%d" writes it. */
-static void
+static inline void
 num_attr(struct umpire_buf *b, const char *before, size_t n, int value)
 {
 	umpire_buf_add(b, before, n);

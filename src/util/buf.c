@@ -30,18 +30,22 @@ extern inline void umpire_buf_putc(struct umpire_buf *b, char c);
 void
 umpire_buf_long(struct umpire_buf *b, long n)
 {
+	char digits[24], *p = digits + sizeof(digits);
 	/* The magnitude as unsigned, so that LONG_MIN has one too. */
 	unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
-	size_t digits = 1;
 
-	for (unsigned long t = u; t >= 10; t /= 10)
-		digits++;
-	umpire_buf_grow(b, digits + 1);
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
 	if (n < 0)
-		b->ptr[b->len++] = '-';
-	for (size_t i = digits; i-- > 0; u /= 10)
-		b->ptr[b->len + i] = (char)('0' + u % 10);
-	b->len += digits;
+		*--p = '-';
+	size_t len = (size_t)(digits + sizeof(digits) - p);
+	if (b->cap - b->len <= len)
+		umpire_buf_grow(b, len);
+	/* A byte at a time: a call to memcpy costs more than a few digits. */
+	for (size_t i = 0; i < len; i++)
+		b->ptr[b->len + i] = p[i];
+	b->len += len;
 	b->ptr[b->len] = '\0';
 }
 
