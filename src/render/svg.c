@@ -131,8 +131,13 @@ put_char(struct umpire_buf *out, long c)
 static bool
 plain(unsigned char c)
 {
-	return c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' &&
-	    c != '"' && c != '\'';
+	/* The five that XML escapes are all below '@': one bit each. */
+	const unsigned long long special = 1ull << '&' | 1ull << '<' |
+		1ull << '>' | 1ull << '"' | 1ull << '\'';
+
+	if (c >= 0x40)
+		return c < 0x7f;
+	return c >= 0x20 && !(special >> c & 1);
 }
 
 void

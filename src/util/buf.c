@@ -34,6 +34,16 @@ umpire_buf_long(struct umpire_buf *b, long n)
 	/* The magnitude as unsigned, so that LONG_MIN has one too. */
 	unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
 
+	/* Most numbers written are a picture's coordinates: 0 to 999. */
+	if (n >= 0 && n < 1000 && b->cap - b->len > 3) {
+		char *d = b->ptr + b->len;
+		size_t k = n < 10 ? 1 : n < 100 ? 2 : 3;
+		for (size_t i = k; i-- > 0; u /= 10)
+			d[i] = (char)('0' + u % 10);
+		d[k] = '\0';
+		b->len += k;
+		return;
+	}
 	do
 		*--p = (char)('0' + u % 10);
 	while (u /= 10);
