@@ -1287,15 +1287,23 @@ fast_scalar(struct umpire_buf *out, const struct umpire_node *n, bool key)
 	bool quote_ok;
 
 	scalar_text(n, num, &s, &len, &quote_ok);
-	if (key) {
-		/* libyaml writes longer or multi-line keys as complex ("? "). */
-		if (len > 128)
-			return false;
+	/* libyaml writes longer or multi-line keys as complex ("? "). */
+	if (key && len > 128)
+		return false;
+	/*
+	 * Most scalars are words (ids, names, keys): safe plain, they pass
+	 * every test below, so they are written at once.
+	 */
+	bool safe = quote_ok && plain_is_safe(s, len);
+	if (safe) {
+		umpire_buf_add(out, s, len);
+		return true;
+	}
+	if (key)
 		for (size_t i = 0; i < len; i++)
 			if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x80)
 				return false;
-	}
-	if (quote_ok && !plain_is_safe(s, len))
+	if (quote_ok)
 		return fast_double_quoted(out, s, len);
 	/* Plain: what libyaml takes as plain without a second look. */
 	if (len == 0 || (len == 1 && s[0] == '-'))
