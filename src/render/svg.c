@@ -189,28 +189,30 @@ umpire_svg_text_width(const char *text, int size)
 	return (int)(chars * size * 3 / 5);
 }
 
-static void
-attr(struct umpire_buf *b, const char *name, const char *value)
+/* ` name="value"`, value escaped; nothing for a NULL value. */
+static inline void
+attr(struct umpire_buf *b, const char *before, size_t n, const char *value)
 {
 	if (!value)
 		return;
-	umpire_buf_putc(b, ' ');
-	umpire_buf_puts(b, name);
-	LIT(b, "=\"");
+	umpire_buf_add(b, before, n);
 	umpire_svg_escape(b, value, 0);
 	umpire_buf_putc(b, '"');
 }
+
+#define ATTR(b, name, value) \
+	attr((b), " " name "=\"", sizeof(" " name "=\"") - 1, (value))
 
 static void
 paint(struct umpire_buf *b, const struct umpire_svg_paint *p)
 {
 	if (!p)
 		return;
-	attr(b, "fill", p->fill);
-	attr(b, "stroke", p->stroke);
+	ATTR(b, "fill", p->fill);
+	ATTR(b, "stroke", p->stroke);
 	if (p->stroke_width > 1)
 		NUM_ATTR(b, " stroke-width=\"", p->stroke_width);
-	attr(b, "stroke-dasharray", p->dash);
+	ATTR(b, "stroke-dasharray", p->dash);
 }
 
 void
@@ -331,8 +333,8 @@ font_attrs(struct umpire_buf *b, const struct umpire_svg_font *f)
 		NUM_ATTR(b, " font-size=\"", f->size);
 	if (f->bold)
 		umpire_buf_puts(b, " font-weight=\"bold\"");
-	attr(b, "text-anchor", anchors[f->anchor]);
-	attr(b, "fill", f->fill);
+	ATTR(b, "text-anchor", anchors[f->anchor]);
+	ATTR(b, "fill", f->fill);
 	if (f->halo)
 		umpire_buf_puts(b, " stroke=\"" UMPIRE_SVG_PAPER "\" "
 			"stroke-width=\"3\" paint-order=\"stroke\"");
@@ -406,7 +408,19 @@ umpire_svg_textf(struct umpire_svg *s, int x, int y,
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 	va_list ap;
 
-	/* Short texts (a row's number) on the stack, the rest on the heap. */
+	/* A number alone (a row's, a column's) without printf. */
+	if (strcmp(fmt, "%d") == 0 || strcmp(fmt, "%ld") == 0) {
+		va_start(ap, fmt);
+		long v = fmt[1] == 'd' ? va_arg(ap, int) : va_arg(ap, long);
+		va_end(ap);
+		/* The stack's room, which 20 digits never outgrow. */
+		b.ptr = room;
+		b.cap = sizeof(room);
+		umpire_buf_long(&b, v);
+		umpire_svg_text(s, x, y, f, fit, room);
+		return;
+	}
+	/* Short texts on the stack, the rest on the heap. */
 	va_start(ap, fmt);
 	int n = vsnprintf(room, sizeof(room), fmt, ap);
 	va_end(ap);
