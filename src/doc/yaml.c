@@ -960,6 +960,16 @@ umpire_yaml_parse(struct umpire_node **out, struct umpire_arena *a,
 
 /* ----------------------------------------------------------------- emit */
 
+/* A letter, a digit, '_', '-' or '.': few tests, every scalar has many. */
+static bool
+word_char(char c)
+{
+	unsigned char u = (unsigned char)c;
+
+	return (unsigned char)((u | 0x20) - 'a') < 26 ||
+	    (unsigned char)(u - '0') < 10 || u == '_' || u == '-' || u == '.';
+}
+
 static bool
 plain_is_safe(const char *s, size_t len)
 {
@@ -979,14 +989,16 @@ plain_is_safe(const char *s, size_t len)
 	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
 	    s[0] == '_'))
 		return false;
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+	for (size_t i = 0; i < len; i++)
+		if (!word_char(s[i]))
 			return false;
-	}
 	/* Every keyword is at most five letters and starts with one of these. */
-	return len > 5 || !strchr("yYnNtTfFoO", s[0]) || !is_one_of(s, keywords);
+	if (len > 5 || !strchr("yYnNtTfFoO", s[0]))
+		return true;
+	for (const char *const *k = keywords; *k; k++)
+		if ((*k)[0] == s[0] && strcmp(s, *k) == 0)
+			return false;
+	return true;
 }
 
 static int
@@ -1029,6 +1041,24 @@ plain_decimal(const char *t)
 	return k && !t[k];
 }
 
+/* v in decimal, as "%lld" writes it, at the end of num; returns its start. */
+static const char *
+decimal(char num[64], long long v)
+{
+	char *p = num + 63;
+	/* The magnitude as unsigned, so that LLONG_MIN has one too. */
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v :
+		(unsigned long long)v;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
 /*
  * The text of a scalar node: 0, with *quote_ok telling whether it may
  * need quotes (strings) or is always plain (null, booleans, numbers);
@@ -1052,8 +1082,7 @@ scalar_text(const struct umpire_node *n, char num[64], const char **s,
 			*len = n->u.s.len;
 			return 0;
 		}
-		snprintf(num, 64, "%lld", n->u.i);
-		*s = num;
+		*s = decimal(num, n->u.i);
 		break;
 	case UMPIRE_FLOAT:
 		if (n->text && plain_decimal(n->text)) {
@@ -1258,26 +1287,30 @@ fast_scalar(struct umpire_buf *out, const struct umpire_node *n, bool key)
 	bool quote_ok;
 
 	scalar_text(n, num, &s, &len, &quote_ok);
-	if (key) {
-		/* libyaml writes longer or multi-line keys as complex ("? "). */
-		if (len > 128)
-			return false;
+	/* libyaml writes longer or multi-line keys as complex ("? "). */
+	if (key && len > 128)
+		return false;
+	/*
+	 * Most scalars are words (ids, names, keys): safe plain, they pass
+	 * every test below, so they are written at once.
+	 */
+	bool safe = quote_ok && plain_is_safe(s, len);
+	if (safe) {
+		umpire_buf_add(out, s, len);
+		return true;
+	}
+	if (key)
 		for (size_t i = 0; i < len; i++)
 			if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x80)
 				return false;
-	}
-	if (quote_ok && !plain_is_safe(s, len))
+	if (quote_ok)
 		return fast_double_quoted(out, s, len);
 	/* Plain: what libyaml takes as plain without a second look. */
 	if (len == 0 || (len == 1 && s[0] == '-'))
 		return false;
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
-		    c == '+'))
+	for (size_t i = 0; i < len; i++)
+		if (!word_char(s[i]) && s[i] != '+')
 			return false;
-	}
 	umpire_buf_add(out, s, len);
 	return true;
 }

@@ -242,6 +242,9 @@ umpire_picture_render(struct umpire_buf *out,
 	struct umpire_svg doc = UMPIRE_SVG_INIT;
 	static const struct umpire_svg_paint paper = { UMPIRE_SVG_PAPER, NULL,
 		0, NULL };
+	/* Room for the whole at once, not grown a doubling at a time. */
+	umpire_buf_grow(&doc.body, top.body.len + board.body.len +
+		frame.body.len + 256);
 	umpire_svg_rect(&doc, 0, 0, width, height, 0, &paper);
 	umpire_buf_add(&doc.body, top.body.ptr, top.body.len);
 	umpire_svg_group(&doc, MARGIN, y, NULL);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crypto/sha256.h"
 #include "history/paths.h"
 
 void
@@ -220,9 +221,9 @@ umpire_report_roll_log(struct umpire_buf *out, const char *text, size_t len)
 void
 umpire_report_hash(char out[UMPIRE_HASH_HEX + 1], const void *data, size_t len)
 {
-	unsigned char h[crypto_hash_sha256_BYTES];
+	unsigned char h[UMPIRE_SHA256_BYTES];
 
-	crypto_hash_sha256(h, data, len);
+	umpire_sha256(h, data, len);
 	sodium_bin2hex(out, UMPIRE_HASH_HEX + 1, h, sizeof(h));
 }
 

@@ -4,6 +4,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A string literal appended, its length known at compile time. */
+#define LIT(b, text) umpire_buf_add((b), text, sizeof(text) - 1)
+
+/* A number between two literals: ` x="12"`, as "%d" writes it. */
+static inline void
+num_attr(struct umpire_buf *b, const char *before, size_t n, int value)
+{
+	umpire_buf_add(b, before, n);
+	umpire_buf_long(b, value);
+	umpire_buf_putc(b, '"');
+}
+
+#define NUM_ATTR(b, before, value) \
+	num_attr((b), before, sizeof(before) - 1, (value))
+
 static void
 labels_forget(struct umpire_svg *s)
 {
@@ -112,6 +127,19 @@ put_char(struct umpire_buf *out, long c)
 	}
 }
 
+/* Printable ASCII that XML takes as it is: most of what is escaped. */
+static bool
+plain(unsigned char c)
+{
+	/* The five that XML escapes are all below '@': one bit each. */
+	const unsigned long long special = 1ull << '&' | 1ull << '<' |
+		1ull << '>' | 1ull << '"' | 1ull << '\'';
+
+	if (c >= 0x40)
+		return c < 0x7f;
+	return c >= 0x20 && !(special >> c & 1);
+}
+
 void
 umpire_svg_escape(struct umpire_buf *out, const char *text, size_t max)
 {
@@ -122,6 +150,16 @@ umpire_svg_escape(struct umpire_buf *out, const char *text, size_t max)
 		if (max && n == max) {
 			put_char(out, 0x2026);	/* ... */
 			return;
+		}
+		/* A run of plain characters at once, within max. */
+		size_t run = 0, room = max ? max - n : (size_t)-1;
+		while (run < room && plain(p[run]))
+			run++;
+		if (run) {
+			umpire_buf_add(out, p, run);
+			p += run;
+			n += run;
+			continue;
 		}
 		long c = next_char(&p);
 		n++;
@@ -151,36 +189,42 @@ umpire_svg_text_width(const char *text, int size)
 	return (int)(chars * size * 3 / 5);
 }
 
-static void
-attr(struct umpire_buf *b, const char *name, const char *value)
+/* ` name="value"`, value escaped; nothing for a NULL value. */
+static inline void
+attr(struct umpire_buf *b, const char *before, size_t n, const char *value)
 {
 	if (!value)
 		return;
-	umpire_buf_printf(b, " %s=\"", name);
+	umpire_buf_add(b, before, n);
 	umpire_svg_escape(b, value, 0);
 	umpire_buf_putc(b, '"');
 }
+
+#define ATTR(b, name, value) \
+	attr((b), " " name "=\"", sizeof(" " name "=\"") - 1, (value))
 
 static void
 paint(struct umpire_buf *b, const struct umpire_svg_paint *p)
 {
 	if (!p)
 		return;
-	attr(b, "fill", p->fill);
-	attr(b, "stroke", p->stroke);
+	ATTR(b, "fill", p->fill);
+	ATTR(b, "stroke", p->stroke);
 	if (p->stroke_width > 1)
-		umpire_buf_printf(b, " stroke-width=\"%d\"", p->stroke_width);
-	attr(b, "stroke-dasharray", p->dash);
+		NUM_ATTR(b, " stroke-width=\"", p->stroke_width);
+	ATTR(b, "stroke-dasharray", p->dash);
 }
 
 void
 umpire_svg_rect(struct umpire_svg *s, int x, int y, int w, int h, int radius,
 	const struct umpire_svg_paint *p)
 {
-	umpire_buf_printf(&s->body, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
-		"height=\"%d\"", x, y, w, h);
+	NUM_ATTR(&s->body, "<rect x=\"", x);
+	NUM_ATTR(&s->body, " y=\"", y);
+	NUM_ATTR(&s->body, " width=\"", w);
+	NUM_ATTR(&s->body, " height=\"", h);
 	if (radius > 0)
-		umpire_buf_printf(&s->body, " rx=\"%d\"", radius);
+		NUM_ATTR(&s->body, " rx=\"", radius);
 	paint(&s->body, p);
 	umpire_buf_puts(&s->body, "/>\n");
 }
@@ -189,8 +233,9 @@ void
 umpire_svg_circle(struct umpire_svg *s, int cx, int cy, int r,
 	const struct umpire_svg_paint *p)
 {
-	umpire_buf_printf(&s->body, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\"", cx,
-		cy, r);
+	NUM_ATTR(&s->body, "<circle cx=\"", cx);
+	NUM_ATTR(&s->body, " cy=\"", cy);
+	NUM_ATTR(&s->body, " r=\"", r);
 	paint(&s->body, p);
 	umpire_buf_puts(&s->body, "/>\n");
 }
@@ -199,8 +244,10 @@ void
 umpire_svg_line(struct umpire_svg *s, int x1, int y1, int x2, int y2,
 	const struct umpire_svg_paint *p)
 {
-	umpire_buf_printf(&s->body, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-		"y2=\"%d\"", x1, y1, x2, y2);
+	NUM_ATTR(&s->body, "<line x1=\"", x1);
+	NUM_ATTR(&s->body, " y1=\"", y1);
+	NUM_ATTR(&s->body, " x2=\"", x2);
+	NUM_ATTR(&s->body, " y2=\"", y2);
 	paint(&s->body, p);
 	umpire_buf_puts(&s->body, "/>\n");
 }
@@ -210,9 +257,13 @@ umpire_svg_polygon(struct umpire_svg *s, const int *xy, size_t n,
 	const struct umpire_svg_paint *p)
 {
 	umpire_buf_puts(&s->body, "<polygon points=\"");
-	for (size_t i = 0; i < n; i++)
-		umpire_buf_printf(&s->body, "%s%d,%d", i ? " " : "", xy[2 * i],
-			xy[2 * i + 1]);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			umpire_buf_putc(&s->body, ' ');
+		umpire_buf_long(&s->body, xy[2 * i]);
+		umpire_buf_putc(&s->body, ',');
+		umpire_buf_long(&s->body, xy[2 * i + 1]);
+	}
 	umpire_buf_putc(&s->body, '"');
 	paint(&s->body, p);
 	umpire_buf_puts(&s->body, "/>\n");
@@ -279,11 +330,11 @@ font_attrs(struct umpire_buf *b, const struct umpire_svg_font *f)
 	static const char *const anchors[] = { NULL, "middle", "end" };
 
 	if (f->size)
-		umpire_buf_printf(b, " font-size=\"%d\"", f->size);
+		NUM_ATTR(b, " font-size=\"", f->size);
 	if (f->bold)
 		umpire_buf_puts(b, " font-weight=\"bold\"");
-	attr(b, "text-anchor", anchors[f->anchor]);
-	attr(b, "fill", f->fill);
+	ATTR(b, "text-anchor", anchors[f->anchor]);
+	ATTR(b, "fill", f->fill);
 	if (f->halo)
 		umpire_buf_puts(b, " stroke=\"" UMPIRE_SVG_PAPER "\" "
 			"stroke-width=\"3\" paint-order=\"stroke\"");
@@ -293,28 +344,32 @@ static void
 text_open(struct umpire_svg *s, int x, int y, const struct umpire_svg_font *f,
 	int fit, int width)
 {
-	umpire_buf_printf(&s->body, "<text x=\"%d\" y=\"%d\"", x, y);
+	NUM_ATTR(&s->body, "<text x=\"", x);
+	NUM_ATTR(&s->body, " y=\"", y);
 	font_attrs(&s->body, f);
-	if (fit > 0 && width > fit)
-		umpire_buf_printf(&s->body, " textLength=\"%d\" "
-			"lengthAdjust=\"spacingAndGlyphs\"", fit);
+	if (fit > 0 && width > fit) {
+		NUM_ATTR(&s->body, " textLength=\"", fit);
+		LIT(&s->body, " lengthAdjust=\"spacingAndGlyphs\"");
+	}
 	umpire_buf_putc(&s->body, '>');
 }
 
 void
 umpire_svg_runs_begin(struct umpire_svg *s, int y)
 {
-	umpire_buf_printf(&s->body, "<text y=\"%d\">", y);
+	NUM_ATTR(&s->body, "<text y=\"", y);
+	umpire_buf_putc(&s->body, '>');
 }
 
 void
 umpire_svg_run(struct umpire_svg *s, int x, int size, int fit,
 	const char *text)
 {
-	umpire_buf_printf(&s->body, "<tspan x=\"%d\"", x);
-	if (fit > 0 && umpire_svg_text_width(text, size) > fit)
-		umpire_buf_printf(&s->body, " textLength=\"%d\" "
-			"lengthAdjust=\"spacingAndGlyphs\"", fit);
+	NUM_ATTR(&s->body, "<tspan x=\"", x);
+	if (fit > 0 && umpire_svg_text_width(text, size) > fit) {
+		NUM_ATTR(&s->body, " textLength=\"", fit);
+		LIT(&s->body, " lengthAdjust=\"spacingAndGlyphs\"");
+	}
 	umpire_buf_putc(&s->body, '>');
 	umpire_svg_escape(&s->body, text, 0);
 	umpire_buf_puts(&s->body, "</tspan>");
@@ -349,9 +404,30 @@ void
 umpire_svg_textf(struct umpire_svg *s, int x, int y,
 	const struct umpire_svg_font *f, int fit, const char *fmt, ...)
 {
+	char room[128];
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 	va_list ap;
 
+	/* A number alone (a row's, a column's) without printf. */
+	if (strcmp(fmt, "%d") == 0 || strcmp(fmt, "%ld") == 0) {
+		va_start(ap, fmt);
+		long v = fmt[1] == 'd' ? va_arg(ap, int) : va_arg(ap, long);
+		va_end(ap);
+		/* The stack's room, which 20 digits never outgrow. */
+		b.ptr = room;
+		b.cap = sizeof(room);
+		umpire_buf_long(&b, v);
+		umpire_svg_text(s, x, y, f, fit, room);
+		return;
+	}
+	/* Short texts on the stack, the rest on the heap. */
+	va_start(ap, fmt);
+	int n = vsnprintf(room, sizeof(room), fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof(room)) {
+		umpire_svg_text(s, x, y, f, fit, room);
+		return;
+	}
 	va_start(ap, fmt);
 	umpire_buf_vprintf(&b, fmt, ap);
 	va_end(ap);
@@ -362,8 +438,13 @@ umpire_svg_textf(struct umpire_svg *s, int x, int y,
 static void
 translate(struct umpire_buf *b, int x, int y)
 {
-	if (x || y)
-		umpire_buf_printf(b, " transform=\"translate(%d,%d)\"", x, y);
+	if (x || y) {
+		LIT(b, " transform=\"translate(");
+		umpire_buf_long(b, x);
+		umpire_buf_putc(b, ',');
+		umpire_buf_long(b, y);
+		LIT(b, ")\"");
+	}
 }
 
 void
@@ -651,9 +732,9 @@ static void
 xy(struct umpire_buf *b, int x, int y)
 {
 	if (x)
-		umpire_buf_printf(b, " x=\"%d\"", x);
+		NUM_ATTR(b, " x=\"", x);
 	if (y)
-		umpire_buf_printf(b, " y=\"%d\"", y);
+		NUM_ATTR(b, " y=\"", y);
 }
 
 void
@@ -688,13 +769,22 @@ umpire_svg_lines(struct umpire_svg *s, const int *xy, size_t n,
 	umpire_buf_puts(&s->body, "<path d=\"");
 	for (size_t i = 0; i < n; i++) {
 		const int *l = xy + 4 * i;
-		umpire_buf_printf(&s->body, "M%d %d", l[0], l[1]);
-		if (l[0] == l[2])
-			umpire_buf_printf(&s->body, "V%d", l[3]);
-		else if (l[1] == l[3])
-			umpire_buf_printf(&s->body, "H%d", l[2]);
-		else
-			umpire_buf_printf(&s->body, "l%d %d", l[2] - l[0], l[3] - l[1]);
+		umpire_buf_putc(&s->body, 'M');
+		umpire_buf_long(&s->body, l[0]);
+		umpire_buf_putc(&s->body, ' ');
+		umpire_buf_long(&s->body, l[1]);
+		if (l[0] == l[2]) {
+			umpire_buf_putc(&s->body, 'V');
+			umpire_buf_long(&s->body, l[3]);
+		} else if (l[1] == l[3]) {
+			umpire_buf_putc(&s->body, 'H');
+			umpire_buf_long(&s->body, l[2]);
+		} else {
+			umpire_buf_putc(&s->body, 'l');
+			umpire_buf_long(&s->body, (long)l[2] - l[0]);
+			umpire_buf_putc(&s->body, ' ');
+			umpire_buf_long(&s->body, (long)l[3] - l[1]);
+		}
 	}
 	umpire_buf_putc(&s->body, '"');
 	paint(&s->body, p);
@@ -753,6 +843,7 @@ umpire_svg_document(struct umpire_buf *out, struct umpire_svg *s, int width,
 {
 	while (s->open)
 		umpire_svg_end(s);
+	umpire_buf_grow(out, s->body.len + 512);
 	umpire_buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 		"height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "

@@ -21,26 +21,42 @@ umpire_buf_grow(struct umpire_buf *b, size_t extra)
 	b->cap = cap;
 }
 
+/* The one definition of each inline append, for calls not inlined. */
+extern inline void umpire_buf_add(struct umpire_buf *b, const void *data,
+	size_t n);
+extern inline void umpire_buf_puts(struct umpire_buf *b, const char *s);
+extern inline void umpire_buf_putc(struct umpire_buf *b, char c);
+
 void
-umpire_buf_add(struct umpire_buf *b, const void *data, size_t n)
+umpire_buf_long(struct umpire_buf *b, long n)
 {
-	umpire_buf_grow(b, n);
-	if (n)
-		memcpy(b->ptr + b->len, data, n);
-	b->len += n;
+	char digits[24], *p = digits + sizeof(digits);
+	/* The magnitude as unsigned, so that LONG_MIN has one too. */
+	unsigned long u = n < 0 ? 0ul - (unsigned long)n : (unsigned long)n;
+
+	/* Most numbers written are a picture's coordinates: 0 to 999. */
+	if (n >= 0 && n < 1000 && b->cap - b->len > 3) {
+		char *d = b->ptr + b->len;
+		size_t k = n < 10 ? 1 : n < 100 ? 2 : 3;
+		for (size_t i = k; i-- > 0; u /= 10)
+			d[i] = (char)('0' + u % 10);
+		d[k] = '\0';
+		b->len += k;
+		return;
+	}
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (n < 0)
+		*--p = '-';
+	size_t len = (size_t)(digits + sizeof(digits) - p);
+	if (b->cap - b->len <= len)
+		umpire_buf_grow(b, len);
+	/* A byte at a time: a call to memcpy costs more than a few digits. */
+	for (size_t i = 0; i < len; i++)
+		b->ptr[b->len + i] = p[i];
+	b->len += len;
 	b->ptr[b->len] = '\0';
-}
-
-void
-umpire_buf_puts(struct umpire_buf *b, const char *s)
-{
-	umpire_buf_add(b, s, strlen(s));
-}
-
-void
-umpire_buf_putc(struct umpire_buf *b, char c)
-{
-	umpire_buf_add(b, &c, 1);
 }
 
 void

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 struct umpire_buf {
 	char *ptr;
@@ -18,10 +19,41 @@ struct umpire_buf {
 
 #define UMPIRE_BUF_INIT { NULL, 0, 0 }
 
+/* Room for extra bytes more and the NUL after them. */
 void umpire_buf_grow(struct umpire_buf *b, size_t extra);
-void umpire_buf_add(struct umpire_buf *b, const void *data, size_t n);
-void umpire_buf_puts(struct umpire_buf *b, const char *s);
-void umpire_buf_putc(struct umpire_buf *b, char c);
+
+/*
+ * The appends, inline: the pictures and reports write most of their
+ * bytes a few at a time, and the room is nearly always there already.
+ */
+inline void
+umpire_buf_add(struct umpire_buf *b, const void *data, size_t n)
+{
+	if (b->cap - b->len <= n)
+		umpire_buf_grow(b, n);
+	if (n)
+		memcpy(b->ptr + b->len, data, n);
+	b->len += n;
+	b->ptr[b->len] = '\0';
+}
+
+inline void
+umpire_buf_puts(struct umpire_buf *b, const char *s)
+{
+	umpire_buf_add(b, s, strlen(s));
+}
+
+inline void
+umpire_buf_putc(struct umpire_buf *b, char c)
+{
+	if (b->cap - b->len <= 1)
+		umpire_buf_grow(b, 1);
+	b->ptr[b->len++] = c;
+	b->ptr[b->len] = '\0';
+}
+
+/* n in decimal, the bytes printf's "%ld" writes. */
+void umpire_buf_long(struct umpire_buf *b, long n);
 void umpire_buf_printf(struct umpire_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void umpire_buf_vprintf(struct umpire_buf *b, const char *fmt, va_list ap);

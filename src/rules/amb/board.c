@@ -10,13 +10,22 @@ man_label(struct umpire_buf *out, const struct amb_man *m)
 {
 	int count = 0;
 
-	umpire_buf_printf(out, "  %s%s%s:", m->id, m->sergeant ? "*" : "",
-		m->detector ? "+" : "");
+	/* Appended piece by piece: a board has every man's, every step. */
+	umpire_buf_puts(out, "  ");
+	umpire_buf_puts(out, m->id);
+	if (m->sergeant)
+		umpire_buf_putc(out, '*');
+	if (m->detector)
+		umpire_buf_putc(out, '+');
+	umpire_buf_putc(out, ':');
 	for (int w = 0; w < AMB_WEAPONS; w++)
-		if (m->weapons & (1u << w))
-			umpire_buf_printf(out, "%s%s", count++ ? "+" : "",
-				amb_weapons[w].abbrev);
-	umpire_buf_printf(out, "/%c", amb_stances[m->stance].letter);
+		if (m->weapons & (1u << w)) {
+			if (count++)
+				umpire_buf_putc(out, '+');
+			umpire_buf_puts(out, amb_weapons[w].abbrev);
+		}
+	umpire_buf_putc(out, '/');
+	umpire_buf_putc(out, amb_stances[m->stance].letter);
 }
 
 void
@@ -27,15 +36,18 @@ amb_board(struct umpire_buf *out, const void *game)
 	umpire_buf_puts(out, "row | tan moves down, off past row 1\n");
 	umpire_buf_puts(out, "----+--------------------------------------\n");
 	for (int row = AMB_ROWS; row >= 1; row--) {
-		umpire_buf_printf(out, "%3d |", row);
+		/* "%3d |", for rows 1 to 24 */
+		umpire_buf_puts(out, row < 10 ? "  " : " ");
+		umpire_buf_long(out, row);
+		umpire_buf_puts(out, " |");
 		for (int s = 1; s >= 0; s--)
 			for (int i = 0; i < g->nmen[s]; i++) {
 				const struct amb_man *m = &g->men[s][i];
 				bool off = s == g->winner && i == g->off_man;
 				if (!m->dead && !off && m->row == row) {
 					if (out->len && out->ptr[out->len - 1] == '|')
-						umpire_buf_printf(out, " %s",
-							s == AMB_GREEN ? "G" : "T");
+						umpire_buf_puts(out, s == AMB_GREEN ?
+							" G" : " T");
 					man_label(out, m);
 				}
 			}

@@ -57,11 +57,33 @@ row_mid(int r)
 	return row_top(r) + ROW / 2;
 }
 
+/*
+ * s after the first *k bytes of buf (n bytes), as snprintf would write
+ * it there: what fits, NUL-terminated, *k counting the rest too.  A
+ * picture has a label and a tooltip for every man, every step.
+ */
+static void
+cat(char *buf, size_t n, size_t *k, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (*k < n) {
+		size_t room = n - *k - 1, m = len < room ? len : room;
+		memcpy(buf + *k, s, m);
+		buf[*k + m] = '\0';
+	}
+	*k += len;
+}
+
 static void
 label(char *buf, size_t n, const struct amb_man *m)
 {
-	snprintf(buf, n, "%s%s %c", m->id, m->sergeant ? "*" : "",
-		amb_stances[m->stance].letter);
+	char letter[3] = { ' ', amb_stances[m->stance].letter, '\0' };
+	size_t k = 0;
+
+	cat(buf, n, &k, m->id);
+	cat(buf, n, &k, m->sergeant ? "*" : "");
+	cat(buf, n, &k, letter);
 }
 
 static int
@@ -92,16 +114,23 @@ token_shape(struct umpire_svg *s, int side, int width, const char *stroke,
 static void
 tooltip(char *buf, size_t n, const struct amb_man *m, int side)
 {
-	size_t k = (size_t)snprintf(buf, n, "%s, %s: ", m->id, amb_sides[side]);
+	size_t k = 0;
 	int count = 0;
 
+	cat(buf, n, &k, m->id);
+	cat(buf, n, &k, ", ");
+	cat(buf, n, &k, amb_sides[side]);
+	cat(buf, n, &k, ": ");
 	for (int w = 0; w < AMB_WEAPONS && k < n; w++)
-		if (m->weapons & (1u << w))
-			k += (size_t)snprintf(buf + k, n - k, "%s%s", count++ ? " and " :
-				"", amb_weapons[w].text);
-	if (k < n)
-		snprintf(buf + k, n - k, ", %s%s", amb_stances[m->stance].name,
-			m->sergeant ? ", Sergeant" : "");
+		if (m->weapons & (1u << w)) {
+			cat(buf, n, &k, count++ ? " and " : "");
+			cat(buf, n, &k, amb_weapons[w].text);
+		}
+	if (k < n) {
+		cat(buf, n, &k, ", ");
+		cat(buf, n, &k, amb_stances[m->stance].name);
+		cat(buf, n, &k, m->sergeant ? ", Sergeant" : "");
+	}
 }
 
 static void
