@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crypto/sha256.h"
 #include "history/paths.h"
 
 void
@@ -221,9 +220,9 @@ umpire_report_roll_log(struct umpire_buf *out, const char *text, size_t len)
 void
 umpire_report_hash(char out[UMPIRE_HASH_HEX + 1], const void *data, size_t len)
 {
-	unsigned char h[UMPIRE_SHA256_BYTES];
+	unsigned char h[crypto_hash_sha256_BYTES];
 
-	umpire_sha256(h, data, len);
+	crypto_hash_sha256(h, data, len);
 	sodium_bin2hex(out, UMPIRE_HASH_HEX + 1, h, sizeof(h));
 }
 
