@@ -47,13 +47,15 @@ static struct {
 /*
  * Likewise the keywords of a schema node, looked up for every node
  * validated against it (most often to find them absent): the answers by
- * the node's address and the keyword's (a literal of this file).
+ * the node's address and the keyword's (a literal of this file).  1,024
+ * answers hold what a call asks as well as 4,096 did (within 0.2 % of
+ * verify's instructions), and a call's memory holds 72 KiB less of them.
  */
 static struct {
 	const struct umpire_node *s;
 	const char *key;
 	const struct umpire_node *val;
-} kw_memo[4096];
+} kw_memo[1024];
 
 static const struct umpire_node *
 kw(const struct umpire_node *s, const char *key)
