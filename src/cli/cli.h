@@ -192,15 +192,6 @@ int cmd_orders(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 
 /*
- * A report (umpire's Markdown, md[0..len)) as plain text for a letter,
- * appended to out: headings underlined, marks of emphasis and code
- * taken off, tables aligned, the picture named as the attachment
- * picture (or NULL).
- */
-void cli_report_plain(struct umpire_buf *out, const char *md, size_t len,
-	const char *picture);
-
-/*
  * The orders template of umpire orders for the decision g awaits: the
  * envelope filled, the modeline, and in comments the decision, the
  * board, view (the player's private view, or NULL: never in a letter

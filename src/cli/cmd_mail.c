@@ -30,6 +30,7 @@
 #include "cli.h"
 #include "mail/mail.h"
 #include "doc/yaml.h"
+#include "render/plain.h"
 
 #define DEFAULT_SENDMAIL "/usr/sbin/sendmail -t -i"
 #define NO_ADDRESS "@umpire.invalid"	/* a player without an email */
@@ -481,7 +482,7 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 	snprintf(txt_name, sizeof(txt_name), "%04ld.txt", out->step);
 	bool have_png = cli_mail_png(&png, out->picture.ptr,
 		out->picture.len) == 0;
-	cli_report_plain(&plain, out->report.ptr, out->report.len, have_png ?
+	umpire_plain_report(&plain, out->report.ptr, out->report.len, have_png ?
 		png_name : out->picture_name);
 	umpire_game_decision(g, &next);
 	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;

@@ -37,6 +37,7 @@ struct umpire_yamlpack {
 	const char *path;	/* as in the source tree: "schemas/amb/orders.yaml" */
 	const unsigned char *data;
 	size_t len;
+	const char *id;		/* its top-level $id: "urn:umpire:amb:orders" */
 };
 
 /* Every schema, packed; terminated by an entry whose path is NULL. */

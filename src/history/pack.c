@@ -10,10 +10,11 @@
  * that fails reaches the disk, so a sealed game's report of a step never
  * played, rolls and all, cannot reach a clone.
  *
- * One pack.  umpire_odb_migrate writes them as one pack, with libgit2's
- * pack builder, into a quarantine directory, objects/umpire-incoming-
- * TOKEN, and moves the pack and its index into objects/pack by link(2),
- * the index last (git reads a pack through its index).  So a pack in
+ * One pack.  umpire_odb_migrate writes them as one pack into a
+ * quarantine directory, objects/umpire-incoming-TOKEN: itself when the
+ * pack takes in no other (about every other step), else with libgit2's
+ * pack builder.  It moves the pack and its index into objects/pack by
+ * link(2), the index last (git reads a pack through its index).  So a pack in
  * both places with the same inode is provably one this umpire moved in
  * (lock.c relies on it after a crash).
  *
@@ -53,8 +54,12 @@
 #include <sysexits.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "util/arena.h"
+#include "util/buf.h"
 #include "util/fileio.h"
+#include "util/sha1.h"
 #include "util/testhook.h"
 
 #define QUARANTINE_PREFIX "umpire-incoming-"
@@ -292,11 +297,11 @@ insert_pack(git_packbuilder *pb, int dirfd, const char *base, long count)
 }
 
 /*
- * The packs the step's pack takes in (geometric, above), into pb, and
- * their names into h->merged.
+ * The packs the step's pack takes in (geometric, above): their names
+ * into h->merged, smallest first.
  */
 static void
-take_in(struct umpire_history *h, git_packbuilder *pb, int packfd, long have)
+choose_packs(struct umpire_history *h, int packfd, long have)
 {
 	struct old_pack *v = NULL;
 	size_t n = 0, cap = 0;
@@ -326,8 +331,6 @@ take_in(struct umpire_history *h, git_packbuilder *pb, int packfd, long have)
 		if (v[i].count >= GEOMETRIC_FACTOR * have || has_extras(packfd,
 		    v[i].base))
 			break;
-		if (insert_pack(pb, packfd, v[i].base, v[i].count) != 0)
-			break;
 		h->merged = umpire_xrealloc(h->merged, (h->nmerged + 1) *
 			sizeof(*h->merged));
 		h->merged[h->nmerged] = umpire_xmalloc(sizeof(v[i].base));
@@ -335,6 +338,29 @@ take_in(struct umpire_history *h, git_packbuilder *pb, int packfd, long have)
 		have += v[i].count;
 	}
 	free(v);
+}
+
+/*
+ * The objects the chosen packs list, into pb.  A pack whose index
+ * cannot be read is not taken in, and neither are the larger ones: the
+ * packs removed after the step are exactly those whose objects pb holds.
+ */
+static void
+take_in(struct umpire_history *h, git_packbuilder *pb, int packfd)
+{
+	size_t i;
+
+	for (i = 0; i < h->nmerged; i++) {
+		long count = -1;
+		char idx[160];
+		umpire_pathf(idx, sizeof(idx), "%s.idx", h->merged[i]);
+		if ((count = idx_count(packfd, idx)) < 0 ||
+		    insert_pack(pb, packfd, h->merged[i], count) != 0)
+			break;
+	}
+	for (size_t j = i; j < h->nmerged; j++)
+		free(h->merged[j]);
+	h->nmerged = i;
 }
 
 /* Remove objects/pack/pack-X's files, the index first. */
@@ -418,6 +444,227 @@ umpire_odb_sync(struct umpire_history *h)
 #endif
 }
 
+/* ------------------------------------------------- the step's own pack */
+
+static void
+put_be32(struct umpire_buf *b, uint32_t v)
+{
+	unsigned char x[4] = { (unsigned char)(v >> 24), (unsigned char)(v >> 16),
+		(unsigned char)(v >> 8), (unsigned char)v };
+
+	umpire_buf_add(b, x, 4);
+}
+
+/* The pack's type numbers (gitformat-pack(5)); libgit2's are the same. */
+static unsigned
+pack_type(git_object_t type)
+{
+	switch (type) {
+	case GIT_OBJECT_COMMIT: return 1;
+	case GIT_OBJECT_TREE: return 2;
+	case GIT_OBJECT_BLOB: return 3;
+	case GIT_OBJECT_TAG: return 4;
+	default: return 0;
+	}
+}
+
+/* An entry's header: the type and the size, seven bits a byte. */
+static void
+entry_header(struct umpire_buf *b, unsigned type, size_t len)
+{
+	unsigned char x[16];
+	size_t n = 0;
+
+	x[n++] = (unsigned char)(type << 4 | (len & 15));
+	len >>= 4;
+	while (len) {
+		x[n - 1] |= 0x80;
+		x[n++] = (unsigned char)(len & 127);
+		len >>= 7;
+	}
+	umpire_buf_add(b, x, n);
+}
+
+/*
+ * Objects up to this size go into the step's own pack as they are, in
+ * stored deflate blocks: a step's states, reports and pictures are a few
+ * KiB each, deflating them cost more than the rest of writing the pack,
+ * and the next pack to take this one in compresses them anyway.
+ */
+#define STORE_MAX (64 * 1024)
+
+/* data[0..len) as a zlib stream of stored blocks (RFC 1950, RFC 1951). */
+static void
+put_stored(struct umpire_buf *b, const unsigned char *data, size_t len)
+{
+	/* CM 8, a 32 KiB window, the fastest level; FCHECK makes it % 31. */
+	static const unsigned char head[2] = { 0x78, 0x01 };
+	uLong adler = adler32(0, Z_NULL, 0);
+
+	umpire_buf_add(b, head, 2);
+	do {
+		size_t n = len > 65535 ? 65535 : len;
+		unsigned char block[5] = { len == n, (unsigned char)n,
+			(unsigned char)(n >> 8), (unsigned char)~n,
+			(unsigned char)(~n >> 8) };
+		umpire_buf_add(b, block, 5);
+		umpire_buf_add(b, data, n);
+		adler = adler32(adler, data, (uInt)n);
+		data += n;
+		len -= n;
+	} while (len);
+	put_be32(b, (uint32_t)adler);
+}
+
+static const struct umpire_pending *sort_pending;
+
+static int
+by_id(const void *a, const void *b)
+{
+	return git_oid_cmp(&sort_pending->v[*(const size_t *)a].id,
+		&sort_pending->v[*(const size_t *)b].id);
+}
+
+/* name in dirfd, created (never an existing file) with data; 0 or errno. */
+static int
+create_at(int dirfd, const char *name, const struct umpire_buf *data,
+	unsigned mode)
+{
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		O_CLOEXEC, mode);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	for (size_t done = 0; !err && done < data->len; ) {
+		ssize_t n = write(fd, data->ptr + done, data->len - done);
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (n > 0)
+			done += (size_t)n;
+	}
+	if (close(fd) != 0 && !err)
+		err = errno;
+	return err;
+}
+
+/*
+ * The objects held, as one pack and its index (version 2) in the
+ * quarantine qfd, named pack-HEX by the pack's checksum, as git names
+ * them; the name in h->pack.  Each object is whole: none has a base in
+ * the pack to be a delta of.  Most are stored, not deflated (above):
+ * the pack builder compresses them anew, deltas and all, when a later
+ * step's pack takes this one in, most often the very next step.
+ * 0, or an errno.
+ */
+static int
+write_own_pack(struct umpire_history *h, int qfd)
+{
+	const struct umpire_pending *p = h->pending;
+	struct umpire_buf pack = UMPIRE_BUF_INIT, idx = UMPIRE_BUF_INIT;
+	size_t *order = umpire_xmalloc(p->n * sizeof(*order));
+	uint32_t *crc = umpire_xmalloc(p->n * sizeof(*crc));
+	uint32_t *offset = umpire_xmalloc(p->n * sizeof(*offset));
+	unsigned char sum[UMPIRE_SHA1_LEN], idxsum[UMPIRE_SHA1_LEN];
+	struct umpire_sha1 c;
+	z_stream z;
+	bool zinit = false;
+	int err = 0;
+
+	memset(&z, 0, sizeof(z));
+	umpire_buf_add(&pack, "PACK", 4);
+	put_be32(&pack, 2);
+	put_be32(&pack, (uint32_t)p->n);
+	for (size_t i = 0; !err && i < p->n; i++) {
+		const struct pending_object *o = &p->v[i];
+		size_t start = pack.len;
+		unsigned type = pack_type(o->type);
+		/* An index of 32-bit offsets holds packs under 2 GiB. */
+		if (!type || start >= 0x80000000u || o->len > UINT32_MAX) {
+			err = EFBIG;
+			break;
+		}
+		offset[i] = (uint32_t)start;
+		entry_header(&pack, type, o->len);
+		if (o->len <= STORE_MAX) {
+			put_stored(&pack, o->data, o->len);
+		} else {
+			if (!zinit && deflateInit(&z, Z_BEST_SPEED) != Z_OK) {
+				err = ENOMEM;
+				break;
+			}
+			zinit = true;
+			uLong bound = deflateBound(&z, (uLong)o->len);
+			umpire_buf_grow(&pack, bound);
+			z.next_in = o->data;
+			z.avail_in = (uInt)o->len;
+			z.next_out = (unsigned char *)pack.ptr + pack.len;
+			z.avail_out = (uInt)bound;
+			if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+				err = EIO;
+				break;
+			}
+			pack.len += bound - z.avail_out;
+			deflateReset(&z);
+		}
+		crc[i] = (uint32_t)crc32(0, (const unsigned char *)pack.ptr + start,
+			(uInt)(pack.len - start));
+	}
+	if (zinit)
+		deflateEnd(&z);
+	if (err)
+		goto done;
+	umpire_sha1_init(&c);
+	umpire_sha1_update(&c, pack.ptr, pack.len);
+	umpire_sha1_final(&c, sum);
+	umpire_buf_add(&pack, sum, sizeof(sum));
+
+	/* The index: a fan-out by first byte, then ids, CRCs, offsets, sorted. */
+	for (size_t i = 0; i < p->n; i++)
+		order[i] = i;
+	sort_pending = p;
+	if (p->n)
+		qsort(order, p->n, sizeof(*order), by_id);
+	umpire_buf_add(&idx, "\377tOc", 4);
+	put_be32(&idx, 2);
+	size_t k = 0;
+	for (unsigned byte = 0; byte < 256; byte++) {
+		while (k < p->n && p->v[order[k]].id.id[0] <= byte)
+			k++;
+		put_be32(&idx, (uint32_t)k);
+	}
+	for (size_t i = 0; i < p->n; i++)
+		umpire_buf_add(&idx, p->v[order[i]].id.id, GIT_OID_RAWSZ);
+	for (size_t i = 0; i < p->n; i++)
+		put_be32(&idx, crc[order[i]]);
+	for (size_t i = 0; i < p->n; i++)
+		put_be32(&idx, offset[order[i]]);
+	umpire_buf_add(&idx, sum, sizeof(sum));
+	umpire_sha1_init(&c);
+	umpire_sha1_update(&c, idx.ptr, idx.len);
+	umpire_sha1_final(&c, idxsum);
+	umpire_buf_add(&idx, idxsum, sizeof(idxsum));
+
+	char hex[GIT_OID_HEXSZ + 1], name[160];
+	git_oid sumid;
+	git_oid_fromraw(&sumid, sum);
+	git_oid_tostr(hex, sizeof(hex), &sumid);
+	umpire_pathf(h->pack, sizeof(h->pack), "pack-%s", hex);
+	unsigned mode = umpire_repo_file_mode(h, 0444);
+	umpire_pathf(name, sizeof(name), "%s.pack", h->pack);
+	if ((err = create_at(qfd, name, &pack, mode)) == 0) {
+		umpire_pathf(name, sizeof(name), "%s.idx", h->pack);
+		err = create_at(qfd, name, &idx, mode);
+	}
+done:
+	free(order);
+	free(crc);
+	free(offset);
+	umpire_buf_free(&pack);
+	umpire_buf_free(&idx);
+	return err;
+}
+
 int
 umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d)
 {
@@ -438,19 +685,31 @@ umpire_odb_migrate(struct umpire_history *h, struct umpire_diags *d)
 		err = errno;
 		goto fail;
 	}
-	if (git_packbuilder_new(&pb, h->repo) != 0)
-		goto git_fail;
-	for (size_t i = 0; i < h->pending->n; i++)
-		if (git_packbuilder_insert(pb, &h->pending->v[i].id, NULL) != 0)
+	choose_packs(h, packfd, (long)h->pending->n);
+	if (h->nmerged == 0) {
+		/* The step's objects alone: written here, no pack builder. */
+		int qfd = open_dir(q);
+		err = qfd >= 0 ? write_own_pack(h, qfd) : errno;
+		if (qfd >= 0)
+			close(qfd);
+		if (err)
+			goto fail;
+	} else {
+		if (git_packbuilder_new(&pb, h->repo) != 0)
 			goto git_fail;
-	take_in(h, pb, packfd, (long)h->pending->n);
-	if (git_packbuilder_write(pb, q, umpire_repo_file_mode(h, 0444), NULL,
-	    NULL) != 0)
-		goto git_fail;
-	umpire_pathf(h->pack, sizeof(h->pack), "pack-%s",
-		git_packbuilder_name(pb));
-	git_packbuilder_free(pb);
-	pb = NULL;
+		for (size_t i = 0; i < h->pending->n; i++)
+			if (git_packbuilder_insert(pb, &h->pending->v[i].id,
+			    NULL) != 0)
+				goto git_fail;
+		take_in(h, pb, packfd);
+		if (git_packbuilder_write(pb, q, umpire_repo_file_mode(h, 0444),
+		    NULL, NULL) != 0)
+			goto git_fail;
+		umpire_pathf(h->pack, sizeof(h->pack), "pack-%s",
+			git_packbuilder_name(pb));
+		git_packbuilder_free(pb);
+		pb = NULL;
+	}
 	/* The pack, then its index, which is what makes git read it. */
 	what = "cannot move the pack in";
 	static const char *const exts[] = { ".pack", ".idx" };

@@ -67,22 +67,29 @@ done
 base=$(git -C "$G" rev-parse HEAD)
 next=$(ls "$TOP"/samples/amb/game/orders/0041-*.yaml)
 cp -r "$G" "$TMP/git"
+# Each turn below starts from a copy of the game as it is now: git reset
+# would leave the pack of the turn before behind, and the next turn's
+# pack would take it in, so that each turn would cost more than a real
+# one.  (This step's pack takes in no other, as about every other
+# step's does not; the steps that do cost more, with the pack builder.)
+cp -a "$G" "$TMP/pristine"
+fresh() { rm -rf "$G" && cp -a "$TMP/pristine" "$G"; }
 "$UMPIRE" turn "$G" "$next" >/dev/null
 mkdir -p "$TMP/files"
-for f in game.yaml orders/$(basename "$next") reports/0041.md; do
+for f in game.yaml orders/$(basename "$next") reports/0041.md reports/0041.svg; do
 	mkdir -p "$TMP/files/$(dirname "$f")"
 	cp "$G/$f" "$TMP/files/$f"
 done
-git -C "$G" reset -q --hard "$base"
+fresh
 # One turn, then git's add and commit of the same files, in turn, each
 # run timed by the wall clock and by its CPU time (tests/bench/interleave.py).
-$PY "$TOP/tests/bench/interleave.py" 50 "$G" "$TMP/git" "$TMP/files" "$base" \
-	"$next" "$UMPIRE"
+$PY "$TOP/tests/bench/interleave.py" 50 "$TMP/pristine" "$G" "$TMP/git" \
+	"$TMP/files" "$base" "$next" "$UMPIRE"
 
 # Instructions, which a busy machine does not change: one turn, and
 # git's add and commit of the same files (callgrind counts every
 # process git starts).  Target: a turn within 20 M.
-git -C "$G" reset -q --hard "$base"
+fresh
 count() {	# count LOG CMD...: instructions of CMD and its children
 	log=$1
 	shift
@@ -102,6 +109,14 @@ i_start=$(callgrind_annotate --inclusive=yes "$(ls "$TMP"/cg-turn/cg.* | head -n
 awk -v u="$i_turn" -v g="$i_git" -v s="${i_start:-0}" 'BEGIN {
 	printf "               instructions: turn %.1f M (target <= 20 M; start-up %.1f M of it), git %.1f M\n", u / 1e6, s / 1e6, g / 1e6 }'
 rm -rf "$TMP"/cg.* "$TMP/cg-turn"
+# The step after it, whose pack takes in the packs of the steps before
+# (libgit2's pack builder compresses them together), as about every
+# other step's does.
+next2=$(ls "$TOP"/samples/amb/game/orders/0042-*.yaml)
+i_merge=$(count "$TMP/cg-merge.log" "$UMPIRE" turn "$G" "$next2")
+awk -v m="$i_merge" 'BEGIN {
+	printf "               the next turn, whose pack takes others in: %.1f M\n", m / 1e6 }'
+rm -f "$TMP"/cg.*
 
 # fsyncs of one turn, and of git's add and commit (core.fsync as the
 # machine's git is configured), counted, not judged: strace -f counts
@@ -112,7 +127,7 @@ fsyncs() {
 	grep -c -E '(fsync|fdatasync|syncfs|sync_file_range)\(' "$TMP/strace" || true
 }
 if command -v strace >/dev/null; then
-	git -C "$G" reset -q --hard "$base"
+	fresh
 	f_turn=$(fsyncs "$UMPIRE" turn "$G" "$next")
 	git -C "$TMP/git" reset -q --hard "$base" && cp -r "$TMP/files/." "$TMP/git/"
 	f_git=$(fsyncs sh -c "git -C '$TMP/git' add -A && git -C '$TMP/git' -c user.name=x -c user.email=x@x commit -q -m step")
@@ -157,7 +172,7 @@ awk -v s="$steps" -v t="$total" 'BEGIN {
 # to run; git's, for comparison, is the larger of its two commands'.
 rss=""
 for i in 1 2 3 4 5 6 7 8 9; do
-	git -C "$G" reset -q --hard "$base"
+	fresh
 	/usr/bin/time -f '%M' -o "$TMP/rss" "$UMPIRE" turn "$G" "$next" >/dev/null
 	rss="$rss $(cat "$TMP/rss")"
 done
@@ -191,8 +206,7 @@ make -C "$TOP" --no-print-directory "$BUILD/tests/tools/vsgmrbench" >/dev/null
 L=$TMP/long-6
 if command -v strace >/dev/null; then
 	H=$TMP/hist
-	rm -rf "$H" && cp -r "$G" "$H"
-	git -C "$H" reset -q --hard "$base"
+	rm -rf "$H" && cp -a "$TMP/pristine" "$H"
 	strace -f -o "$TMP/trace" -e trace=fsync,fdatasync,syncfs,sync \
 		"$UMPIRE" turn "$H" "$next" >/dev/null
 	printf 'history:       a turn syncs %d times (target <= 3)\n' \

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""interleave.py ROUNDS GAME GITCOPY FILES BASE ORDERS UMPIRE
+"""interleave.py ROUNDS PRISTINE GAME GITCOPY FILES BASE ORDERS UMPIRE
 
 umpire turn against git add -A && git commit of the same files, one run
 of each in turn, ROUNDS times: a machine that gets busier or quieter
-meanwhile weighs on both alike.  Before each run, untimed, its repository
-is put back at BASE (and the git copy given the step's files).  Each run
+meanwhile weighs on both alike.  Before each run, untimed, the game is a
+fresh copy of PRISTINE (a reset would leave each turn's pack behind, and
+the next turn's pack would take them in), and the git copy is put back
+at BASE and given the step's files.  Each run
 is timed by the wall clock and by the CPU time its processes used (user
 and system, from wait4).  Each program is started the same way, with no
 shell: git's two commands one after the other, their times added.  Prints the medians and the
@@ -36,10 +38,11 @@ def quiet(argv):
 
 def main():
     rounds = int(sys.argv[1])
-    game, gitcopy, files, base, orders, umpire = sys.argv[2:8]
+    pristine, game, gitcopy, files, base, orders, umpire = sys.argv[2:9]
     turn, git = [], []
     for r in range(rounds + 2):	# the first two warm the caches
-        quiet(["git", "-C", game, "reset", "-q", "--hard", base])
+        shutil.rmtree(game)
+        shutil.copytree(pristine, game, symlinks=True)
         t = run([umpire, "turn", game, orders])
         quiet(["git", "-C", gitcopy, "reset", "-q", "--hard", base])
         shutil.copytree(files, gitcopy, dirs_exist_ok=True)

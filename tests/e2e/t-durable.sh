@@ -66,6 +66,12 @@ while [ "$steps" -lt 40 ] && umpire bot "$G" >"$TMP/o.yaml" 2>/dev/null; do
 	max=$(awk -v n="$steps" 'BEGIN { print int(log(10 * n) / log(2)) + 1 }')
 	[ "$(packs)" -le "$max" ] ||
 		fail "after $steps steps, $(packs) packs (at most $max)"
+	# Every pack whole by git's own reading: checksums, index, CRCs
+	# (a step that takes in no pack writes its own, without libgit2).
+	for idx in "$G"/.git/objects/pack/pack-*.idx; do
+		git -C "$G" verify-pack "$idx" >"$TMP/vp" 2>&1 ||
+			fail "after $steps steps, $(basename "$idx"): $(cat "$TMP/vp")"
+	done
 	ok
 done
 git -C "$G" fsck --strict >"$TMP/fsck" 2>&1 || fail "fsck: $(cat "$TMP/fsck")"

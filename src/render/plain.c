@@ -3,12 +3,13 @@
  * that show Markdown as it is written: headings underlined, emphasis
  * and code marks taken off, tables aligned in columns, the picture
  * named as the attachment it is.  The report is umpire's own Markdown
- * (report.c), so a line-by-line reading is enough.
+ * (game/report.c), so a line-by-line reading is enough.
  */
+#include "render/plain.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "util/arena.h"
 
 #define MAX_COLS 16
@@ -112,7 +113,7 @@ table(struct umpire_buf *out, const char *const *line, const size_t *len,
 }
 
 void
-cli_report_plain(struct umpire_buf *out, const char *md, size_t len,
+umpire_plain_report(struct umpire_buf *out, const char *md, size_t len,
 	const char *picture)
 {
 	const char *p = md, *end = md + len;

@@ -1,0 +1,103 @@
+/*
+ * sha1.c - SHA-1 as FIPS 180-4 section 6.1 states it: 512-bit blocks,
+ * a schedule of 80 words kept 16 at a time, four rounds of 20 steps.
+ */
+#include "sha1.h"
+
+#include <string.h>
+
+static uint32_t
+rol(uint32_t x, unsigned n)
+{
+	return x << n | x >> (32 - n);
+}
+
+static void
+compress(uint32_t h[5], const unsigned char *p)
+{
+	uint32_t w[16], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+
+	for (int t = 0; t < 16; t++)
+		w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 |
+			(uint32_t)p[4 * t + 2] << 8 | p[4 * t + 3];
+	for (int t = 0; t < 80; t++) {
+		uint32_t f, k;
+		if (t >= 16)
+			w[t & 15] = rol(w[(t - 3) & 15] ^ w[(t - 8) & 15] ^
+				w[(t - 14) & 15] ^ w[t & 15], 1);
+		if (t < 20) {
+			f = (b & c) | (~b & d);
+			k = 0x5a827999;
+		} else if (t < 40) {
+			f = b ^ c ^ d;
+			k = 0x6ed9eba1;
+		} else if (t < 60) {
+			f = (b & c) | (b & d) | (c & d);
+			k = 0x8f1bbcdc;
+		} else {
+			f = b ^ c ^ d;
+			k = 0xca62c1d6;
+		}
+		uint32_t temp = rol(a, 5) + f + e + k + w[t & 15];
+		e = d;
+		d = c;
+		c = rol(b, 30);
+		b = a;
+		a = temp;
+	}
+	h[0] += a;
+	h[1] += b;
+	h[2] += c;
+	h[3] += d;
+	h[4] += e;
+}
+
+void
+umpire_sha1_init(struct umpire_sha1 *c)
+{
+	static const uint32_t iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe,
+		0x10325476, 0xc3d2e1f0 };
+
+	memcpy(c->h, iv, sizeof(iv));
+	c->len = 0;
+}
+
+void
+umpire_sha1_update(struct umpire_sha1 *c, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	size_t have = (size_t)(c->len % 64);
+
+	c->len += n;
+	if (have) {
+		size_t take = 64 - have < n ? 64 - have : n;
+		memcpy(c->block + have, p, take);
+		p += take;
+		n -= take;
+		if (have + take < 64)
+			return;
+		compress(c->h, c->block);
+	}
+	for (; n >= 64; p += 64, n -= 64)
+		compress(c->h, p);
+	memcpy(c->block, p, n);
+}
+
+void
+umpire_sha1_final(struct umpire_sha1 *c, unsigned char out[UMPIRE_SHA1_LEN])
+{
+	/* 0x80, zeros up to 56 mod 64, then the length in bits, big-endian. */
+	unsigned char pad[72] = { 0x80 };
+	uint64_t bits = c->len * 8;
+	size_t padlen = 64 - (size_t)((c->len + 8) % 64);
+
+	for (int i = 0; i < 8; i++)
+		pad[padlen + i] = (unsigned char)(bits >> (56 - 8 * i));
+	umpire_sha1_update(c, pad, padlen + 8);
+	for (int i = 0; i < 5; i++) {
+		out[4 * i] = (unsigned char)(c->h[i] >> 24);
+		out[4 * i + 1] = (unsigned char)(c->h[i] >> 16);
+		out[4 * i + 2] = (unsigned char)(c->h[i] >> 8);
+		out[4 * i + 3] = (unsigned char)c->h[i];
+	}
+}
