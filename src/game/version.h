@@ -67,6 +67,12 @@
  * recorded.  Older games are checked as before, from commit dates.
  */
 #define UMPIRE_DATED_SINCE "0.4.0"
+/*
+ * The first version whose host steps (umpire deadline) grant holidays
+ * and replace the deadline policy, both recorded in game.yaml
+ * (`holidays:`, `deadlines:`), and whose deadlines stop for holidays.
+ */
+#define UMPIRE_HOST_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -49,20 +49,4 @@ void umpire_default_note(struct umpire_step_report *s, const char *player,
 void umpire_default_trailer(struct umpire_buf *msg, enum umpire_default dflt,
 	long long deadline);
 
-/*
- * A host step of umpire deadline --extend: the awaited decision's
- * deadline (in game.yaml, UMPIRE_DATED_SINCE) moved later by seconds,
- * nothing else changed; umpire is its author and committer.  Its
- * commit message, for the command and for verify: a title, a sentence,
- * and the trailers Deadline-Extend: DURATION and Deadline: NEW.
- */
-#define UMPIRE_EXTEND_TRAILER "Deadline-Extend"
-void umpire_default_extend_message(struct umpire_buf *msg,
-	const struct umpire_game *g, long long was, long long seconds);
-/*
- * The extension a commit message's Deadline-Extend trailer gives, in
- * seconds: 0, or -1 if it has none or not a duration.
- */
-int umpire_default_extend_of(long long *out, const char *message);
-
 #endif
