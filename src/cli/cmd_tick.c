@@ -110,8 +110,13 @@ play_default(struct tick *t, long long since, long long deadline,
 	t->unsealed = true;
 	umpire_game_decision(t->g, &dec);
 	umpire_step_paths(&paths, t->g->step, dec.player);
-	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
-	if (!forfeit)
+	/* Pass answers nothing where the rules allow it, else the bot plays. */
+	enum umpire_default dflt = t->pol.dflt;
+	if (dflt == UMPIRE_DEFAULT_PASS && !umpire_default_pass_orders(t->g,
+	    deadline, &orders))
+		dflt = UMPIRE_DEFAULT_BOT;
+	bool forfeit = dflt == UMPIRE_DEFAULT_FORFEIT;
+	if (dflt == UMPIRE_DEFAULT_BOT)
 		umpire_default_orders(t->g, deadline, &orders);
 	/* The bot's orders are legal; checked as any orders are, all the same. */
 	if (!forfeit && (rc = umpire_game_check(t->g, &a, paths.orders,
@@ -124,7 +129,7 @@ play_default(struct tick *t, long long since, long long deadline,
 	in.kind = UMPIRE_STEP_DEFAULT;
 	in.orders_text = forfeit ? NULL : orders.ptr;
 	in.orders_len = orders.len;
-	in.dflt = t->pol.dflt;
+	in.dflt = dflt;
 	in.since = since;
 	in.deadline = deadline;
 	in.date = deadline;
@@ -143,12 +148,16 @@ play_default(struct tick *t, long long since, long long deadline,
 		printf(", \"kind\": ");
 		json_str(stdout, s.kind);
 		printf(", \"deadline\": \"%s\", \"default\": \"%s\"}", when,
-			umpire_default_name(t->pol.dflt));
+			umpire_default_name(dflt));
 	} else {
 		fwrite(s.report.text.ptr, 1, s.report.text.len, stdout);
 		if (forfeit)
 			printf("\ntick: no orders from %s by %s: %s forfeits the game "
 				"at step %ld\n\n", s.player, when, s.player, s.step);
+		else if (dflt == UMPIRE_DEFAULT_PASS)
+			printf("\ntick: no orders from %s by %s: umpire passed %s %s "
+				"at step %ld\n\n", s.player, when, umpire_possessive(s.player,
+				whose, sizeof(whose)), s.kind, s.step);
 		else
 			printf("\ntick: no orders from %s by %s: umpire played the "
 				"bot's orders for %s %s at step %ld\n\n", s.player, when,

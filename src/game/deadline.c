@@ -211,10 +211,6 @@ umpire_deadline_read(struct umpire_deadline_policy *out,
 		else if (strcmp(n->u.s.ptr, "bot") != 0)
 			umpire_node_error(d, n, "deadlines.default: '%s' is none of "
 				"bot, forfeit, pass", n->u.s.ptr);
-		if (out->dflt == UMPIRE_DEFAULT_PASS)
-			umpire_node_error(d, n, "deadlines.default: pass is not "
-				"supported: no ruleset lets core pass a decision for a "
-				"player; use bot (the bot's orders) or forfeit");
 	}
 	if ((n = umpire_map_get(pol, "reminders")) && n->type == UMPIRE_SEQ) {
 		if (n->u.seq.n > UMPIRE_DEADLINE_REMINDERS_MAX)

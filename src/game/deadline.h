@@ -72,8 +72,7 @@ const char *umpire_time_format(char *buf, long long t);
  * Read the scenario's `deadlines:` (already valid under its schema) into
  * out; out->set is false when there is none.  Returns the number of
  * problems recorded in d: a duration out of range, too many kinds or
- * reminders, and a default that core cannot carry out (pass: no
- * ruleset has a decision the core can pass for a player yet).
+ * reminders.
  */
 size_t umpire_deadline_read(struct umpire_deadline_policy *out,
 	const struct umpire_node *scenario, struct umpire_diags *d);

@@ -73,6 +73,11 @@
  * (`holidays:`, `deadlines:`), and whose deadlines stop for holidays.
  */
 #define UMPIRE_HOST_SINCE "0.5.0"
+/*
+ * The first version whose deadline policies may say default: pass: a
+ * default step then answers nothing where the rules allow it (default.h).
+ */
+#define UMPIRE_DEFAULT_PASS_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

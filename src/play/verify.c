@@ -1154,7 +1154,8 @@ unsealed(struct umpire_buf *out, const struct umpire_buf *text)
 static bool
 check_default(struct run *r, const struct umpire_game *g,
 	const struct umpire_decision *dec, const char *opath,
-	const struct umpire_buf *orders, long long *since, long long *deadline)
+	const struct umpire_buf *orders, long long *since, long long *deadline,
+	enum umpire_default *dflt)
 {
 	struct umpire_commit_info c;
 	struct umpire_buf want = UMPIRE_BUF_INIT;
@@ -1164,6 +1165,7 @@ check_default(struct run *r, const struct umpire_game *g,
 	const struct umpire_deadline_policy *pol = umpire_game_policy(g,
 		&r->pol);
 
+	*dflt = pol->dflt;
 	if (!pol->set) {
 		bad(r, "umpire is its author, as of a default step that umpire "
 			"tick commits, but the scenario sets no deadlines");
@@ -1194,7 +1196,12 @@ check_default(struct run *r, const struct umpire_game *g,
 	}
 	if (!opath)
 		return true;	/* a forfeit: no orders */
-	umpire_default_orders(g, *deadline, &want);
+	/* Pass answers nothing where the rules allow it, else the bot plays. */
+	if (*dflt == UMPIRE_DEFAULT_PASS && !umpire_default_pass_orders(g,
+	    *deadline, &want))
+		*dflt = UMPIRE_DEFAULT_BOT;
+	if (*dflt == UMPIRE_DEFAULT_BOT)
+		umpire_default_orders(g, *deadline, &want);
 	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
 	if (!same && umpire_version_older(r->version, UMPIRE_PADDED_SINCE)) {
 		/*
@@ -1210,8 +1217,10 @@ check_default(struct run *r, const struct umpire_game *g,
 		umpire_buf_free(&b);
 	}
 	if (!same) {
-		bad(r, "the orders of this default step are not the bot's that "
-			"umpire tick plays (umpire bot --seed " UMPIRE_DEFAULT_SALT ")");
+		bad(r, "the orders of this default step are not %s", *dflt ==
+			UMPIRE_DEFAULT_PASS ? "the orders that do nothing that umpire "
+			"tick plays (default: pass)" : "the bot's that umpire tick "
+			"plays (umpire bot --seed " UMPIRE_DEFAULT_SALT ")");
 		file_differs(r, opath, &want, orders);
 	}
 	umpire_buf_free(&want);
@@ -1258,11 +1267,10 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	    (drawn && (rc = read_rev(r, paths->picture, &picture))))
 		goto done;
 	rc = EX_DATAERR;
-	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline) ||
-	    !state_version(r, &state))
+	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline,
+	    &in.dflt) || !state_version(r, &state))
 		goto done;
 	in.kind = UMPIRE_STEP_DEFAULT;
-	in.dflt = umpire_game_policy(g, &r->pol)->dflt;
 	in.date = in.deadline;
 	in.pol = &r->pol;
 	in.version = r->version;
@@ -1363,7 +1371,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	rc = EX_DATAERR;
 	if (dflt && !check_default(r, g, &dec, opath, &orders, &in.since,
-	    &in.deadline))
+	    &in.deadline, &in.dflt))
 		goto done;
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
 	if (g->keyed && !dflt && umpire_game_check_signature(g, dec.player,
@@ -1397,7 +1405,6 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!state_version(r, &state))
 		goto done;
 	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
-	in.dflt = umpire_game_policy(g, &r->pol)->dflt;
 	in.date = dflt ? in.deadline : state_date(r, &state);
 	in.pol = &r->pol;
 	in.orders_text = orders.ptr;

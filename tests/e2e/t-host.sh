@@ -128,4 +128,38 @@ edit_each "$TMP/forged" 1 "" game.yaml "s/^deadline: .*/deadline: \"$(utc $((P0 
 expect_exit 65 umpire verify "$TMP/forged"
 expect_err "game.yaml differs"
 
+# 8. default: pass answers nothing where the rules allow it: Army Men's
+#    cards (AM-16), but not Army Man Backgammon's dice, which must be
+#    played when they can be (the bot plays them); verify makes both.
+for r in armymen amb; do
+	{ cat "$TOP/samples/$r/standard.yaml"; printf 'deadlines: {decision: 1h, default: pass}\n'; } >"$TMP/$r.yaml"
+	umpire new "$TMP/$r" --scenario "$TMP/$r.yaml" --seed "$SEED1" >/dev/null || fail "new $r"
+	R0=$(date_of "$TMP/$r")
+	expect_exit 0 umpire tick "$TMP/$r" --now $((R0 + 90 * 60))
+	git -C "$TMP/$r" log -1 --format=%B >"$TMP/msg"
+	of=$(git -C "$TMP/$r" show --name-only --format= HEAD | grep '^orders/0001-')
+	who=${of#orders/0001-}
+	who=${who%.yaml}
+	git -C "$TMP/$r" show "HEAD:$of" >"$TMP/o"
+	if [ $r = armymen ]; then
+		expect_out "umpire passed $who's moves at step 1"
+		grep -qx "Deadline-Default: pass" "$TMP/msg" || fail "trailer: $(cat "$TMP/msg")"
+		grep -q "^# orders made by umpire tick: no orders from $who by $(utc $((R0 + H))): nothing (default: pass)\$" "$TMP/o" ||
+			fail "pass orders: $(cat "$TMP/o")"
+		grep -qx "moves: \[\]" "$TMP/o" || fail "pass orders: $(cat "$TMP/o")"
+		git -C "$TMP/$r" show HEAD:reports/0001.md | grep -q "umpire passed for him, as the deadlines say: orders that do nothing" ||
+			fail "the report does not say it passed"
+	else
+		expect_out "umpire played the bot's orders for $who's turn at step 1"
+		grep -qx "Deadline-Default: bot" "$TMP/msg" || fail "trailer: $(cat "$TMP/msg")"
+	fi
+	expect_exit 0 umpire verify "$TMP/$r" --now $((R0 + 90 * 60))
+done
+# A pass forged into something: the orders say more than nothing.
+cp -R "$TMP/armymen" "$TMP/pass-forged"
+of=$(git -C "$TMP/pass-forged" show --name-only --format= HEAD | grep '^orders/0001-')
+edit_each "$TMP/pass-forged" 1 "" "$of" 's/^moves: \[\]$/moves: [{unit: x, path: [[1, 1]]}]/'
+expect_exit 65 umpire verify "$TMP/pass-forged" --now $((R0 + 90 * 60))
+expect_err "the orders of this default step are not the orders that do nothing that umpire tick plays (default: pass)"
+
 done_ok
