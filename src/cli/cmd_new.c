@@ -19,8 +19,6 @@
 #include "play/step.h"
 #include "crypto/testkeys.h"
 
-static const struct umpire_person host = { "umpire", "umpire@umpire.invalid" };
-
 /* A new seed file, readable by its owner only: the seed is the secret. */
 static int
 write_seed_file(const char *path, const struct umpire_seed *seed,
@@ -338,7 +336,9 @@ cmd_reveal(int argc, char **argv)
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_history *h = NULL;
 	struct umpire_game *g = NULL;
-	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
 
 	if ((rc = cli_open_game(&h, &g, argv[optind], true, &d)))
@@ -359,20 +359,19 @@ cmd_reveal(int argc, char **argv)
 	}
 	if ((rc = cli_unseal(g, file, &d)))
 		goto done;
-	g->sealed = false;
-	umpire_game_encode(g, UMPIRE_VERSION, &state);
-	struct umpire_file files[] = {
-		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-	};
-	umpire_report_reveal_message(&msg, g->id, g->commitment);
-	if ((rc = umpire_history_commit(h, files, 1, &host, msg.ptr, &d)))
+	/* A host step (host.h), made as every step is. */
+	in.kind = UMPIRE_STEP_HOST;
+	in.host.kind = UMPIRE_HOST_REVEAL;
+	umpire_step_make(&s, &g, &a, &in, &d);
+	if ((rc = umpire_history_commit(h, s.files, s.nfiles, &s.author,
+	    s.message.ptr, &d)))
 		goto done;
 	printf("revealed the seed of %s; `umpire verify %s` now checks every "
 		"roll\n", g->id, argv[optind]);
 done:
 	umpire_history_close(h);
 	umpire_game_free(g);
-	umpire_buf_free(&state);
-	umpire_buf_free(&msg);
+	umpire_step_free(&s);
+	umpire_arena_free(&a);
 	return cli_done(&d, rc);
 }

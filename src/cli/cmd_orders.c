@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <sysexits.h>
@@ -120,6 +121,155 @@ cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 	return 0;
 }
 
+/* A decision as a state in the history awaited it. */
+struct awaited {
+	long step;
+	char player[64], kind[64];
+};
+
+/* The awaiting line of a state's text, as core writes it; false if none. */
+static bool
+awaited_of(struct awaited *out, const struct umpire_buf *state)
+{
+	const char *p = strstr(umpire_buf_cstr((struct umpire_buf *)state),
+		"\nawaiting: {player: ");
+
+	return p && sscanf(p, "\nawaiting: {player: %63[a-z0-9-], step: %ld, "
+		"kind: %63[a-z0-9-]", out->player, &out->step, out->kind) == 3;
+}
+
+/* The most states one look back reads: a round of the largest games. */
+#define NEXT_LOOKBACK 400
+
+/*
+ * The player's next decision, from the history alone: after the step
+ * that last awaited the decision now awaited (the same player, the same
+ * kind: a round ago), the first that awaited him, at the same distance
+ * from it; or else the last he was asked.  *kind is "" when he has not
+ * been asked yet.  *exact says whether a round ago showed it; if not,
+ * *step is the step after the one awaited, a guess.
+ */
+static int
+next_decision(struct umpire_history *h, const struct umpire_game *g,
+	const char *player, char *kind, size_t kindsize, long *step,
+	bool *exact, struct umpire_diags *d)
+{
+	struct awaited *seen = calloc(NEXT_LOOKBACK, sizeof(*seen));
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_decision dec;
+	size_t n, k = 0;
+	int rc;
+
+	umpire_game_decision(g, &dec);
+	kind[0] = '\0';
+	*step = g->step + 1;
+	*exact = false;
+	if (!seen)
+		return EX_OSERR;
+	if ((rc = umpire_history_load(h, &n, d)))
+		goto done;
+	/* Newest first, one a step (a host step awaits the same). */
+	for (size_t i = n; i-- > 0 && k < NEXT_LOOKBACK;) {
+		struct awaited a;
+		umpire_buf_clear(&text);
+		if (umpire_history_rev_read(h, i, UMPIRE_STATE_PATH, &text, d) != 0 ||
+		    !awaited_of(&a, &text) || (k && seen[k - 1].step == a.step))
+			continue;
+		seen[k++] = a;
+		if (k > 1 && strcmp(a.player, dec.player) == 0 &&
+		    strcmp(a.kind, dec.kind) == 0)
+			break;
+	}
+	size_t last = k;	/* the round before: seen[last - 1] */
+	bool round = k > 1 && strcmp(seen[k - 1].player, dec.player) == 0 &&
+		strcmp(seen[k - 1].kind, dec.kind) == 0;
+	for (size_t i = last - (round ? 1 : 0); round && i-- > 1;)
+		if (strcmp(seen[i].player, player) == 0) {
+			snprintf(kind, kindsize, "%s", seen[i].kind);
+			*step = g->step + (seen[i].step - seen[last - 1].step);
+			*exact = true;
+			goto done;
+		}
+	for (size_t i = 0; i < k; i++)
+		if (strcmp(seen[i].player, player) == 0) {
+			snprintf(kind, kindsize, "%s", seen[i].kind);
+			break;
+		}
+done:
+	free(seen);
+	umpire_buf_free(&text);
+	return rc;
+}
+
+/*
+ * The template for player's next decision while the game awaits
+ * another's: the envelope as it will probably be, what is known now
+ * (the board, his private view), and no example, since the choices are
+ * not known before the decision is awaited.
+ */
+static int
+next_template(struct umpire_buf *out, struct umpire_history *h,
+	const struct umpire_game *g, const char *player,
+	const struct umpire_buf *view, struct umpire_diags *d)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_decision dec;
+	char kind[64], whose[80], his[80];
+	long step;
+	bool exact;
+	int rc;
+
+	umpire_game_decision(g, &dec);
+	if ((rc = next_decision(h, g, player, kind, sizeof(kind), &step, &exact,
+	    d)))
+		return rc;
+	umpire_possessive(player, his, sizeof(his));
+	struct umpire_node *env = umpire_node_map(&a, false);
+	umpire_map_add(&a, env, "umpire", umpire_node_int(&a, UMPIRE_FORMAT));
+	umpire_map_add(&a, env, "ruleset", umpire_node_str(&a, g->rules->name));
+	umpire_map_add(&a, env, "game", umpire_node_str(&a, g->id));
+	umpire_map_add(&a, env, "player", umpire_node_str(&a, player));
+	umpire_map_add(&a, env, "step", umpire_node_int(&a, step));
+	umpire_yaml_emit(out, env, umpire_orders_comment(&a, g->rules->name,
+		umpire_arena_printf(&a, "orders for %s next decision%s%s%s in %s, "
+		"not yet awaited (umpire orders)", his, kind[0] ? " (" : "", kind,
+		kind[0] ? ")" : "", g->id)));
+	umpire_buf_printf(out, "#\n# Not yet awaited: step %ld awaits %s %s.  ",
+		g->step, umpire_possessive(dec.player, whose, sizeof(whose)),
+		dec.kind);
+	if (kind[0] && exact)
+		umpire_buf_printf(out, "Your next decision\n# is your %s, at "
+			"step %ld if it comes as it came a round ago; when it\n# is "
+			"awaited, umpire status says its step: write that one in "
+			"step:.\n", kind, step);
+	else if (kind[0])
+		umpire_buf_printf(out, "Your next decision\n# is likely your "
+			"%s, as your last was; its step is not known yet (%ld\n# is "
+			"the earliest): umpire status says it once it is awaited.\n",
+			kind, step);
+	else
+		umpire_buf_printf(out, "You have not been\n# asked yet: umpire "
+			"status says when you are, and the step to write\n# in "
+			"step:.\n");
+	struct umpire_buf board = UMPIRE_BUF_INIT;
+	umpire_game_board(g, &board);
+	umpire_buf_puts(out, "#\n# The board now (it may change before your "
+		"decision):\n");
+	comment(out, "#   ", board.ptr, board.len);
+	umpire_buf_free(&board);
+	if (view && view->len) {
+		umpire_buf_puts(out, "#\n# What you alone know now (your private "
+			"view):\n");
+		comment(out, "#   ", view->ptr, view->len);
+	}
+	umpire_buf_printf(out, "#\n# Write your orders below (man 7 umpire-%s "
+		"says what they hold).  The\n# choices depend on the board when "
+		"the decision comes: umpire orders\n# lists them, with an "
+		"example, once it is awaited.\n", g->rules->name);
+	umpire_arena_free(&a);
+	return 0;
+}
+
 int
 cmd_orders(int argc, char **argv)
 {
@@ -158,16 +308,13 @@ cmd_orders(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
 			"of game %s", as, g->id);
 		rc = EX_USAGE;
-	} else if (as && dec.player && strcmp(as, dec.player) != 0) {
-		char whose[80];
-		umpire_diag(&d, UMPIRE_ERROR, argv[optind], 0, 0, "step %ld awaits "
-			"%s %s, not %s's orders; ask again when it is his turn",
-			g->step, umpire_possessive(dec.player, whose, sizeof(whose)),
-			dec.kind, as);
-		rc = EX_DATAERR;
 	} else if (as && g->hides && (rc = cli_private_view(&view, h, g, as,
 	    identity, &d)) > 1)
 		;
+	else if (as && dec.player && strcmp(as, dec.player) != 0)
+		/* Another's decision is awaited: his next one's template. */
+		rc = next_template(&out, h, g, as, rc == 0 && g->hides ? &view :
+			NULL, &d);
 	else
 		rc = cli_orders_template(&out, g, rc == 0 && as && g->hides ?
 			&view : NULL, &d);

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "game/deadline.h"
 #include "play/default.h"
+#include "util/fileio.h"
 #include "play/step.h"
 
 /* A string as a JSON string literal. */
@@ -109,8 +110,13 @@ play_default(struct tick *t, long long since, long long deadline,
 	t->unsealed = true;
 	umpire_game_decision(t->g, &dec);
 	umpire_step_paths(&paths, t->g->step, dec.player);
-	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
-	if (!forfeit)
+	/* Pass answers nothing where the rules allow it, else the bot plays. */
+	enum umpire_default dflt = t->pol.dflt;
+	if (dflt == UMPIRE_DEFAULT_PASS && !umpire_default_pass_orders(t->g,
+	    deadline, &orders))
+		dflt = UMPIRE_DEFAULT_BOT;
+	bool forfeit = dflt == UMPIRE_DEFAULT_FORFEIT;
+	if (dflt == UMPIRE_DEFAULT_BOT)
 		umpire_default_orders(t->g, deadline, &orders);
 	/* The bot's orders are legal; checked as any orders are, all the same. */
 	if (!forfeit && (rc = umpire_game_check(t->g, &a, paths.orders,
@@ -123,7 +129,7 @@ play_default(struct tick *t, long long since, long long deadline,
 	in.kind = UMPIRE_STEP_DEFAULT;
 	in.orders_text = forfeit ? NULL : orders.ptr;
 	in.orders_len = orders.len;
-	in.dflt = t->pol.dflt;
+	in.dflt = dflt;
 	in.since = since;
 	in.deadline = deadline;
 	in.date = deadline;
@@ -142,12 +148,16 @@ play_default(struct tick *t, long long since, long long deadline,
 		printf(", \"kind\": ");
 		json_str(stdout, s.kind);
 		printf(", \"deadline\": \"%s\", \"default\": \"%s\"}", when,
-			umpire_default_name(t->pol.dflt));
+			umpire_default_name(dflt));
 	} else {
 		fwrite(s.report.text.ptr, 1, s.report.text.len, stdout);
 		if (forfeit)
 			printf("\ntick: no orders from %s by %s: %s forfeits the game "
 				"at step %ld\n\n", s.player, when, s.player, s.step);
+		else if (dflt == UMPIRE_DEFAULT_PASS)
+			printf("\ntick: no orders from %s by %s: umpire passed %s %s "
+				"at step %ld\n\n", s.player, when, umpire_possessive(s.player,
+				whose, sizeof(whose)), s.kind, s.step);
 		else
 			printf("\ntick: no orders from %s by %s: umpire played the "
 				"bot's orders for %s %s at step %ld\n\n", s.player, when,
@@ -249,6 +259,9 @@ tick_game(struct tick *t, struct umpire_diags *d)
 	    (!t->force && (rc = umpire_history_check_head(t->h, d))) ||
 	    (rc = cli_policy(&t->pol, t->h, t->dir, &a, d)))
 		goto done;
+	/* The host's policy replaces the scenario's (host.h). */
+	if (t->g->has_policy)
+		t->pol = t->g->policy;
 	if (t->json)
 		printf("{\"game\": \"%s\", \"now\": \"%s\", \"policy\": %s, "
 			"\"defaults\": [", t->g->id, umpire_time_format(when, t->now),
@@ -448,28 +461,102 @@ cmd_tick(int argc, char **argv)
 }
 
 /*
- * umpire deadline DIR --extend DURATION: the host gives the awaited
- * player more time, as a host step (default.h) that verify checks.
+ * The policy a --policy file gives (its `deadlines:`), checked as the
+ * game's scenario with that mapping in place of its own.
+ */
+static int
+read_policy(struct umpire_deadline_policy *out, struct umpire_history *h,
+	const char *dir, const char *file, struct umpire_arena *a,
+	struct umpire_diags *d)
+{
+	struct umpire_buf text = UMPIRE_BUF_INIT, scen = UMPIRE_BUF_INIT;
+	const struct umpire_node *doc, *sdoc, *pol;
+	char name[4096];
+	int rc;
+
+	if ((rc = umpire_file_read(&text, file, UMPIRE_YAML_MAX_BYTES, d)))
+		goto done;
+	rc = EX_DATAERR;
+	if (!(doc = umpire_game_parse(a, file, text.ptr, text.len, d)))
+		goto done;
+	if (doc->type != UMPIRE_MAP || !(pol = umpire_map_get(doc,
+	    "deadlines"))) {
+		umpire_node_error(d, doc, "expected a mapping with the key "
+			"deadlines: the policy, as a scenario writes it (decision: "
+			"72h, default: bot)");
+		goto done;
+	}
+	if ((rc = umpire_history_read(h, UMPIRE_SCENARIO_PATH, &scen, d)))
+		goto done;
+	rc = EX_DATAERR;
+	snprintf(name, sizeof(name), "%s/%s", dir, UMPIRE_SCENARIO_PATH);
+	if (!(sdoc = umpire_game_parse(a, name, scen.ptr, scen.len, d)) ||
+	    sdoc->type != UMPIRE_MAP)
+		goto done;
+	struct umpire_node *with = umpire_node_map(a, false);
+	for (size_t i = 0; i < sdoc->u.map.n; i++)
+		if (!umpire_node_is_str(sdoc->u.map.v[i].key, "deadlines"))
+			umpire_map_add(a, with, sdoc->u.map.v[i].key->u.s.ptr,
+				sdoc->u.map.v[i].val);
+	/* Read only: the mapping holds what validation reads. */
+	umpire_map_add(a, with, "deadlines", (struct umpire_node *)pol);
+	if (!umpire_game_validate(with, "scenario", d) ||
+	    umpire_deadline_read(out, with, d))
+		goto done;
+	rc = 0;
+done:
+	umpire_buf_free(&text);
+	umpire_buf_free(&scen);
+	return rc;
+}
+
+/* "FROM/TO", two times (deadline.h), into h. */
+static int
+parse_holiday(struct umpire_holiday *h, const char *arg)
+{
+	char from[64];
+	const char *slash = strchr(arg, '/');
+
+	if (!slash || (size_t)(slash - arg) >= sizeof(from))
+		return -1;
+	memcpy(from, arg, (size_t)(slash - arg));
+	from[slash - arg] = '\0';
+	return umpire_time_parse(&h->from, from) != 0 ||
+		umpire_time_parse(&h->to, slash + 1) != 0 ? -1 : 0;
+}
+
+/*
+ * umpire deadline DIR --extend DURATION | --holiday FROM/TO [--player P] |
+ * --policy FILE: the host's controls over time, each a host step
+ * (host.h) that verify checks.
  */
 int
 cmd_deadline(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "extend", required_argument, NULL, 'e' },
+		{ "holiday", required_argument, NULL, 'H' },
+		{ "player", required_argument, NULL, 'p' },
+		{ "policy", required_argument, NULL, 'P' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "wait", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *extend = NULL;
+	const char *extend = NULL, *holiday = NULL, *player = NULL,
+		*policy = NULL;
 	bool force = false;
-	long long seconds = 0;
 	int rc = 0, c;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	struct umpire_deadline_policy pol;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
 		switch (c) {
 		case -2: return rc;
 		case 'e': extend = optarg; break;
+		case 'H': holiday = optarg; break;
+		case 'p': player = optarg; break;
+		case 'P': policy = optarg; break;
 		case 'F': force = true; break;
 		case 'w':
 			if ((rc = cli_set_wait(argv[0], optarg)))
@@ -479,64 +566,68 @@ cmd_deadline(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
-	if (!extend)
-		return cli_usage(argv[0], "say what to change: --extend DURATION");
-	if (umpire_duration_parse(&seconds, extend) != 0)
-		return cli_usage(argv[0], "--extend %s: not a duration: a whole "
-			"number of at most 9 digits, from 1, and one of s, m, h, d, w "
-			"(\"48h\")", extend);
+	if (!!extend + !!holiday + !!policy != 1)
+		return cli_usage(argv[0], "say what to change, one thing a call: "
+			"--extend DURATION, --holiday FROM/TO or --policy FILE");
+	if (player && !holiday)
+		return cli_usage(argv[0], "--player goes with --holiday");
+	in.kind = UMPIRE_STEP_HOST;
+	if (extend) {
+		in.host.kind = UMPIRE_HOST_EXTEND;
+		if (umpire_duration_parse(&in.host.seconds, extend) != 0)
+			return cli_usage(argv[0], "--extend %s: not a duration: a "
+				"whole number of at most 9 digits, from 1, and one of s, "
+				"m, h, d, w (\"48h\")", extend);
+	} else if (holiday) {
+		in.host.kind = UMPIRE_HOST_HOLIDAY;
+		in.host.holiday.player = player;
+		if (parse_holiday(&in.host.holiday, holiday) != 0)
+			return cli_usage(argv[0], "--holiday %s: not two times "
+				"FROM/TO, each RFC 3339 in UTC or seconds since the epoch "
+				"(2026-12-24T00:00:00Z/2027-01-02T00:00:00Z)", holiday);
+	} else {
+		in.host.kind = UMPIRE_HOST_POLICY;
+	}
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_history *h = NULL;
 	struct umpire_game *g = NULL;
-	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
-	struct umpire_decision dec;
-	static const struct umpire_person host = { UMPIRE_COMMITTER_NAME,
-		UMPIRE_COMMITTER_EMAIL };
-	char when[UMPIRE_TIME_SIZE];
-	const char *dir = argv[optind];
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	char when[UMPIRE_TIME_SIZE], whose[80];
+	const char *dir = argv[optind], *why;
 
 	if ((rc = cli_open_game(&h, &g, dir, true, &d)) ||
-	    (!force && (rc = umpire_history_check_head(h, &d))))
+	    (!force && (rc = umpire_history_check_head(h, &d))) ||
+	    (policy && (rc = read_policy(&pol, h, dir, policy, &a, &d))))
 		goto done;
-	umpire_game_decision(g, &dec);
-	rc = EX_DATAERR;
-	if (!dec.player) {
-		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "game %s is over: no "
-			"decision has a deadline to extend", g->id);
-		goto done;
-	}
-	if (!g->has_deadline) {
-		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "game %s's state records "
-			"no deadline (%s): only a game umpire 0.4.0 or later made, "
-			"whose scenario sets deadlines, has one to extend", g->id,
-			g->dated ? "its scenario sets no deadlines" :
-			"an older umpire wrote it");
+	long long date = cli_step_date(h, g);
+	in.host.policy = &pol;
+	in.host.date = date;
+	if ((why = umpire_host_refusal(g, &in.host, &a))) {
+		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "%s%s: %s", extend ?
+			"--extend " : holiday ? "--holiday " : "--policy ", extend ?
+			extend : holiday ? holiday : policy, why);
+		rc = EX_DATAERR;
 		goto done;
 	}
-	long long was = g->deadline;
-	if (was + seconds > 253402300799LL) {	/* 9999-12-31T23:59:59Z */
-		umpire_diag(&d, UMPIRE_ERROR, dir, 0, 0, "--extend %s: the deadline "
-			"would be later than umpire can write", extend);
+	umpire_step_make(&s, &g, &a, &in, &d);
+	umpire_history_date_next(h, date);
+	if ((rc = umpire_history_commit(h, s.files, s.nfiles, &s.author,
+	    s.message.ptr, &d)))
 		goto done;
-	}
-	g->deadline += seconds;
-	umpire_game_encode(g, UMPIRE_VERSION, &state);
-	umpire_default_extend_message(&msg, g, was, seconds);
-	struct umpire_file files[] = {
-		{ UMPIRE_STATE_PATH, state.ptr, state.len },
-	};
-	umpire_history_date_next(h, cli_step_date(h, g));
-	if ((rc = umpire_history_commit(h, files, 1, &host, msg.ptr, &d)))
-		goto done;
-	char whose[80];
-	printf("deadline: step %ld of %s now awaits %s %s by %s\n", g->step,
-		g->id, umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
-		umpire_time_format(when, g->deadline));
+	if (g->has_deadline)
+		printf("deadline: step %ld of %s now awaits %s %s by %s\n", g->step,
+			g->id, umpire_possessive(s.player, whose, sizeof(whose)),
+			s.kind, umpire_time_format(when, g->deadline));
+	else
+		printf("deadline: step %ld of %s awaits %s %s, with no deadline\n",
+			g->step, g->id, umpire_possessive(s.player, whose,
+			sizeof(whose)), s.kind);
 done:
 	umpire_history_close(h);
 	umpire_game_free(g);
-	umpire_buf_free(&state);
-	umpire_buf_free(&msg);
+	umpire_step_free(&s);
+	umpire_arena_free(&a);
 	return cli_done(&d, rc);
 }

@@ -184,10 +184,19 @@ const struct cli_verb cli_verbs[] = {
 	  "  */10 * * * * out=$(umpire tick -q --games /srv/games) && { [ -z \"$out\" ] ||\n"
 	  "    echo \"$out\" | mail -s 'umpire: deadlines' host@example.org; }\n" },
 	{ "deadline", cmd_deadline,
-	  "umpire deadline DIR --extend DURATION [--force] [--wait SECONDS]",
-	  "Give the awaited player more time: commit, as a host step that verify\n"
-	  "checks, the awaited decision's deadline moved DURATION later.",
-	  "  --extend DURATION  how much later (\"48h\": s, m, h, d or w)\n"
+	  "umpire deadline DIR --extend DURATION | --holiday FROM/TO [--player P] |\n"
+	  "       --policy FILE [--force] [--wait SECONDS]",
+	  "The host's controls over time, one a call, each committed as a host\n"
+	  "step that verify checks: more time for the awaited decision, a\n"
+	  "holiday that stops the clock, a deadline policy that replaces the\n"
+	  "scenario's from now on.",
+	  "  --extend DURATION  move the awaited decision's deadline DURATION of\n"
+	  "                   running clock later (\"48h\": s, m, h, d or w)\n"
+	  "  --holiday FROM/TO  stop the clock from FROM to TO (RFC 3339 in UTC\n"
+	  "                   or seconds since the epoch), of every player's\n"
+	  "                   decisions or, with --player P, of P's\n"
+	  "  --policy FILE    the policy from now on: FILE holds deadlines: as a\n"
+	  "                   scenario writes it\n"
 	  "  --force          build on a HEAD that umpire did not commit\n"
 	  "  --wait SECONDS   wait up to SECONDS for a busy game (default 0)\n" },
 	{ "site", cmd_site, "umpire site DIR OUT [--commit-url URL]",

@@ -7,6 +7,7 @@
  */
 #include "game/deadline.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -210,10 +211,6 @@ umpire_deadline_read(struct umpire_deadline_policy *out,
 		else if (strcmp(n->u.s.ptr, "bot") != 0)
 			umpire_node_error(d, n, "deadlines.default: '%s' is none of "
 				"bot, forfeit, pass", n->u.s.ptr);
-		if (out->dflt == UMPIRE_DEFAULT_PASS)
-			umpire_node_error(d, n, "deadlines.default: pass is not "
-				"supported: no ruleset lets core pass a decision for a "
-				"player; use bot (the bot's orders) or forfeit");
 	}
 	if ((n = umpire_map_get(pol, "reminders")) && n->type == UMPIRE_SEQ) {
 		if (n->u.seq.n > UMPIRE_DEADLINE_REMINDERS_MAX)
@@ -263,4 +260,113 @@ umpire_deadline_of(const struct umpire_deadline_policy *p, const char *player,
 		if (strcmp(p->kinds[i].kind, kind) == 0)
 			return p->kinds[i].seconds;
 	return p->decision;
+}
+
+/* Whether holiday h stops player's clock. */
+static bool
+stops(const struct umpire_holiday *h, const char *player)
+{
+	return !h->player || (player && strcmp(h->player, player) == 0);
+}
+
+/*
+ * The first moment at or after t outside every holiday that stops
+ * player's clock, and in *end the start of the next such holiday after
+ * it (or LLONG_MAX): the clock runs in [moment, *end).
+ */
+static long long
+running_from(const struct umpire_holiday *h, size_t n, const char *player,
+	long long t, long long *end)
+{
+	bool moved = true;
+
+	/* Holidays may overlap or touch: move past each until none holds t. */
+	while (moved) {
+		moved = false;
+		for (size_t i = 0; i < n; i++)
+			if (stops(&h[i], player) && h[i].from <= t && t < h[i].to) {
+				t = h[i].to;
+				moved = true;
+			}
+	}
+	*end = LLONG_MAX;
+	for (size_t i = 0; i < n; i++)
+		if (stops(&h[i], player) && h[i].from > t && h[i].from < *end)
+			*end = h[i].from;
+	return t;
+}
+
+long long
+umpire_deadline_due(const struct umpire_holiday *h, size_t n,
+	const char *player, long long since, long long seconds)
+{
+	long long t = since, end;
+
+	for (;;) {
+		t = running_from(h, n, player, t, &end);
+		if (end - t >= seconds)
+			return t + seconds;
+		seconds -= end - t;
+		t = end;
+	}
+}
+
+long long
+umpire_deadline_worked(const struct umpire_holiday *h, size_t n,
+	const char *player, long long since, long long until)
+{
+	long long t = since, end, worked = 0;
+
+	while (t < until) {
+		t = running_from(h, n, player, t, &end);
+		if (t >= until)
+			break;
+		worked += (end < until ? end : until) - t;
+		t = end;
+	}
+	return worked;
+}
+
+static struct umpire_node *
+duration_node(struct umpire_arena *a, long long seconds)
+{
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	umpire_duration_format(&b, seconds);
+	struct umpire_node *n = umpire_node_str(a, umpire_arena_strdup(a,
+		umpire_buf_cstr(&b)));
+	umpire_buf_free(&b);
+	return n;
+}
+
+struct umpire_node *
+umpire_deadline_node(struct umpire_arena *a,
+	const struct umpire_deadline_policy *p)
+{
+	struct umpire_node *m = umpire_node_map(a, true);
+
+	umpire_map_add(a, m, "decision", duration_node(a, p->decision));
+	if (p->nkinds) {
+		struct umpire_node *k = umpire_map_add(a, m, "kinds",
+			umpire_node_map(a, true));
+		for (size_t i = 0; i < p->nkinds; i++)
+			umpire_map_add(a, k, p->kinds[i].kind, duration_node(a,
+				p->kinds[i].seconds));
+	}
+	if (p->nplayers) {
+		struct umpire_node *k = umpire_map_add(a, m, "players",
+			umpire_node_map(a, true));
+		for (size_t i = 0; i < p->nplayers; i++)
+			umpire_map_add(a, k, p->players[i].player, duration_node(a,
+				p->players[i].seconds));
+	}
+	if (p->nreminders) {
+		struct umpire_node *r = umpire_map_add(a, m, "reminders",
+			umpire_node_seq(a, true));
+		for (size_t i = 0; i < p->nreminders; i++)
+			umpire_seq_add(a, r, duration_node(a, p->reminders[i]));
+	}
+	umpire_map_add(a, m, "default", umpire_node_str(a,
+		umpire_default_name(p->dflt)));
+	return m;
 }

@@ -72,8 +72,7 @@ const char *umpire_time_format(char *buf, long long t);
  * Read the scenario's `deadlines:` (already valid under its schema) into
  * out; out->set is false when there is none.  Returns the number of
  * problems recorded in d: a duration out of range, too many kinds or
- * reminders, and a default that core cannot carry out (pass: no
- * ruleset has a decision the core can pass for a player yet).
+ * reminders.
  */
 size_t umpire_deadline_read(struct umpire_deadline_policy *out,
 	const struct umpire_node *scenario, struct umpire_diags *d);
@@ -84,6 +83,40 @@ size_t umpire_deadline_read(struct umpire_deadline_policy *out,
  */
 long long umpire_deadline_of(const struct umpire_deadline_policy *p,
 	const char *player, const char *kind);
+
+/*
+ * A holiday the host grants (umpire deadline --holiday, from
+ * UMPIRE_HOST_SINCE): between from and to (seconds, UTC, from < to) the
+ * clock of player's decisions stops, or of everyone's when player is
+ * NULL.  Recorded in game.yaml (umpire-files(5), Deadlines).
+ */
+struct umpire_holiday {
+	const char *player;
+	long long from, to;
+};
+
+#define UMPIRE_HOLIDAYS_MAX 64
+
+/*
+ * When a decision of player pending since since runs out, given that it
+ * may wait seconds of time outside the holidays that stop its clock:
+ * since + seconds with no holiday, later by every second of holiday
+ * that falls before the moment so found.  Holidays may overlap and come
+ * in any order.
+ */
+long long umpire_deadline_due(const struct umpire_holiday *h, size_t n,
+	const char *player, long long since, long long seconds);
+
+/* Seconds of [since, until) outside the holidays that stop player's clock. */
+long long umpire_deadline_worked(const struct umpire_holiday *h, size_t n,
+	const char *player, long long since, long long until);
+
+/*
+ * The policy as the `deadlines:` mapping of a scenario (its keys in the
+ * schema's order), for a state that records the host's policy.
+ */
+struct umpire_node *umpire_deadline_node(struct umpire_arena *a,
+	const struct umpire_deadline_policy *p);
 
 /* The default as the scenario spells it: "bot", "forfeit", "pass". */
 const char *umpire_default_name(enum umpire_default dflt);

@@ -549,6 +549,48 @@ agree(const struct umpire_game *g, const struct umpire_ctx *ctx,
 	return d->errors - before;
 }
 
+/*
+ * What the host's steps recorded (UMPIRE_HOST_SINCE): the policy that
+ * replaces the scenario's, and the holidays.
+ */
+static void
+read_host(struct umpire_game *g, const struct umpire_node *doc,
+	struct umpire_diags *d)
+{
+	const struct umpire_node *pol = umpire_map_get(doc, "deadlines"),
+		*hol = umpire_map_get(doc, "holidays");
+
+	if ((pol || hol) && (!g->version ||
+	    umpire_version_older(g->version, UMPIRE_HOST_SINCE)))
+		umpire_node_error(d, pol ? pol : hol, "%s: a state of umpire %s or "
+			"later records the host's deadline controls, not one of %s",
+			pol ? "deadlines" : "holidays", UMPIRE_HOST_SINCE,
+			g->version ? g->version : "no version");
+	if (pol && umpire_deadline_read(&g->policy, doc, d) == 0)
+		g->has_policy = true;
+	if (!hol || hol->type != UMPIRE_SEQ)
+		return;
+	g->holidays = umpire_arena_alloc(&g->arena, (hol->u.seq.n + 1) *
+		sizeof(*g->holidays));
+	for (size_t i = 0; i < hol->u.seq.n; i++) {
+		const struct umpire_node *h = hol->u.seq.v[i];
+		struct umpire_holiday *o = &g->holidays[g->nholidays];
+		const struct umpire_node *from = umpire_map_get(h, "from"),
+			*to = umpire_map_get(h, "to"), *who = umpire_map_get(h, "player");
+		o->player = who ? umpire_node_cstr(who) : NULL;
+		if (umpire_time_parse(&o->from, umpire_node_cstr(from)) != 0 ||
+		    umpire_time_parse(&o->to, umpire_node_cstr(to)) != 0 ||
+		    o->to <= o->from)
+			umpire_node_error(d, h, "holidays: from and to are times in "
+				"UTC, 2026-12-24T00:00:00Z, from before to");
+		else if (o->player && !umpire_game_player(g, o->player))
+			umpire_node_error(d, who, "holidays: %s is not a player of "
+				"this game", o->player);
+		else
+			g->nholidays++;
+	}
+}
+
 /* The state's date and deadline (umpire-files(5), Deadlines), if any. */
 static void
 read_dates(struct umpire_game *g, const struct umpire_node *doc,
@@ -576,6 +618,7 @@ read_dates(struct umpire_game *g, const struct umpire_node *doc,
 		else
 			g->has_deadline = true;
 	}
+	read_host(g, doc, d);
 }
 
 int
@@ -694,6 +737,27 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 			umpire_map_add(&a, root, "deadline", umpire_node_str(&a,
 				umpire_arena_strdup(&a, umpire_time_format(when,
 				g->deadline))));
+	}
+	if (g->has_policy && !umpire_version_older(version, UMPIRE_HOST_SINCE))
+		umpire_map_add(&a, root, "deadlines", umpire_deadline_node(&a,
+			&g->policy));
+	if (g->nholidays && !umpire_version_older(version, UMPIRE_HOST_SINCE)) {
+		struct umpire_node *hs = umpire_map_add(&a, root, "holidays",
+			umpire_node_seq(&a, false));
+		for (size_t i = 0; i < g->nholidays; i++) {
+			char when[UMPIRE_TIME_SIZE];
+			struct umpire_node *h = umpire_seq_add(&a, hs,
+				umpire_node_map(&a, true));
+			umpire_map_add(&a, h, "from", umpire_node_str(&a,
+				umpire_arena_strdup(&a, umpire_time_format(when,
+				g->holidays[i].from))));
+			umpire_map_add(&a, h, "to", umpire_node_str(&a,
+				umpire_arena_strdup(&a, umpire_time_format(when,
+				g->holidays[i].to))));
+			if (g->holidays[i].player)
+				umpire_map_add(&a, h, "player", umpire_node_str(&a,
+					g->holidays[i].player));
+		}
 	}
 	umpire_map_add(&a, root, "title", umpire_node_str(&a, g->title));
 	struct umpire_node *players = umpire_map_add(&a, root, "players",
@@ -1593,4 +1657,42 @@ umpire_signed_trailer(struct umpire_buf *msg, const char *fp)
 {
 	if (fp && *fp)
 		umpire_buf_printf(msg, "\n" UMPIRE_SIGNED_TRAILER ": %s\n", fp);
+}
+
+void
+umpire_game_add_holiday(struct umpire_game *g, const struct umpire_holiday *h)
+{
+	struct umpire_holiday *all = umpire_arena_alloc(&g->arena,
+		(g->nholidays + 1) * sizeof(*all));
+
+	if (g->nholidays)
+		memcpy(all, g->holidays, g->nholidays * sizeof(*all));
+	all[g->nholidays] = *h;
+	if (h->player)
+		all[g->nholidays].player = umpire_arena_strdup(&g->arena, h->player);
+	g->holidays = all;
+	g->nholidays++;
+}
+
+void
+umpire_game_set_policy(struct umpire_game *g,
+	const struct umpire_deadline_policy *p)
+{
+	g->policy = *p;
+	for (size_t i = 0; i < p->nkinds; i++)
+		g->policy.kinds[i].kind = umpire_arena_strdup(&g->arena,
+			p->kinds[i].kind);
+	for (size_t i = 0; i < p->nplayers; i++) {
+		g->policy.players[i].player = umpire_arena_strdup(&g->arena,
+			p->players[i].player);
+		g->policy.players[i].node = NULL;
+	}
+	g->has_policy = true;
+}
+
+const struct umpire_deadline_policy *
+umpire_game_policy(const struct umpire_game *g,
+	const struct umpire_deadline_policy *scenario)
+{
+	return g->has_policy ? &g->policy : scenario;
 }

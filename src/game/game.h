@@ -13,6 +13,7 @@
 
 #include "util/arena.h"
 #include "util/buf.h"
+#include "game/deadline.h"
 #include "game/dice.h"
 #include "util/diag.h"
 #include "util/text.h"
@@ -88,6 +89,16 @@ struct umpire_game {
 	long long date;
 	bool has_deadline;
 	long long deadline;
+	/*
+	 * From UMPIRE_HOST_SINCE, what the host's steps set (umpire
+	 * deadline, umpire-files(5) Deadlines): the policy that replaces
+	 * the scenario's from then on (has_policy), and the holidays that
+	 * stop the clock; in the arena, written into the state.
+	 */
+	bool has_policy;
+	struct umpire_deadline_policy policy;
+	struct umpire_holiday *holidays;
+	size_t nholidays;
 	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
 	void *rs;		/* the ruleset's own game */
@@ -114,6 +125,19 @@ int umpire_game_load(struct umpire_game **out, const char *file,
 /* Supply the seed of a sealed game; EX_DATAERR if it breaks the commitment. */
 int umpire_game_set_seed(struct umpire_game *g, const struct umpire_seed *seed,
 	const char *source, struct umpire_diags *d);
+
+/*
+ * The host's deadline controls (UMPIRE_HOST_SINCE; the game copies what
+ * it keeps): a holiday more, the policy that replaces the scenario's.
+ */
+void umpire_game_add_holiday(struct umpire_game *g,
+	const struct umpire_holiday *h);
+void umpire_game_set_policy(struct umpire_game *g,
+	const struct umpire_deadline_policy *p);
+/* The policy in force: the host's, else the scenario's (which may be NULL). */
+const struct umpire_deadline_policy *umpire_game_policy(
+	const struct umpire_game *g,
+	const struct umpire_deadline_policy *scenario);
 
 /*
  * The state file's text.  version is normally UMPIRE_VERSION; verify

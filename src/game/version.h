@@ -67,6 +67,17 @@
  * recorded.  Older games are checked as before, from commit dates.
  */
 #define UMPIRE_DATED_SINCE "0.4.0"
+/*
+ * The first version whose host steps (umpire deadline) grant holidays
+ * and replace the deadline policy, both recorded in game.yaml
+ * (`holidays:`, `deadlines:`), and whose deadlines stop for holidays.
+ */
+#define UMPIRE_HOST_SINCE "0.5.0"
+/*
+ * The first version whose deadline policies may say default: pass: a
+ * default step then answers nothing where the rules allow it (default.h).
+ */
+#define UMPIRE_DEFAULT_PASS_SINCE "0.5.0"
 
 /* Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13, 16, 26, 27). */
 #define UMPIRE_BGW_LETTER_SINCE "0.5.0"

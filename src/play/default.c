@@ -53,7 +53,9 @@ umpire_default_note(struct umpire_step_report *s, const char *player,
 		umpire_time_format(b, deadline), umpire_buf_cstr(&dur),
 		umpire_time_format(a, since), dflt == UMPIRE_DEFAULT_BOT ?
 		"umpire played the bot's orders (umpire bot --seed "
-		UMPIRE_DEFAULT_SALT ")" : "the player forfeits, as the "
+		UMPIRE_DEFAULT_SALT ")" : dflt == UMPIRE_DEFAULT_PASS ?
+		"umpire passed for him, as the deadlines say: orders that do "
+		"nothing" : "the player forfeits, as the "
 		"scenario's deadlines say, and the game ends");
 	umpire_buf_free(&dur);
 }
@@ -69,39 +71,43 @@ umpire_default_trailer(struct umpire_buf *msg, enum umpire_default dflt,
 		umpire_time_format(when, deadline));
 }
 
-void
-umpire_default_extend_message(struct umpire_buf *msg,
-	const struct umpire_game *g, long long was, long long seconds)
+bool
+umpire_default_pass_orders(const struct umpire_game *g, long long deadline,
+	struct umpire_buf *out)
 {
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
 	struct umpire_decision dec;
-	struct umpire_buf dur = UMPIRE_BUF_INIT;
-	char a[UMPIRE_TIME_SIZE], b[UMPIRE_TIME_SIZE], whose[80];
+	const struct umpire_node *orders;
+	char when[UMPIRE_TIME_SIZE];
+	bool ok = !g->hides && !umpire_version_older(g->ruling ? g->ruling :
+		UMPIRE_VERSION, UMPIRE_DEFAULT_PASS_SINCE);
 
-	umpire_game_decision(g, &dec);
-	umpire_duration_format(&dur, seconds);
-	umpire_buf_printf(msg, "Step %ld: deadline extended\n\nThe host gives %s "
-		"%s more for %s %s: the deadline is %s, not %s.\n\n"
-		UMPIRE_EXTEND_TRAILER ": %s\n" UMPIRE_DEADLINE_TRAILER ": %s\n",
-		g->step, dec.player, umpire_buf_cstr(&dur),
-		umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
-		umpire_time_format(a, was + seconds), umpire_time_format(b, was),
-		umpire_buf_cstr(&dur), a);
-	umpire_buf_free(&dur);
-}
-
-int
-umpire_default_extend_of(long long *out, const char *message)
-{
-	const char *p = strstr(message, "\n" UMPIRE_EXTEND_TRAILER ": ");
-	char text[16];
-
-	if (!p)
-		return -1;
-	p += strlen("\n" UMPIRE_EXTEND_TRAILER ": ");
-	size_t n = strcspn(p, "\n");
-	if (n >= sizeof(text))
-		return -1;
-	memcpy(text, p, n);
-	text[n] = '\0';
-	return umpire_duration_parse(out, text);
+	/*
+	 * Nothing: the envelope, each list of the bot's orders empty, and
+	 * none of their other keys (a choice such as who goes first).
+	 */
+	const struct umpire_node *bot = ok ? umpire_game_bot_doc(g, &a,
+		UMPIRE_DEFAULT_SALT, strlen(UMPIRE_DEFAULT_SALT)) : NULL;
+	struct umpire_node *none = umpire_node_map(&a, false);
+	for (size_t i = 0; ok && i < bot->u.map.n; i++) {
+		const struct umpire_node *v = bot->u.map.v[i].val;
+		if (i < 5 || v->type == UMPIRE_SEQ)
+			umpire_map_add(&a, none, bot->u.map.v[i].key->u.s.ptr, i < 5 ?
+				(struct umpire_node *)v : umpire_node_seq(&a, true));
+	}
+	if (ok) {
+		umpire_game_decision(g, &dec);
+		umpire_yaml_emit(out, none, umpire_orders_comment(&a,
+			g->rules->name, umpire_arena_printf(&a, "orders made by "
+			"umpire tick: no orders from %s by %s: nothing (default: "
+			"pass)", dec.player, umpire_time_format(when, deadline))));
+		ok = umpire_game_check(g, &a, "pass", out->ptr, out->len, &orders,
+			&quiet) == 0;
+		if (!ok)
+			umpire_buf_clear(out);
+	}
+	umpire_diags_free(&quiet);
+	umpire_arena_free(&a);
+	return ok;
 }

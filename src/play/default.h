@@ -45,24 +45,19 @@ void umpire_default_note(struct umpire_step_report *s, const char *player,
 	const char *kind, long long since, long long deadline,
 	enum umpire_default dflt);
 
+/*
+ * Under default: pass (from UMPIRE_DEFAULT_PASS_SINCE), the orders that
+ * do nothing for the awaited decision, as the file's text: the
+ * envelope and the bot's lists, each empty.  false, out left empty,
+ * where the rules make that illegal (a choice must be made, dice
+ * played), and in a game that hides (whether nothing is legal might
+ * tell a secret): umpire then plays the bot's orders.
+ */
+bool umpire_default_pass_orders(const struct umpire_game *g,
+	long long deadline, struct umpire_buf *out);
+
 /* Append the default step's trailers to its commit message. */
 void umpire_default_trailer(struct umpire_buf *msg, enum umpire_default dflt,
 	long long deadline);
-
-/*
- * A host step of umpire deadline --extend: the awaited decision's
- * deadline (in game.yaml, UMPIRE_DATED_SINCE) moved later by seconds,
- * nothing else changed; umpire is its author and committer.  Its
- * commit message, for the command and for verify: a title, a sentence,
- * and the trailers Deadline-Extend: DURATION and Deadline: NEW.
- */
-#define UMPIRE_EXTEND_TRAILER "Deadline-Extend"
-void umpire_default_extend_message(struct umpire_buf *msg,
-	const struct umpire_game *g, long long was, long long seconds);
-/*
- * The extension a commit message's Deadline-Extend trailer gives, in
- * seconds: 0, or -1 if it has none or not a duration.
- */
-int umpire_default_extend_of(long long *out, const char *message);
 
 #endif

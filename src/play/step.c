@@ -58,14 +58,43 @@ static void
 date_state(struct umpire_game *g, const struct umpire_step_in *in)
 {
 	struct umpire_decision dec;
+	/* The host's policy, once a host step set one (host.h). */
+	const struct umpire_deadline_policy *pol = umpire_game_policy(g, in->pol);
 
 	g->dated = in->date && !umpire_version_older(in->version ?
 		in->version : UMPIRE_VERSION, UMPIRE_DATED_SINCE);
 	g->date = g->dated ? in->date : 0;
 	umpire_game_decision(g, &dec);
-	g->has_deadline = g->dated && dec.player && in->pol && in->pol->set;
-	g->deadline = g->has_deadline ? g->date + umpire_deadline_of(in->pol,
-		dec.player, dec.kind) : 0;
+	g->has_deadline = g->dated && dec.player && pol && pol->set;
+	/* Holidays stop the clock (deadline.h); a game has none before 0.5.0. */
+	g->deadline = g->has_deadline ? umpire_deadline_due(g->holidays,
+		g->nholidays, dec.player, g->date, umpire_deadline_of(pol,
+		dec.player, dec.kind)) : 0;
+}
+
+/*
+ * A host step (host.h): game.yaml alone, changed as the host asks, by
+ * umpire, with the message that says what changed.
+ */
+static void
+host_step(struct umpire_step *s, struct umpire_game *g,
+	struct umpire_arena *a, const struct umpire_step_in *in)
+{
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	s->step = g->step;
+	s->player = dec.player ? umpire_arena_strdup(a, dec.player) : NULL;
+	s->kind = dec.kind ? umpire_arena_strdup(a, dec.kind) : NULL;
+	umpire_step_paths(&s->paths, s->step, NULL);
+	umpire_host_apply(g, &in->host, &s->message);
+	umpire_game_encode(g, in->version ? in->version : UMPIRE_VERSION,
+		&s->state);
+	struct umpire_file *f = umpire_arena_alloc(a, sizeof(*f));
+	*f = (struct umpire_file){ UMPIRE_STATE_PATH, s->state.ptr,
+		s->state.len };
+	s->files = f;
+	s->nfiles = 1;
 }
 
 int
@@ -80,6 +109,10 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 	s->report.version = in->version;
 	s->author = (struct umpire_person){ UMPIRE_COMMITTER_NAME,
 		UMPIRE_COMMITTER_EMAIL };
+	if (in->kind == UMPIRE_STEP_HOST) {
+		host_step(s, *g, a, in);
+		return 0;
+	}
 	if (in->kind == UMPIRE_STEP_SETUP) {
 		s->step = 0;
 		if ((rc = umpire_game_create(g, in->scenario, in->seed_id ? NULL :

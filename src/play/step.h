@@ -6,7 +6,7 @@
  * message.
  *
  * Every verb that writes a step (new, turn, tick, resolve, and through
- * turn mail and the git hook) and verify, which makes every step again
+ * turn mail and the git hook; the host's deadline and reveal) and verify, which makes every step again
  * to compare it with the history, call umpire_step_make, the way every
  * porcelain of git's calls commit_tree(): two copies of this sequence
  * would have to agree byte for byte, and one is easier to keep.
@@ -31,6 +31,7 @@
 #include "util/diag.h"
 #include "game/game.h"
 #include "play/hidden.h"
+#include "play/host.h"
 #include "history/history.h"
 #include "history/paths.h"
 #include "game/report.h"
@@ -39,6 +40,7 @@ enum umpire_step_kind {
 	UMPIRE_STEP_SETUP,	/* step 0, umpire new's: the scenario */
 	UMPIRE_STEP_ORDERS,	/* the awaited player's orders */
 	UMPIRE_STEP_DEFAULT,	/* umpire tick's at a deadline (default.h) */
+	UMPIRE_STEP_HOST,	/* umpire deadline's or reveal's (host.h) */
 };
 
 /* What a step is made from; UMPIRE_STEP_IN_INIT, then what the kind uses. */
@@ -64,6 +66,12 @@ struct umpire_step_in {
 	const char *sig;
 	size_t siglen;
 	const char *fp;		/* "" or NULL: unsigned */
+	/*
+	 * HOST: the change (host.h), checked with umpire_host_refusal; a
+	 * reveal's game has its seed.  Only the state, the message and the
+	 * author are made: no report, no receipt.
+	 */
+	struct umpire_host_change host;
 	/* DEFAULT: which, and the deadline missed, counted from since. */
 	enum umpire_default dflt;
 	long long since, deadline;

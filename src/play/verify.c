@@ -13,6 +13,7 @@
 
 #include "game/deadline.h"
 #include "play/default.h"
+#include "play/host.h"
 #include "game/game.h"
 #include "play/step.h"
 
@@ -1016,69 +1017,94 @@ state_version(struct run *r, const struct umpire_buf *state)
 	return true;
 }
 
-/* The reveal: game.yaml alone, changed as reveal changes it. */
-static int
-check_reveal(struct run *r, struct umpire_game *g)
-{
-	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
-	int rc;
-
-	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)))
-		return rc;
-	rc = EX_DATAERR;
-	if (!is_reveal(r, g, &state)) {
-		bad(r, "game.yaml changes with no orders and no report: it "
-			"was edited by hand");
-		same_state(r, g, r->version, &state);
-		goto done;
-	}
-	if (r->d->errors || !state_version(r, &state) ||
-	    !same_state(r, g, r->version, &state))
-		goto done;
-	umpire_report_reveal_message(&msg, g->id, g->commitment);
-	if (!check_commit(r, "umpire reveal commits the seed", &msg, NULL, NULL))
-		goto done;
-	rc = 0;
-done:
-	umpire_buf_free(&state);
-	umpire_buf_free(&msg);
-	return rc;
-}
-
 /*
- * A host step of umpire deadline --extend (default.h): game.yaml alone,
- * its deadline moved by the trailer's duration and nothing else, as
- * umpire's; the step awaited stays the same.
+ * A host step (host.h): game.yaml alone, changed as umpire reveal or
+ * umpire deadline changes it, by umpire (a host step is the host's,
+ * never a player's), made again with umpire_step_make; message names
+ * which, by its trailer, or is a reveal's.  The step awaited stays.
  */
 static int
-check_extend(struct run *r, struct umpire_game *g, long long seconds)
+check_host(struct run *r, struct umpire_game *g, const char *message)
 {
-	struct umpire_buf state = UMPIRE_BUF_INIT, msg = UMPIRE_BUF_INIT;
-	struct umpire_decision dec;
+	struct umpire_buf state = UMPIRE_BUF_INIT;
+	struct umpire_step want = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+	struct umpire_game *c = NULL;
+	struct umpire_commit_info ci;
+	const char *self = "umpire deadline commits a host step", *why;
 	int rc;
 
 	if ((rc = read_rev(r, UMPIRE_STATE_PATH, &state)))
 		return rc;
 	rc = EX_DATAERR;
-	umpire_game_decision(g, &dec);
-	if (!dec.player || !g->has_deadline) {
-		bad(r, "it extends a deadline, but the state before it records "
-			"none (%s)", dec.player ? "no deadline policy, or an umpire "
-			"before 0.4.0" : "the game is over");
+	in.kind = UMPIRE_STEP_HOST;
+	if (umpire_host_of(&in.host, message) != 0) {
+		if (!is_reveal(r, g, &state)) {
+			bad(r, "game.yaml changes with no orders and no report: it "
+				"was edited by hand");
+			same_state(r, g, r->version, &state);
+			goto done;
+		}
+		if (r->d->errors)
+			goto done;
+		in.host.kind = UMPIRE_HOST_REVEAL;
+		self = "umpire reveal commits the seed";
+	}
+	/* What a holiday or a policy adds, as the committed state has it. */
+	if ((in.host.kind == UMPIRE_HOST_HOLIDAY ||
+	    in.host.kind == UMPIRE_HOST_POLICY) &&
+	    umpire_game_load(&c, UMPIRE_STATE_PATH, state.ptr, state.len,
+	    &quiet) != 0) {
+		bad(r, "game.yaml is not a valid state");
 		goto done;
 	}
-	long long was = g->deadline;
-	g->deadline += seconds;
-	if (!state_version(r, &state) || !same_state(r, g, r->version, &state))
+	if (in.host.kind == UMPIRE_HOST_HOLIDAY) {
+		if (c->nholidays != g->nholidays + 1) {
+			bad(r, "it grants a holiday, but game.yaml records %zu "
+				"holidays, not the %zu before it and one more",
+				c->nholidays, g->nholidays);
+			goto done;
+		}
+		in.host.holiday = c->holidays[c->nholidays - 1];
+	} else if (in.host.kind == UMPIRE_HOST_POLICY) {
+		if (!c->has_policy) {
+			bad(r, "it replaces the deadline policy, but game.yaml records "
+				"none");
+			goto done;
+		}
+		umpire_history_rev_commit(r->h, r->rev, &ci);
+		in.host.policy = &c->policy;
+		in.host.date = ci.committer_time;
+	}
+	if (in.host.kind != UMPIRE_HOST_REVEAL &&
+	    (why = umpire_host_refusal(g, &in.host, &a))) {
+		bad(r, "a host step umpire deadline refuses: %s", why);
 		goto done;
-	umpire_default_extend_message(&msg, g, was, seconds);
-	if (!check_commit(r, "umpire deadline commits a host step", &msg, NULL,
-	    NULL))
+	}
+	if (!state_version(r, &state))
+		goto done;
+	if (in.host.kind == UMPIRE_HOST_HOLIDAY ||
+	    in.host.kind == UMPIRE_HOST_POLICY) {
+		if (umpire_version_older(r->version, UMPIRE_HOST_SINCE)) {
+			bad(r, "a host step of umpire %s or later, in a state of %s",
+				UMPIRE_HOST_SINCE, r->version);
+			goto done;
+		}
+	}
+	in.version = r->version;
+	umpire_step_make(&want, &g, &a, &in, r->d);
+	if (!same_state(r, g, r->version, &state) ||
+	    !check_commit(r, self, &want.message, NULL, NULL))
 		goto done;
 	rc = 0;
 done:
+	umpire_game_free(c);
+	umpire_diags_free(&quiet);
 	umpire_buf_free(&state);
-	umpire_buf_free(&msg);
+	umpire_step_free(&want);
+	umpire_arena_free(&a);
 	return rc;
 }
 
@@ -1128,14 +1154,19 @@ unsealed(struct umpire_buf *out, const struct umpire_buf *text)
 static bool
 check_default(struct run *r, const struct umpire_game *g,
 	const struct umpire_decision *dec, const char *opath,
-	const struct umpire_buf *orders, long long *since, long long *deadline)
+	const struct umpire_buf *orders, long long *since, long long *deadline,
+	enum umpire_default *dflt)
 {
 	struct umpire_commit_info c;
 	struct umpire_buf want = UMPIRE_BUF_INIT;
 	char da[UMPIRE_TIME_SIZE], db[UMPIRE_TIME_SIZE], dc[UMPIRE_TIME_SIZE];
 	char whose[80];
 
-	if (!r->pol.set) {
+	const struct umpire_deadline_policy *pol = umpire_game_policy(g,
+		&r->pol);
+
+	*dflt = pol->dflt;
+	if (!pol->set) {
 		bad(r, "umpire is its author, as of a default step that umpire "
 			"tick commits, but the scenario sets no deadlines");
 		return false;
@@ -1146,7 +1177,7 @@ check_default(struct run *r, const struct umpire_game *g,
 	 */
 	*since = g->dated ? g->date : r->date;
 	*deadline = g->has_deadline ? g->deadline : *since +
-		umpire_deadline_of(&r->pol, dec->player, dec->kind);
+		umpire_deadline_of(pol, dec->player, dec->kind);
 	umpire_history_rev_commit(r->h, r->rev, &c);
 	if (c.committer_time != *deadline) {
 		struct umpire_buf dur = UMPIRE_BUF_INIT;
@@ -1165,7 +1196,12 @@ check_default(struct run *r, const struct umpire_game *g,
 	}
 	if (!opath)
 		return true;	/* a forfeit: no orders */
-	umpire_default_orders(g, *deadline, &want);
+	/* Pass answers nothing where the rules allow it, else the bot plays. */
+	if (*dflt == UMPIRE_DEFAULT_PASS && !umpire_default_pass_orders(g,
+	    *deadline, &want))
+		*dflt = UMPIRE_DEFAULT_BOT;
+	if (*dflt == UMPIRE_DEFAULT_BOT)
+		umpire_default_orders(g, *deadline, &want);
 	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
 	if (!same && umpire_version_older(r->version, UMPIRE_PADDED_SINCE)) {
 		/*
@@ -1181,8 +1217,10 @@ check_default(struct run *r, const struct umpire_game *g,
 		umpire_buf_free(&b);
 	}
 	if (!same) {
-		bad(r, "the orders of this default step are not the bot's that "
-			"umpire tick plays (umpire bot --seed " UMPIRE_DEFAULT_SALT ")");
+		bad(r, "the orders of this default step are not %s", *dflt ==
+			UMPIRE_DEFAULT_PASS ? "the orders that do nothing that umpire "
+			"tick plays (default: pass)" : "the bot's that umpire tick "
+			"plays (umpire bot --seed " UMPIRE_DEFAULT_SALT ")");
 		file_differs(r, opath, &want, orders);
 	}
 	umpire_buf_free(&want);
@@ -1229,11 +1267,10 @@ check_forfeit(struct run *r, struct umpire_game *g,
 	    (drawn && (rc = read_rev(r, paths->picture, &picture))))
 		goto done;
 	rc = EX_DATAERR;
-	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline) ||
-	    !state_version(r, &state))
+	if (!check_default(r, g, dec, NULL, NULL, &in.since, &in.deadline,
+	    &in.dflt) || !state_version(r, &state))
 		goto done;
 	in.kind = UMPIRE_STEP_DEFAULT;
-	in.dflt = r->pol.dflt;
 	in.date = in.deadline;
 	in.pol = &r->pol;
 	in.version = r->version;
@@ -1278,11 +1315,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (n == 1 && ch[0].kind == UMPIRE_MODIFIED &&
 	    strcmp(ch[0].path, UMPIRE_STATE_PATH) == 0) {
 		struct umpire_commit_info c;
-		long long ext;
 		umpire_history_rev_commit(r->h, r->rev, &c);
-		if (umpire_default_extend_of(&ext, c.message) == 0)
-			return check_extend(r, g, ext);
-		return check_reveal(r, g);
+		return check_host(r, g, c.message);
 	}
 	umpire_game_decision(g, &dec);
 	umpire_step_paths(&paths, g->step, dec.player);
@@ -1293,8 +1327,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	umpire_history_rev_author(r->h, r->rev, &author);
 	bool dflt = same_person(&author, UMPIRE_COMMITTER_NAME,
 		UMPIRE_COMMITTER_EMAIL);
-	if (dflt && dec.player && r->pol.set &&
-	    r->pol.dflt == UMPIRE_DEFAULT_FORFEIT)
+	if (dflt && dec.player && umpire_game_policy(g, &r->pol)->set &&
+	    umpire_game_policy(g, &r->pol)->dflt == UMPIRE_DEFAULT_FORFEIT)
 		return check_forfeit(r, g, ch, n, &dec, &paths);
 	bool drawn = adds(ch, n, ppath);
 	/* Every file a step changes. */
@@ -1337,7 +1371,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	rc = EX_DATAERR;
 	if (dflt && !check_default(r, g, &dec, opath, &orders, &in.since,
-	    &in.deadline))
+	    &in.deadline, &in.dflt))
 		goto done;
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
 	if (g->keyed && !dflt && umpire_game_check_signature(g, dec.player,
@@ -1371,7 +1405,6 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (!state_version(r, &state))
 		goto done;
 	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
-	in.dflt = r->pol.dflt;
 	in.date = dflt ? in.deadline : state_date(r, &state);
 	in.pol = &r->pol;
 	in.orders_text = orders.ptr;
@@ -1439,7 +1472,7 @@ verify_public(struct run *r, size_t n)
 		struct umpire_decision dec;
 		struct umpire_step_paths paths;
 		struct umpire_commit_info c;
-		long long ext;
+		struct umpire_host_change host;
 		umpire_game_decision(prev, &dec);
 		if (!dec.player) {
 			bad(r, "the game was over, yet this commit changes it");
@@ -1447,7 +1480,7 @@ verify_public(struct run *r, size_t n)
 		}
 		/* A host step (umpire deadline): checked once the seed is known. */
 		umpire_history_rev_commit(r->h, r->rev, &c);
-		if (nch == 1 && umpire_default_extend_of(&ext, c.message) == 0 &&
+		if (nch == 1 && umpire_host_of(&host, c.message) == 0 &&
 		    cur->step == prev->step) {
 			umpire_game_free(prev);
 			prev = cur;

@@ -23,6 +23,14 @@ P=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
 dice=$(sed -n 's/^awaiting: .*dice: \(\[[0-9, ]*\]\).*/\1/p' "$G/game.yaml")
 expect_exit 0 umpire orders "$G"
 cp "$TMP/out" "$TMP/t.yaml"
+# The other player, not asked yet: the template of his first decision.
+O=green; [ "$P" = green ] && O=tan
+expect_exit 0 umpire orders "$G" --as "$O"
+expect_out "# orders for $O's next decision in $ID, not yet awaited (umpire orders)"
+expect_out "# Not yet awaited: step 1 awaits $P's turn.  You have not been"
+expect_out "player: $O"
+expect_out "# The board now (it may change before your decision):"
+cp "$TMP/t.yaml" "$TMP/out"
 # The envelope, filled, under the comment and the modeline.
 sed -n 1,7p "$TMP/t.yaml" >"$TMP/head"
 printf '%s\n' "# orders for $P's turn at step 1 of $ID (umpire orders)" \
@@ -48,11 +56,20 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 	uncomment "$TMP/t.yaml" >"$TMP/filled.yaml"
 	expect_exit 0 umpire turn "$G" "$TMP/filled.yaml"
 done
-# Another player's template is refused, naming whose decision it is.
+# Another player's template: his next decision, a round after the one
+# before, which is not awaited yet (orders for it are refused now).
 P=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
+S=$(sed -n 's/^step: //p' "$G/game.yaml")
 O=green; [ "$P" = green ] && O=tan
-expect_exit 65 umpire orders "$G" --as "$O"
-expect_err "awaits $P's turn, not $O's orders"
+expect_exit 0 umpire orders "$G" --as "$O"
+expect_out "# orders for $O's next decision (turn) in $ID, not yet awaited (umpire orders)"
+expect_out "# Not yet awaited: step $S awaits $P's turn.  Your next decision"
+expect_out "# is your turn, at step $((S + 1)) if it comes as it came a round ago"
+grep -qx "step: $((S + 1))" "$TMP/out" || fail "next step: $(cat "$TMP/out")"
+grep -q '^# - {' "$TMP/out" && fail "an example for a decision not yet awaited"
+cp "$TMP/out" "$TMP/next.yaml"
+expect_exit 65 umpire check "$G" "$TMP/next.yaml"
+expect_err "next.yaml:7:7: error: these orders are for step $((S + 1)), but the game awaits step $S"
 expect_exit 64 umpire orders "$G" --as nobody
 expect_err "--as: nobody is not a player of game $ID"
 expect_exit 64 umpire orders "$G" --identity "$TMP/white"
@@ -79,6 +96,12 @@ expect_out "# What you alone know (your private view):"
 hand=$(age -d -i "$TMP/$P" "$B/reports/0000-$P.md.age" | sed -n 's/^hand: //p')
 [ -n "$hand" ] || fail "no hand in $P's view"
 expect_out "#   hand: $hand"
+# The other player's next decision shows his own hand, not this one's.
+ohand=$(age -d -i "$TMP/$O" "$B/reports/0000-$O.md.age" | sed -n 's/^hand: //p')
+expect_exit 0 umpire orders "$B" --as "$O" --identity "$TMP/$O"
+expect_out "# What you alone know now (your private view):"
+expect_out "#   hand: $ohand"
+expect_out "# Not yet awaited: step 1 awaits $P's"
 # Without --as nobody's hand is shown, nor with the other's key.
 expect_exit 0 umpire orders "$B"
 grep -q "hand:" "$TMP/out" && fail "a template without --as shows a hand"

@@ -132,14 +132,45 @@ policies(void **state)
 	assert_int_equal(umpire_deadline_of(&p, "green", "minefields"), 604800);
 	assert_int_equal(umpire_deadline_of(&p, "tan", "minefields"), 172800);
 	assert_int_equal(umpire_deadline_of(&p, "tan", "turn"), 259200);
-	/* pass is refused at its key, line 3 column 12. */
+	/* pass is a default like the others since 0.5.0 (default.h). */
 	assert_int_equal(umpire_deadline_read(&p, parse(&a, "deadlines:\n"
-		"  decision: 1d\n  default: pass\n", &d), &d), 1);
-	assert_int_equal(d.v[0].line, 3);
-	assert_int_equal(d.v[0].col, 12);
-	assert_non_null(strstr(d.v[0].msg, "pass is not supported"));
+		"  decision: 1d\n  default: pass\n", &d), &d), 0);
+	assert_int_equal(p.dflt, UMPIRE_DEFAULT_PASS);
+	assert_int_equal(d.errors, 0);
 	umpire_diags_free(&d);
 	umpire_arena_free(&a);
+}
+
+/* Holidays stop the clock: deadlines in whole seconds, by hand. */
+static void
+holidays(void **state)
+{
+	(void)state;
+	const struct umpire_holiday h[] = {
+		{ "tan", 100, 200 },	/* tan's alone */
+		{ NULL, 150, 160 },	/* everyone's, inside tan's */
+		{ NULL, 300, 310 },
+		{ NULL, 305, 320 },	/* overlapping the one before */
+	};
+
+	/* No holiday: since plus the duration. */
+	assert_int_equal(umpire_deadline_due(NULL, 0, "green", 10, 50), 60);
+	/* Green: 10 seconds of the whole game's holiday at 150. */
+	assert_int_equal(umpire_deadline_due(h, 4, "green", 0, 200), 210);
+	/* Tan: 100 before his holiday, 100 after it. */
+	assert_int_equal(umpire_deadline_due(h, 4, "tan", 0, 200), 300);
+	/* Ending at a holiday's start: it does not count. */
+	assert_int_equal(umpire_deadline_due(h, 4, "tan", 0, 100), 100);
+	/* Pending inside a holiday: the clock starts at its end. */
+	assert_int_equal(umpire_deadline_due(h, 4, "tan", 120, 1), 201);
+	/* Overlapping holidays count once: 300 to 320. */
+	assert_int_equal(umpire_deadline_due(h, 4, "green", 290, 20), 330);
+	/* Worked: the inverse. */
+	assert_int_equal(umpire_deadline_worked(h, 4, "green", 0, 210), 200);
+	assert_int_equal(umpire_deadline_worked(h, 4, "tan", 0, 300), 200);
+	assert_int_equal(umpire_deadline_worked(h, 4, "tan", 120, 201), 1);
+	assert_int_equal(umpire_deadline_worked(h, 4, "green", 290, 330), 20);
+	assert_int_equal(umpire_deadline_worked(h, 4, "green", 50, 50), 0);
 }
 
 int
@@ -147,6 +178,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(durations),
+		cmocka_unit_test(holidays),
 		cmocka_unit_test(times),
 		cmocka_unit_test(policies),
 	};

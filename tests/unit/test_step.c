@@ -1,7 +1,7 @@
 /*
  * test_step.c - one step made (play/step.h): the files its commit
  * holds, its message, its author and its receipt, for step 0, a step
- * of orders, a pure one and a default forfeit.
+ * of orders, a pure one, a default forfeit and host steps.
  */
 #include "unit.h"
 
@@ -204,6 +204,61 @@ default_forfeit(void **state)
 	umpire_step_free(&s);
 }
 
+/*
+ * Host steps (play/host.h): game.yaml alone, by umpire, the message
+ * word for word as umpire deadline wrote it before host steps were
+ * steps, and a holiday moving the deadline by what of it comes first.
+ */
+static void
+host_steps(void **state)
+{
+	struct fixture *f = *state;
+	struct umpire_step s = UMPIRE_STEP_INIT, t = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	static const char *const files[] = { "game.yaml", NULL };
+	const long long t0 = 1796000000, h = 3600;
+	char d0[UMPIRE_TIME_SIZE], d1[UMPIRE_TIME_SIZE], want[512];
+
+	f->g->dated = f->g->has_deadline = true;
+	f->g->date = t0;
+	f->g->deadline = t0 + 72 * h;
+	in.kind = UMPIRE_STEP_HOST;
+	in.host.kind = UMPIRE_HOST_EXTEND;
+	in.host.seconds = 48 * h;
+	assert_null(umpire_host_refusal(f->g, &in.host, &f->a));
+	umpire_step_make(&s, &f->g, &f->a, &in, &f->d);
+	assert_files(&s, files);
+	assert_string_equal(s.author.name, UMPIRE_COMMITTER_NAME);
+	assert_int_equal(s.step, 1);
+	assert_int_equal(f->g->deadline, t0 + 120 * h);
+	umpire_time_format(d0, t0 + 72 * h);
+	umpire_time_format(d1, t0 + 120 * h);
+	snprintf(want, sizeof(want), "Step 1: deadline extended\n\nThe host "
+		"gives green 2d more for green's turn: the deadline is %s, not "
+		"%s.\n\nDeadline-Extend: 2d\nDeadline: %s\n", d1, d0, d1);
+	assert_string_equal(umpire_buf_cstr(&s.message), want);
+	snprintf(want, sizeof(want), "\ndeadline: \"%s\"\n", d1);
+	assert_non_null(strstr(umpire_buf_cstr(&s.state), want));
+
+	/* Everyone's holiday from hour 100 to 110: 10 hours later. */
+	in.host.kind = UMPIRE_HOST_HOLIDAY;
+	in.host.holiday = (struct umpire_holiday){ NULL, t0 + 100 * h,
+		t0 + 110 * h };
+	assert_null(umpire_host_refusal(f->g, &in.host, &f->a));
+	umpire_step_make(&t, &f->g, &f->a, &in, &f->d);
+	assert_files(&t, files);
+	assert_int_equal(f->g->deadline, t0 + 130 * h);
+	assert_non_null(strstr(umpire_buf_cstr(&t.state), "\nholidays:\n- "
+		"{from: \""));
+	/* A holiday over before the decision was pending is refused. */
+	in.host.holiday = (struct umpire_holiday){ "tan", t0 - 10 * h, t0 - h };
+	assert_non_null(umpire_host_refusal(f->g, &in.host, &f->a));
+	in.host.holiday = (struct umpire_holiday){ "red", t0, t0 + h };
+	assert_non_null(umpire_host_refusal(f->g, &in.host, &f->a));
+	umpire_step_free(&s);
+	umpire_step_free(&t);
+}
+
 int
 main(void)
 {
@@ -211,6 +266,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(setup_step, setup, teardown),
 		cmocka_unit_test_setup_teardown(orders_step, setup, teardown),
 		cmocka_unit_test_setup_teardown(default_forfeit, setup, teardown),
+		cmocka_unit_test_setup_teardown(host_steps, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
