@@ -70,13 +70,16 @@ const struct cli_verb cli_verbs[] = {
 	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
 	  "                   check)\n" },
 	{ "bot", cmd_bot,
-	  "umpire bot DIR [--player P] [--seed TEXT]\n"
+	  "umpire bot DIR [--player P] [--seed TEXT] [--standing]\n"
 	  "           [--as PLAYER --identity KEYFILE] [--seed-file F]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n"
+	  "  --standing       add the standing orders the bot would send with\n"
+	  "                   them for the player's later decisions, where the\n"
+	  "                   ruleset lets orders stand\n"
 	  "  --as PLAYER      in a game that hides information, draw PLAYER's\n"
 	  "                   orders from what he knows alone; no seed needed\n"
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"

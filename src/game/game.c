@@ -634,6 +634,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		.game_id = g->id, .step = g->step, .result = &g->result,
 		.secret = skey(g) };
 	read_decision(g, doc, &ctx, d);
+	umpire_standing_read(g, umpire_map_get(doc, "standing"), d);
 	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc)) ||
 	    agree(g, &ctx, doc, d)) {
 		umpire_game_free(g);
@@ -741,6 +742,7 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		.secret = skey(g), .secret_known = g->secret_known,
 		.version = version };
 	g->rules->encode(&ctx, g->rs, root);
+	umpire_standing_write(g, &a, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
 }
@@ -1129,6 +1131,14 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.secret = skey(g), .secret_known = g->secret_known,
 		.version = ruling(g), .knowledge = knowledge, .sealed = clear,
 		.nsealed = nclear };
+	const struct umpire_pair *standing = doc->type == UMPIRE_MAP ?
+		umpire_map_pair(doc, "standing") : NULL;
+	if (standing && umpire_sealed_any(standing->val)) {
+		d->code = "sealed";
+		umpire_node_error(d, standing->key, "standing: a sealed value "
+			"cannot stand; send it with the decision it answers");
+		return EX_DATAERR;
+	}
 	/*
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)
@@ -1180,7 +1190,13 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	if (d->errors)
 		return EX_DATAERR;
 	d->code = "rules";
-	return g->rules->check(&ctx, g->rs, doc) ? EX_DATAERR : 0;
+	size_t bad = 0;
+	if (standing) {
+		bad += umpire_standing_check(g, &ctx, standing->val);
+		doc = umpire_standing_strip(a, doc);
+	}
+	bad += g->rules->check(&ctx, g->rs, doc);
+	return bad ? EX_DATAERR : 0;
 }
 
 int
@@ -1200,21 +1216,32 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 	return 0;
 }
 
-size_t
-umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *orders, struct umpire_step_report *report)
+/*
+ * Resolve orders as a step (standing NULL) or as the step that applies
+ * standing orders, from the step standing names.
+ */
+static size_t
+resolve(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_step_report *report,
+	const struct umpire_standing_order *standing)
 {
 	struct umpire_dice dice;
 	struct umpire_report rep;
 	struct umpire_marks marks;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_decision dec;
 	long step = g->step;
+	char whose[80];
 
 	if (g->hides && !g->secret_known) {
 		fprintf(stderr, "umpire: internal error: game %s resolved without "
 			"its secret part\n", g->id);
 		abort();
 	}
+	umpire_game_decision(g, &dec);
+	const char *player = umpire_arena_strdup(a, dec.player);
+	const struct umpire_node *sent = orders->type == UMPIRE_MAP ?
+		umpire_map_get(orders, "standing") : NULL;
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
 	umpire_report_init(&rep, a);
 	umpire_marks_init(&marks, a);
@@ -1222,16 +1249,51 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = step,
 		.result = &g->result, .secret = skey(g), .secret_known = true,
 		.version = ruling(g) };
-	g->rules->resolve(&ctx, g->rs, orders);
+	g->rules->resolve(&ctx, g->rs, umpire_standing_strip(a, orders));
+	if (standing)
+		umpire_report_printf(&rep, "\nThese are %s standing orders for "
+			"%s, sent with the orders of step %ld%s: umpire applied them.\n",
+			umpire_possessive(player, whose, sizeof(whose)), dec.kind,
+			standing->from, standing->hold ? ", which hold until he sends "
+			"others" : "");
 	g->step = step + 1;
 	check_decision(g);
 	autopass(g, &ctx, report->version);
+	if (!report->version || !umpire_version_older(report->version,
+	    UMPIRE_STANDING_SINCE)) {
+		if (sent)
+			umpire_standing_take(g, player, sent, step);
+		umpire_standing_settle(g, a, &rep);
+	}
 	render(g, &rep, step, &dice, &marks, report);
 	umpire_dice_end(&dice);
 	umpire_report_free(&rep);
 	umpire_diags_free(&d);
 	g->rolls = dice.n;
 	return dice.n;
+}
+
+size_t
+umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_step_report *report)
+{
+	return resolve(g, a, orders, report, NULL);
+}
+
+size_t
+umpire_game_resolve_standing(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_step_report *report)
+{
+	const struct umpire_standing_order *due = umpire_standing_due(g);
+
+	if (!due) {
+		fprintf(stderr, "umpire: internal error: game %s applies standing "
+			"orders at step %ld, but none are due\n", g->id, g->step);
+		abort();
+	}
+	struct umpire_standing_order s = *due;
+	umpire_standing_use(g);
+	return resolve(g, a, orders, report, &s);
 }
 
 void
@@ -1263,7 +1325,7 @@ umpire_game_forfeit(struct umpire_game *g, struct umpire_arena *a,
 static const struct umpire_node *
 bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const void *salt, size_t saltlen, bool knowing,
-	const struct umpire_node *knowledge)
+	const struct umpire_node *knowledge, bool standing)
 {
 	struct umpire_decision dec;
 	struct umpire_buf key = UMPIRE_BUF_INIT;
@@ -1306,6 +1368,8 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.version = ruling(g),
 		.recipient = g->recipient, .in_memory = g->in_memory };
 	g->rules->bot(&ctx, g->rs, &rng, root);
+	if (standing && g->rules->bot_standing)
+		g->rules->bot_standing(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;
 }
@@ -1319,7 +1383,19 @@ umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 			"%s without its secret part\n", g->id);
 		abort();
 	}
-	return bot_doc(g, a, salt, saltlen, false, NULL);
+	return bot_doc(g, a, salt, saltlen, false, NULL, false);
+}
+
+const struct umpire_node *
+umpire_game_bot_standing(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen)
+{
+	if (g->hides && !g->secret_known) {
+		fprintf(stderr, "umpire: internal error: the umpire's bot for game "
+			"%s without its secret part\n", g->id);
+		abort();
+	}
+	return bot_doc(g, a, salt, saltlen, false, NULL, true);
 }
 
 const struct umpire_node *
@@ -1331,7 +1407,7 @@ umpire_game_bot_knowing(const struct umpire_game *g, struct umpire_arena *a,
 			"%s given the umpire's secrets\n", g->id);
 		abort();
 	}
-	return bot_doc(g, a, salt, saltlen, true, knowledge);
+	return bot_doc(g, a, salt, saltlen, true, knowledge, false);
 }
 
 /* The secret part's envelope, as every file's, and the ruleset's keys. */

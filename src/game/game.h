@@ -20,6 +20,7 @@
 #include "game/result.h"
 #include "game/ruleset.h"
 #include "game/secret.h"
+#include "game/standing.h"
 #include "crypto/sshkey.h"
 #include "doc/yaml.h"
 #include "game/version.h"
@@ -90,6 +91,9 @@ struct umpire_game {
 	long long deadline;
 	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
+	/* Standing orders held (standing.h), in the order sent. */
+	struct umpire_standing_order *standing;
+	size_t nstanding;
 	void *rs;		/* the ruleset's own game */
 };
 
@@ -191,6 +195,15 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, struct umpire_step_report *report);
 
 /*
+ * The same for the standing orders due (standing.h): check them first
+ * (umpire_standing_text), then this uses the entry and resolves them
+ * as the step of umpire's that applies them, its report saying so.
+ */
+size_t umpire_game_resolve_standing(struct umpire_game *g,
+	struct umpire_arena *a, const struct umpire_node *orders,
+	struct umpire_step_report *report);
+
+/*
  * End the game at the awaited step because player let its deadline
  * pass (umpire tick, default.h): he is ranked last with score 0, every
  * other player first together with score 1; why is the result's `how`
@@ -221,6 +234,13 @@ void umpire_game_bot(const struct umpire_game *g, const void *salt,
 	size_t saltlen, struct umpire_buf *out);
 /* The same as a document in a. */
 const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
+	struct umpire_arena *a, const void *salt, size_t saltlen);
+/*
+ * The same with the standing orders the ruleset's bot would send with
+ * them (ruleset.h, bot_standing), for umpire simulate and umpire bot
+ * --standing.
+ */
+const struct umpire_node *umpire_game_bot_standing(const struct umpire_game *g,
 	struct umpire_arena *a, const void *salt, size_t saltlen);
 
 

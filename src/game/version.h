@@ -67,6 +67,12 @@
  * recorded.  Older games are checked as before, from commit dates.
  */
 #define UMPIRE_DATED_SINCE "0.4.0"
+/*
+ * The first version that takes standing orders (standing.h): an orders
+ * file's standing: list, kept in the state and applied, each as its own
+ * step of umpire's, when its decision comes.
+ */
+#define UMPIRE_STANDING_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -1,0 +1,317 @@
+/*
+ * standing.c - standing orders (standing.h).
+ */
+#include "game/standing.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "doc/schema.h"
+#include "game/game.h"
+#include "history/paths.h"
+#include "util/text.h"
+
+static const char *const envelope_keys[] = { "umpire", "ruleset", "game",
+	"player", "step", "standing" };
+
+/* A copy of n in a, strings too, placed nowhere (it outlives its file). */
+static struct umpire_node *
+copy(struct umpire_arena *a, const struct umpire_node *n)
+{
+	struct umpire_node *c = umpire_node_new(a, n->type);
+
+	c->flow = n->flow;
+	c->big = n->big;
+	c->weight = n->weight;
+	c->bytes = n->bytes;
+	c->text = n->text ? umpire_arena_strdup(a, n->text) : NULL;
+	switch (n->type) {
+	case UMPIRE_STR:
+		c->u.s.ptr = umpire_arena_strndup(a, n->u.s.ptr, n->u.s.len);
+		c->u.s.len = n->u.s.len;
+		break;
+	case UMPIRE_SEQ:
+		for (size_t i = 0; i < n->u.seq.n; i++)
+			umpire_seq_add(a, c, copy(a, n->u.seq.v[i]));
+		break;
+	case UMPIRE_MAP:
+		for (size_t i = 0; i < n->u.map.n; i++)
+			umpire_map_add(a, c, umpire_arena_strndup(a,
+				n->u.map.v[i].key->u.s.ptr, n->u.map.v[i].key->u.s.len),
+				copy(a, n->u.map.v[i].val));
+		break;
+	default:
+		c->u = n->u;
+		if (n->big)
+			c->u.s.ptr = umpire_arena_strndup(a, n->u.s.ptr, n->u.s.len);
+	}
+	return c;
+}
+
+void
+umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
+	struct umpire_diags *d)
+{
+	if (!list || list->type != UMPIRE_SEQ)
+		return;
+	g->standing = umpire_arena_alloc(&g->arena, (list->u.seq.n + 1) *
+		sizeof(*g->standing));
+	for (size_t i = 0; i < list->u.seq.n; i++) {
+		const struct umpire_node *e = list->u.seq.v[i];
+		const struct umpire_node *player = umpire_map_get(e, "player");
+		const struct umpire_player *p = umpire_game_player(g,
+			umpire_node_cstr(player));
+		if (!p) {
+			umpire_node_error(d, player, "standing[%zu].player: %s is not a "
+				"player of this game", i, umpire_node_cstr(player));
+			continue;
+		}
+		const struct umpire_node *hold = umpire_map_get(e, "hold");
+		g->standing[g->nstanding++] = (struct umpire_standing_order){
+			.player = p->id,
+			.kind = umpire_node_cstr(umpire_map_get(e, "kind")),
+			.hold = hold && hold->type == UMPIRE_BOOL && hold->u.b,
+			.from = (long)umpire_node_integer(umpire_map_get(e, "from"), 0),
+			.orders = umpire_map_get(e, "orders"),
+		};
+	}
+}
+
+void
+umpire_standing_write(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_node *root)
+{
+	if (!g->nstanding || umpire_game_over(g))
+		return;
+	struct umpire_node *list = umpire_map_add(a, root, "standing",
+		umpire_node_seq(a, false));
+	for (size_t i = 0; i < g->nstanding; i++) {
+		const struct umpire_standing_order *s = &g->standing[i];
+		struct umpire_node *e = umpire_seq_add(a, list, umpire_node_map(a,
+			false));
+		umpire_map_add(a, e, "player", umpire_node_str(a, s->player));
+		umpire_map_add(a, e, "from", umpire_node_int(a, s->from));
+		umpire_map_add(a, e, "kind", umpire_node_str(a, s->kind));
+		if (s->hold)
+			umpire_map_add(a, e, "hold", umpire_node_bool(a, true));
+		umpire_map_add(a, e, "orders", (struct umpire_node *)s->orders);
+	}
+}
+
+/* The envelope of orders for the awaited decision, as a new mapping. */
+static struct umpire_node *
+envelope(const struct umpire_game *g, struct umpire_arena *a,
+	const char *player)
+{
+	struct umpire_node *doc = umpire_node_map(a, false);
+
+	umpire_map_add(a, doc, "umpire", umpire_node_int(a, UMPIRE_FORMAT));
+	umpire_map_add(a, doc, "ruleset", umpire_node_str(a, g->rules->name));
+	umpire_map_add(a, doc, "game", umpire_node_str(a, g->id));
+	umpire_map_add(a, doc, "player", umpire_node_str(a, player));
+	umpire_map_add(a, doc, "step", umpire_node_int(a, g->step));
+	return doc;
+}
+
+size_t
+umpire_standing_check(const struct umpire_game *g, struct umpire_ctx *ctx,
+	const struct umpire_node *list)
+{
+	struct umpire_diags *d = ctx->diags;
+	struct umpire_decision dec;
+	size_t before = d->errors;
+
+	umpire_game_decision(g, &dec);
+	if (umpire_version_older(ctx->version ? ctx->version : UMPIRE_VERSION,
+	    UMPIRE_STANDING_SINCE)) {
+		umpire_node_error(d, list, "standing: orders stand from umpire %s "
+			"on; answer this game's decisions one by one",
+			UMPIRE_STANDING_SINCE);
+		return d->errors - before;
+	}
+	if (!g->rules->stands && list->u.seq.n) {
+		umpire_node_error(d, list, "standing: no orders stand in %s (see "
+			"umpire-%s(7)); answer each decision as it comes",
+			g->rules->title, g->rules->name);
+		return d->errors - before;
+	}
+	for (size_t i = 0; i < list->u.seq.n; i++) {
+		const struct umpire_node *e = list->u.seq.v[i];
+		const struct umpire_node *body = umpire_map_get(e, "orders");
+		const char *kind = umpire_node_cstr(umpire_map_get(e, "kind"));
+		size_t at = d->errors;
+		for (size_t k = 0; k < sizeof(envelope_keys) /
+		    sizeof(envelope_keys[0]); k++) {
+			const struct umpire_pair *p = umpire_map_pair(body,
+				envelope_keys[k]);
+			if (p)
+				umpire_node_error(d, p->key, "standing[%zu].orders.%s: "
+					"umpire writes the envelope of standing orders; give "
+					"only the orders' own keys", i, envelope_keys[k]);
+		}
+		if (umpire_sealed_any(body))
+			umpire_node_error(d, body, "standing[%zu].orders: a sealed value "
+				"cannot stand; send it with the decision it answers", i);
+		if (d->errors != at)
+			continue;
+		/* The ruleset's orders schema, on the orders as they will be. */
+		struct umpire_node *doc = envelope(g, ctx->arena, dec.player);
+		doc->file = body->file;
+		doc->line = body->line;
+		doc->col = body->col;
+		for (size_t k = 0; k < body->u.map.n; k++)
+			umpire_map_add(ctx->arena, doc, body->u.map.v[k].key->u.s.ptr,
+				body->u.map.v[k].val);
+		char schema[64];
+		snprintf(schema, sizeof(schema), "%s/orders", g->rules->name);
+		if (umpire_schema_validate(schema, doc, d))
+			continue;
+		g->rules->stands(ctx, g->rs, kind, body);
+	}
+	return d->errors - before;
+}
+
+const struct umpire_node *
+umpire_standing_strip(struct umpire_arena *a, const struct umpire_node *doc)
+{
+	if (doc->type != UMPIRE_MAP || !umpire_map_get(doc, "standing"))
+		return doc;
+	struct umpire_node *map = umpire_node_map(a, doc->flow);
+	*map = *doc;
+	map->u.map.v = umpire_arena_alloc(a, doc->u.map.n * sizeof(*map->u.map.v));
+	map->u.map.n = map->u.map.cap = 0;
+	for (size_t i = 0; i < doc->u.map.n; i++)
+		if (!umpire_node_is_str(doc->u.map.v[i].key, "standing"))
+			map->u.map.v[map->u.map.n++] = doc->u.map.v[i];
+	map->u.map.cap = map->u.map.n;
+	return map;
+}
+
+void
+umpire_standing_take(struct umpire_game *g, const char *player,
+	const struct umpire_node *list, long step)
+{
+	struct umpire_standing_order *v = umpire_arena_alloc(&g->arena,
+		(g->nstanding + list->u.seq.n + 1) * sizeof(*v));
+	size_t n = 0;
+	const struct umpire_player *p = umpire_game_player(g, player);
+
+	for (size_t i = 0; i < g->nstanding; i++)
+		if (strcmp(g->standing[i].player, player) != 0)
+			v[n++] = g->standing[i];
+	for (size_t i = 0; p && i < list->u.seq.n; i++) {
+		const struct umpire_node *e = list->u.seq.v[i];
+		const struct umpire_node *hold = umpire_map_get(e, "hold");
+		v[n++] = (struct umpire_standing_order){
+			.player = p->id,
+			.kind = umpire_arena_strdup(&g->arena,
+				umpire_node_cstr(umpire_map_get(e, "kind"))),
+			.hold = hold && hold->type == UMPIRE_BOOL && hold->u.b,
+			.from = step,
+			.orders = copy(&g->arena, umpire_map_get(e, "orders")),
+		};
+	}
+	g->standing = v;
+	g->nstanding = n;
+}
+
+static long
+due_index(const struct umpire_game *g)
+{
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	if (!dec.player)
+		return -1;
+	for (size_t i = 0; i < g->nstanding; i++)
+		if (strcmp(g->standing[i].player, dec.player) == 0 &&
+		    strcmp(g->standing[i].kind, dec.kind) == 0)
+			return (long)i;
+	return -1;
+}
+
+const struct umpire_standing_order *
+umpire_standing_due(const struct umpire_game *g)
+{
+	long i = due_index(g);
+
+	return i < 0 ? NULL : &g->standing[i];
+}
+
+void
+umpire_standing_text(const struct umpire_game *g, struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	const struct umpire_standing_order *s = umpire_standing_due(g);
+	char whose[80];
+
+	struct umpire_node *doc = envelope(g, &a, s->player);
+	for (size_t k = 0; k < s->orders->u.map.n; k++)
+		umpire_map_add(&a, doc, s->orders->u.map.v[k].key->u.s.ptr,
+			s->orders->u.map.v[k].val);
+	const char *first = umpire_arena_printf(&a, "standing orders for %s "
+		"%s, sent with the orders of step %ld, applied by umpire",
+		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
+		s->from);
+	umpire_yaml_emit(out, doc, umpire_orders_comment(&a, g->rules->name,
+		first));
+	umpire_arena_free(&a);
+}
+
+void
+umpire_standing_use(struct umpire_game *g)
+{
+	long i = due_index(g);
+
+	if (i < 0 || g->standing[i].hold)
+		return;
+	memmove(&g->standing[i], &g->standing[i + 1], (g->nstanding -
+		(size_t)i - 1) * sizeof(*g->standing));
+	g->nstanding--;
+}
+
+void
+umpire_standing_settle(struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_report *rep)
+{
+	const struct umpire_standing_order *s = umpire_standing_due(g);
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_step_paths paths;
+	const struct umpire_node *orders;
+	char whose[80];
+
+	if (!s)
+		return;
+	umpire_standing_text(g, &text);
+	umpire_step_paths(&paths, g->step, s->player);
+	if (umpire_game_check(g, a, paths.orders, text.ptr, text.len, &orders,
+	    &d) == 0)
+		goto done;
+	char own[80];
+	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "
+		"orders of step %ld, are not legal now: umpire drops %s standing "
+		"orders for %s and waits for %s own.\n\n",
+		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
+		s->from, whose, s->kind, umpire_possessive(s->player, own,
+		sizeof(own)));
+	for (size_t i = 0; i < d.n; i++)
+		if (d.v[i].level == UMPIRE_ERROR)
+			umpire_report_printf(rep, "    %s:%d:%d: %s\n", d.v[i].file ?
+				d.v[i].file : paths.orders, d.v[i].line, d.v[i].col,
+				d.v[i].msg);
+	/*
+	 * Every one of that kind, hold or not: the game waits for him, and
+	 * he may send others with his answer.
+	 */
+	const char *player = s->player, *kind = s->kind;
+	size_t n = 0;
+	for (size_t i = 0; i < g->nstanding; i++)
+		if (strcmp(g->standing[i].player, player) != 0 ||
+		    strcmp(g->standing[i].kind, kind) != 0)
+			g->standing[n++] = g->standing[i];
+	g->nstanding = n;
+done:
+	umpire_diags_free(&d);
+	umpire_buf_free(&text);
+}
