@@ -132,7 +132,8 @@ const struct cli_verb cli_verbs[] = {
 	{ "resolve", cmd_resolve,
 	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE]\n"
 	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]\n"
-	  "               [--date TIME]",
+	  "               [--date TIME]\n"
+	  "       umpire resolve STATE --standing -o NEW_STATE -r REPORT [...]",
 	  "Resolve orders against a state file and write the new state and the\n"
 	  "report; no git.",
 	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
@@ -144,7 +145,9 @@ const struct cli_verb cli_verbs[] = {
 	  "  --secret-out NEW_SECRET  where to write it after the step\n"
 	  "  --date TIME      the step's date, which the new state records as\n"
 	  "                   turn's does (no deadline: that needs the scenario);\n"
-	  "                   default: none\n" },
+	  "                   default: none\n"
+	  "  --standing       no ORDERS: make the step of umpire's that applies\n"
+	  "                   the standing orders due, as turn commits it\n" },
 	{ "schema", cmd_schema,
 	  "umpire schema RULESET state|orders|scenario [--json] | "
 	  "umpire schema envelope\n       | umpire schema --write DIR",
