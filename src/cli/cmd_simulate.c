@@ -213,9 +213,7 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 			/* Standing orders umpire applies: no letter (standing.h). */
 			struct umpire_buf stand = UMPIRE_BUF_INIT;
 			const struct umpire_node *doc;
-			umpire_standing_text(g, &stand);
-			if (umpire_game_check(g, &a, "standing", stand.ptr, stand.len,
-			    &doc, d)) {
+			if (!umpire_standing_text(g, &a, &stand, &doc, d)) {
 				umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
 					"standing orders for step %ld of %s are refused, "
 					"though checked when their decision came", g->step,

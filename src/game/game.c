@@ -351,6 +351,8 @@ autopass(struct umpire_game *g, struct umpire_ctx *ctx, const char *version)
 		pctx.report = &pass;
 		umpire_report_printf(ctx->report, "\n%s, passed.\n",
 			umpire_buf_cstr(&why));
+		/* Orders standing for it are used up by the pass (standing.h). */
+		umpire_standing_use(g);
 		g->rules->resolve(&pctx, g->rs, orders);
 		if (pass.body.len)
 			umpire_report_printf(ctx->report, "\n%s",

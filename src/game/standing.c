@@ -73,6 +73,7 @@ umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
 			.hold = hold && hold->type == UMPIRE_BOOL && hold->u.b,
 			.from = (long)umpire_node_integer(umpire_map_get(e, "from"), 0),
 			.orders = umpire_map_get(e, "orders"),
+			.alts = umpire_map_get(e, "else"),
 		};
 	}
 }
@@ -95,6 +96,8 @@ umpire_standing_write(const struct umpire_game *g, struct umpire_arena *a,
 		if (s->hold)
 			umpire_map_add(a, e, "hold", umpire_node_bool(a, true));
 		umpire_map_add(a, e, "orders", (struct umpire_node *)s->orders);
+		if (s->alts)
+			umpire_map_add(a, e, "else", (struct umpire_node *)s->alts);
 	}
 }
 
@@ -111,6 +114,44 @@ envelope(const struct umpire_game *g, struct umpire_arena *a,
 	umpire_map_add(a, doc, "player", umpire_node_str(a, player));
 	umpire_map_add(a, doc, "step", umpire_node_int(a, g->step));
 	return doc;
+}
+
+/* One body of orders that would stand (entry i's, or an alternative). */
+static void
+check_body(const struct umpire_game *g, struct umpire_ctx *ctx,
+	const struct umpire_decision *dec, const char *kind,
+	const struct umpire_node *body, size_t i)
+{
+	struct umpire_diags *d = ctx->diags;
+	size_t at = d->errors;
+
+	for (size_t k = 0; k < sizeof(envelope_keys) /
+	    sizeof(envelope_keys[0]); k++) {
+		const struct umpire_pair *p = umpire_map_pair(body,
+			envelope_keys[k]);
+		if (p)
+			umpire_node_error(d, p->key, "standing[%zu]: %s: umpire "
+				"writes the envelope of standing orders; give only the "
+				"orders' own keys", i, envelope_keys[k]);
+	}
+	if (umpire_sealed_any(body))
+		umpire_node_error(d, body, "standing[%zu]: a sealed value cannot "
+			"stand; send it with the decision it answers", i);
+	if (d->errors != at)
+		return;
+	/* The ruleset's orders schema, on the orders as they will be. */
+	struct umpire_node *doc = envelope(g, ctx->arena, dec->player);
+	doc->file = body->file;
+	doc->line = body->line;
+	doc->col = body->col;
+	for (size_t k = 0; k < body->u.map.n; k++)
+		umpire_map_add(ctx->arena, doc, body->u.map.v[k].key->u.s.ptr,
+			body->u.map.v[k].val);
+	char schema[64];
+	snprintf(schema, sizeof(schema), "%s/orders", g->rules->name);
+	if (umpire_schema_validate(schema, doc, d))
+		return;
+	g->rules->stands(ctx, g->rs, kind, body);
 }
 
 size_t
@@ -137,36 +178,11 @@ umpire_standing_check(const struct umpire_game *g, struct umpire_ctx *ctx,
 	}
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const struct umpire_node *e = list->u.seq.v[i];
-		const struct umpire_node *body = umpire_map_get(e, "orders");
+		const struct umpire_node *alts = umpire_map_get(e, "else");
 		const char *kind = umpire_node_cstr(umpire_map_get(e, "kind"));
-		size_t at = d->errors;
-		for (size_t k = 0; k < sizeof(envelope_keys) /
-		    sizeof(envelope_keys[0]); k++) {
-			const struct umpire_pair *p = umpire_map_pair(body,
-				envelope_keys[k]);
-			if (p)
-				umpire_node_error(d, p->key, "standing[%zu].orders.%s: "
-					"umpire writes the envelope of standing orders; give "
-					"only the orders' own keys", i, envelope_keys[k]);
-		}
-		if (umpire_sealed_any(body))
-			umpire_node_error(d, body, "standing[%zu].orders: a sealed value "
-				"cannot stand; send it with the decision it answers", i);
-		if (d->errors != at)
-			continue;
-		/* The ruleset's orders schema, on the orders as they will be. */
-		struct umpire_node *doc = envelope(g, ctx->arena, dec.player);
-		doc->file = body->file;
-		doc->line = body->line;
-		doc->col = body->col;
-		for (size_t k = 0; k < body->u.map.n; k++)
-			umpire_map_add(ctx->arena, doc, body->u.map.v[k].key->u.s.ptr,
-				body->u.map.v[k].val);
-		char schema[64];
-		snprintf(schema, sizeof(schema), "%s/orders", g->rules->name);
-		if (umpire_schema_validate(schema, doc, d))
-			continue;
-		g->rules->stands(ctx, g->rs, kind, body);
+		check_body(g, ctx, &dec, kind, umpire_map_get(e, "orders"), i);
+		for (size_t k = 0; alts && k < alts->u.seq.n; k++)
+			check_body(g, ctx, &dec, kind, alts->u.seq.v[k], i);
 	}
 	return d->errors - before;
 }
@@ -209,6 +225,8 @@ umpire_standing_take(struct umpire_game *g, const char *player,
 			.hold = hold && hold->type == UMPIRE_BOOL && hold->u.b,
 			.from = step,
 			.orders = copy(&g->arena, umpire_map_get(e, "orders")),
+			.alts = umpire_map_get(e, "else") ? copy(&g->arena,
+				umpire_map_get(e, "else")) : NULL,
 		};
 	}
 	g->standing = v;
@@ -238,24 +256,56 @@ umpire_standing_due(const struct umpire_game *g)
 	return i < 0 ? NULL : &g->standing[i];
 }
 
-void
-umpire_standing_text(const struct umpire_game *g, struct umpire_buf *out)
+/* The orders file of the due entry s with body (alternative alt, or 0). */
+static void
+text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
+	const struct umpire_node *body, size_t alt, struct umpire_buf *out)
 {
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	const struct umpire_standing_order *s = umpire_standing_due(g);
 	char whose[80];
 
 	struct umpire_node *doc = envelope(g, &a, s->player);
-	for (size_t k = 0; k < s->orders->u.map.n; k++)
-		umpire_map_add(&a, doc, s->orders->u.map.v[k].key->u.s.ptr,
-			s->orders->u.map.v[k].val);
+	for (size_t k = 0; k < body->u.map.n; k++)
+		umpire_map_add(&a, doc, body->u.map.v[k].key->u.s.ptr,
+			body->u.map.v[k].val);
 	const char *first = umpire_arena_printf(&a, "standing orders for %s "
-		"%s, sent with the orders of step %ld, applied by umpire",
+		"%s, sent with the orders of step %ld, applied by umpire%s",
 		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
-		s->from);
+		s->from, alt ? umpire_arena_printf(&a, " (else no. %zu: those "
+		"before it are not legal now)", alt) : "");
+	umpire_buf_clear(out);
 	umpire_yaml_emit(out, doc, umpire_orders_comment(&a, g->rules->name,
 		first));
 	umpire_arena_free(&a);
+}
+
+bool
+umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *out, const struct umpire_node **doc,
+	struct umpire_diags *d)
+{
+	const struct umpire_standing_order *s = umpire_standing_due(g);
+	const struct umpire_node *parsed;
+	struct umpire_step_paths paths;
+
+	umpire_step_paths(&paths, g->step, s->player);
+	size_t n = s->alts ? s->alts->u.seq.n : 0;
+	for (size_t alt = 0; alt <= n; alt++) {
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		text_of(g, s, alt ? s->alts->u.seq.v[alt - 1] : s->orders, alt, out);
+		int rc = umpire_game_check(g, a, paths.orders, out->ptr, out->len,
+			&parsed, &quiet);
+		umpire_diags_free(&quiet);
+		if (rc == 0) {
+			if (doc)
+				*doc = parsed;
+			return true;
+		}
+	}
+	/* Why the entry's own orders are refused, for the report. */
+	text_of(g, s, s->orders, 0, out);
+	umpire_game_check(g, a, paths.orders, out->ptr, out->len, &parsed, d);
+	return false;
 }
 
 void
@@ -278,23 +328,19 @@ umpire_standing_settle(struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_buf text = UMPIRE_BUF_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_step_paths paths;
-	const struct umpire_node *orders;
-	char whose[80];
+	char whose[80], own[80];
 
 	if (!s)
 		return;
-	umpire_standing_text(g, &text);
 	umpire_step_paths(&paths, g->step, s->player);
-	if (umpire_game_check(g, a, paths.orders, text.ptr, text.len, &orders,
-	    &d) == 0)
+	if (umpire_standing_text(g, a, &text, NULL, &d))
 		goto done;
-	char own[80];
 	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "
-		"orders of step %ld, are not legal now: umpire drops %s standing "
+		"orders of step %ld, are not legal now%s: umpire drops %s standing "
 		"orders for %s and waits for %s own.\n\n",
 		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
-		s->from, whose, s->kind, umpire_possessive(s->player, own,
-		sizeof(own)));
+		s->from, s->alts ? ", nor any of their alternatives" : "", whose,
+		s->kind, umpire_possessive(s->player, own, sizeof(own)));
 	for (size_t i = 0; i < d.n; i++)
 		if (d.v[i].level == UMPIRE_ERROR)
 			umpire_report_printf(rep, "    %s:%d:%d: %s\n", d.v[i].file ?

@@ -47,6 +47,7 @@ struct umpire_standing_order {
 	bool hold;		/* every decision of kind, until replaced */
 	long from;		/* the step whose orders sent it */
 	const struct umpire_node *orders;	/* the ruleset's keys */
+	const struct umpire_node *alts;	/* else: a list of others, or NULL */
 };
 
 /* From a state's standing: list (past its schema); problems into d. */
@@ -77,9 +78,14 @@ const struct umpire_standing_order *umpire_standing_due(const struct umpire_game
 
 /*
  * The orders file umpire writes for the due entry (there must be one):
- * a first comment, the envelope, the entry's orders.
+ * a first comment, the envelope, and the entry's orders or, when the
+ * check refuses them, the first of its else: alternatives it passes.
+ * True with those, parsed into a (*doc, may be NULL), or false with
+ * what the check said of the entry's own orders in d.
  */
-void umpire_standing_text(const struct umpire_game *g, struct umpire_buf *out);
+bool umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *out, const struct umpire_node **doc,
+	struct umpire_diags *d);
 
 /* Use the due entry: drop it unless it holds. */
 void umpire_standing_use(struct umpire_game *g);

@@ -143,15 +143,10 @@ umpire_step_standing(struct umpire_step_in *in, const struct umpire_game *g,
 	struct umpire_arena *a, struct umpire_buf *text, struct umpire_diags *d)
 {
 	const struct umpire_standing_order *due = umpire_standing_due(g);
-	struct umpire_step_paths paths;
 
 	if (!due)
 		return false;
-	umpire_buf_clear(text);
-	umpire_standing_text(g, text);
-	umpire_step_paths(&paths, g->step, due->player);
-	if (umpire_game_check(g, a, paths.orders, text->ptr, text->len,
-	    &in->orders, d))
+	if (!umpire_standing_text(g, a, text, &in->orders, d))
 		return false;
 	in->kind = UMPIRE_STEP_STANDING;
 	in->orders_text = text->ptr;

@@ -1355,8 +1355,10 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	rc = EX_DATAERR;
 	if (standing) {
 		struct umpire_buf stand = UMPIRE_BUF_INIT;
-		umpire_standing_text(g, &stand);
-		bool same = umpire_buf_equal(&stand, orders.ptr, orders.len);
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		bool same = umpire_standing_text(g, &a, &stand, NULL, &quiet) &&
+			umpire_buf_equal(&stand, orders.ptr, orders.len);
+		umpire_diags_free(&quiet);
 		if (!same) {
 			bad(r, "the orders of this step are not the standing orders "
 				"%s sent with the orders of step %ld", dec.player,
