@@ -213,14 +213,15 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 			/* Standing orders umpire applies: no letter (standing.h). */
 			struct umpire_buf stand = UMPIRE_BUF_INIT;
 			const struct umpire_node *doc;
-			if (!umpire_standing_text(g, &a, &stand, &doc, d)) {
+			size_t alt = 0;
+			if (!umpire_standing_text(g, &a, &stand, &doc, &alt, d)) {
 				umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
 					"standing orders for step %ld of %s are refused, "
 					"though checked when their decision came", g->step,
 					g->id);
 				rc = EX_SOFTWARE;
 			} else {
-				umpire_game_resolve_standing(g, &a, doc, &report);
+				umpire_game_resolve_standing(g, &a, doc, alt, &report);
 			}
 			umpire_buf_free(&stand);
 			umpire_arena_free(&a);

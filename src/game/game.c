@@ -1225,7 +1225,7 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 static size_t
 resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, struct umpire_step_report *report,
-	const struct umpire_standing_order *standing)
+	const struct umpire_standing_order *standing, size_t alt)
 {
 	struct umpire_dice dice;
 	struct umpire_report rep;
@@ -1254,10 +1254,11 @@ resolve(struct umpire_game *g, struct umpire_arena *a,
 	g->rules->resolve(&ctx, g->rs, umpire_standing_strip(a, orders));
 	if (standing)
 		umpire_report_printf(&rep, "\nThese are %s standing orders for "
-			"%s, sent with the orders of step %ld%s: umpire applied them.\n",
+			"%s, sent with the orders of step %ld%s: umpire applied %s.\n",
 			umpire_possessive(player, whose, sizeof(whose)), dec.kind,
 			standing->from, standing->hold ? ", which hold until he sends "
-			"others" : "");
+			"others" : "", alt ? umpire_arena_printf(a, "their else no. "
+			"%zu, since those before it are not legal now", alt) : "them");
 	g->step = step + 1;
 	check_decision(g);
 	autopass(g, &ctx, report->version);
@@ -1279,12 +1280,13 @@ size_t
 umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, struct umpire_step_report *report)
 {
-	return resolve(g, a, orders, report, NULL);
+	return resolve(g, a, orders, report, NULL, 0);
 }
 
 size_t
 umpire_game_resolve_standing(struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *orders, struct umpire_step_report *report)
+	const struct umpire_node *orders, size_t alt,
+	struct umpire_step_report *report)
 {
 	const struct umpire_standing_order *due = umpire_standing_due(g);
 
@@ -1295,7 +1297,7 @@ umpire_game_resolve_standing(struct umpire_game *g, struct umpire_arena *a,
 	}
 	struct umpire_standing_order s = *due;
 	umpire_standing_use(g);
-	return resolve(g, a, orders, report, &s);
+	return resolve(g, a, orders, report, &s, alt);
 }
 
 void

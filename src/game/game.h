@@ -196,11 +196,12 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 
 /*
  * The same for the standing orders due (standing.h): check them first
- * (umpire_standing_text), then this uses the entry and resolves them
- * as the step of umpire's that applies them, its report saying so.
+ * (umpire_standing_text, which says which of them, alt), then this
+ * uses the entry and resolves them as the step of umpire's that
+ * applies them, its report saying so.
  */
 size_t umpire_game_resolve_standing(struct umpire_game *g,
-	struct umpire_arena *a, const struct umpire_node *orders,
+	struct umpire_arena *a, const struct umpire_node *orders, size_t alt,
 	struct umpire_step_report *report);
 
 /*

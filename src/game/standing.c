@@ -281,7 +281,7 @@ text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
 
 bool
 umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_buf *out, const struct umpire_node **doc,
+	struct umpire_buf *out, const struct umpire_node **doc, size_t *which,
 	struct umpire_diags *d)
 {
 	const struct umpire_standing_order *s = umpire_standing_due(g);
@@ -299,6 +299,8 @@ umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
 		if (rc == 0) {
 			if (doc)
 				*doc = parsed;
+			if (which)
+				*which = alt;
 			return true;
 		}
 	}
@@ -333,7 +335,7 @@ umpire_standing_settle(struct umpire_game *g, struct umpire_arena *a,
 	if (!s)
 		return;
 	umpire_step_paths(&paths, g->step, s->player);
-	if (umpire_standing_text(g, a, &text, NULL, &d))
+	if (umpire_standing_text(g, a, &text, NULL, NULL, &d))
 		goto done;
 	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "
 		"orders of step %ld, are not legal now%s: umpire drops %s standing "

@@ -80,11 +80,13 @@ const struct umpire_standing_order *umpire_standing_due(const struct umpire_game
  * The orders file umpire writes for the due entry (there must be one):
  * a first comment, the envelope, and the entry's orders or, when the
  * check refuses them, the first of its else: alternatives it passes.
- * True with those, parsed into a (*doc, may be NULL), or false with
+ * True with those, parsed into a (*doc, may be NULL), and which (*alt:
+ * 0 for the entry's own, else the alternative's number from 1; alt may
+ * be NULL), or false with
  * what the check said of the entry's own orders in d.
  */
 bool umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_buf *out, const struct umpire_node **doc,
+	struct umpire_buf *out, const struct umpire_node **doc, size_t *alt,
 	struct umpire_diags *d);
 
 /* Use the due entry: drop it unless it holds. */

@@ -111,7 +111,7 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 		}
 		if (in->kind == UMPIRE_STEP_STANDING)
 			s->rolls = umpire_game_resolve_standing(*g, a, in->orders,
-				&s->report);
+				in->alt, &s->report);
 		else if (in->orders)
 			s->rolls = umpire_game_resolve(*g, a, in->orders, &s->report);
 		else
@@ -146,7 +146,7 @@ umpire_step_standing(struct umpire_step_in *in, const struct umpire_game *g,
 
 	if (!due)
 		return false;
-	if (!umpire_standing_text(g, a, text, &in->orders, d))
+	if (!umpire_standing_text(g, a, text, &in->orders, &in->alt, d))
 		return false;
 	in->kind = UMPIRE_STEP_STANDING;
 	in->orders_text = text->ptr;

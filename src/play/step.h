@@ -62,10 +62,12 @@ struct umpire_step_in {
 	const char *orders_text;
 	size_t orders_len;
 	/*
-	 * STANDING: the orders umpire_standing_text wrote, checked, and
-	 * from, the step whose orders sent them (the commit's trailer).
+	 * STANDING: the orders umpire_standing_text wrote, checked; from,
+	 * the step whose orders sent them (the commit's trailer); and alt,
+	 * which of the entry's orders they are (standing.h).
 	 */
 	long from;
+	size_t alt;
 	/* ORDERS in a game whose players have keys: the signature, its key. */
 	const char *sig;
 	size_t siglen;
@@ -141,7 +143,7 @@ void umpire_step_trailers(struct umpire_buf *msg,
 /*
  * What the step that applies the standing orders due on g (standing.h)
  * is made from: in's kind, orders (checked, parsed in a), orders_text
- * (in text, which the caller frees) and from.  False when none are due
+ * (in text, which the caller frees), from and alt.  False when none are due
  * (or, a bug, when they are refused: their decision's step checked
  * them, the diagnostics are in d).
  */
