@@ -214,7 +214,7 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 			struct umpire_buf stand = UMPIRE_BUF_INIT;
 			const struct umpire_node *doc;
 			size_t alt = 0;
-			if (!umpire_standing_text(g, &a, &stand, &doc, &alt, d)) {
+			if (!umpire_game_standing(g, &a, &stand, &doc, &alt, d)) {
 				umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
 					"standing orders for step %ld of %s are refused, "
 					"though checked when their decision came", g->step,

@@ -1218,6 +1218,109 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 	return 0;
 }
 
+/* Standing orders (standing.h) for the decision awaited. */
+/* The orders file of the due entry s with body (alternative alt, or 0). */
+static void
+text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
+	const struct umpire_node *body, size_t alt, struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	char whose[80];
+
+	struct umpire_node *doc = umpire_standing_envelope(g, &a, s->player);
+	for (size_t k = 0; k < body->u.map.n; k++)
+		umpire_map_add(&a, doc, body->u.map.v[k].key->u.s.ptr,
+			body->u.map.v[k].val);
+	const char *first = umpire_arena_printf(&a, "standing orders for %s "
+		"%s, sent with the orders of step %ld, applied by umpire%s",
+		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
+		s->from, alt ? umpire_arena_printf(&a, " (else no. %zu: those "
+		"before it are not legal now)", alt) : "");
+	umpire_buf_clear(out);
+	umpire_yaml_emit(out, doc, umpire_orders_comment(&a, g->rules->name,
+		first));
+	umpire_arena_free(&a);
+}
+
+bool
+umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *out, const struct umpire_node **doc, size_t *which,
+	struct umpire_diags *d)
+{
+	const struct umpire_standing_order *s = umpire_standing_due(g);
+	const struct umpire_node *parsed;
+	struct umpire_step_paths paths;
+
+	umpire_step_paths(&paths, g->step, s->player);
+	size_t n = s->alts ? s->alts->u.seq.n : 0;
+	for (size_t alt = 0; alt <= n; alt++) {
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		text_of(g, s, alt ? s->alts->u.seq.v[alt - 1] : s->orders, alt, out);
+		int rc = umpire_game_check(g, a, paths.orders, out->ptr, out->len,
+			&parsed, &quiet);
+		umpire_diags_free(&quiet);
+		if (rc == 0) {
+			if (doc)
+				*doc = parsed;
+			if (which)
+				*which = alt;
+			return true;
+		}
+	}
+	/* Why the entry's own orders are refused, for the report. */
+	text_of(g, s, s->orders, 0, out);
+	umpire_game_check(g, a, paths.orders, out->ptr, out->len, &parsed, d);
+	return false;
+}
+
+/*
+ * At the end of a step: if orders stand for the decision it brought,
+ * check them as their step will; refused, they are dropped (with the
+ * player's others of that kind), and rep says why with the diagnostics
+ * the file its step would have written would have had.
+ */
+static void
+standing_settle(struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_report *rep)
+{
+	const struct umpire_standing_order *s = umpire_standing_due(g);
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_step_paths paths;
+	char whose[80], own[80];
+
+	if (!s)
+		return;
+	umpire_step_paths(&paths, g->step, s->player);
+	if (umpire_game_standing(g, a, &text, NULL, NULL, &d))
+		goto done;
+	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "
+		"orders of step %ld, are not legal now%s: umpire drops %s standing "
+		"orders for %s and waits for %s own.\n\n",
+		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
+		s->from, s->alts ? ", nor any of their alternatives" : "", whose,
+		s->kind, umpire_possessive(s->player, own, sizeof(own)));
+	for (size_t i = 0; i < d.n; i++)
+		if (d.v[i].level == UMPIRE_ERROR)
+			umpire_report_printf(rep, "    %s:%d:%d: %s\n", d.v[i].file ?
+				d.v[i].file : paths.orders, d.v[i].line, d.v[i].col,
+				d.v[i].msg);
+	/*
+	 * Every one of that kind, hold or not: the game waits for him, and
+	 * he may send others with his answer.
+	 */
+	const char *player = s->player, *kind = s->kind;
+	size_t n = 0;
+	for (size_t i = 0; i < g->nstanding; i++)
+		if (strcmp(g->standing[i].player, player) != 0 ||
+		    strcmp(g->standing[i].kind, kind) != 0)
+			g->standing[n++] = g->standing[i];
+	g->nstanding = n;
+done:
+	umpire_diags_free(&d);
+	umpire_buf_free(&text);
+}
+
 /*
  * Resolve orders as a step (standing NULL) or as the step that applies
  * standing orders, from the step standing names.
@@ -1266,7 +1369,7 @@ resolve(struct umpire_game *g, struct umpire_arena *a,
 	    UMPIRE_STANDING_SINCE)) {
 		if (sent)
 			umpire_standing_take(g, player, sent, step);
-		umpire_standing_settle(g, a, &rep);
+		standing_settle(g, a, &rep);
 	}
 	render(g, &rep, step, &dice, &marks, report);
 	umpire_dice_end(&dice);

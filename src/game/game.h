@@ -195,8 +195,22 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, struct umpire_step_report *report);
 
 /*
+ * The orders file umpire writes for the standing orders due
+ * (standing.h; there must be some):
+ * a first comment, the envelope, and the entry's orders or, when the
+ * check refuses them, the first of its else: alternatives it passes.
+ * True with those, parsed into a (*doc, may be NULL), and which (*alt:
+ * 0 for the entry's own, else the alternative's number from 1; alt may
+ * be NULL), or false with
+ * what the check said of the entry's own orders in d.
+ */
+bool umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *out, const struct umpire_node **doc, size_t *alt,
+	struct umpire_diags *d);
+
+/*
  * The same for the standing orders due (standing.h): check them first
- * (umpire_standing_text, which says which of them, alt), then this
+ * (umpire_game_standing, which says which of them, alt), then this
  * uses the entry and resolves them as the step of umpire's that
  * applies them, its report saying so.
  */

@@ -8,7 +8,6 @@
 
 #include "doc/schema.h"
 #include "game/game.h"
-#include "history/paths.h"
 #include "util/text.h"
 
 static const char *const envelope_keys[] = { "umpire", "ruleset", "game",
@@ -48,6 +47,16 @@ copy(struct umpire_arena *a, const struct umpire_node *n)
 	return c;
 }
 
+/* The player of g called id, or NULL (game.c's lookup, without the call). */
+static const struct umpire_player *
+player_of(const struct umpire_game *g, const char *id)
+{
+	for (size_t i = 0; id && i < g->nplayers; i++)
+		if (strcmp(g->players[i].id, id) == 0)
+			return &g->players[i];
+	return NULL;
+}
+
 void
 umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
 	struct umpire_diags *d)
@@ -59,7 +68,7 @@ umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const struct umpire_node *e = list->u.seq.v[i];
 		const struct umpire_node *player = umpire_map_get(e, "player");
-		const struct umpire_player *p = umpire_game_player(g,
+		const struct umpire_player *p = player_of(g,
 			umpire_node_cstr(player));
 		if (!p) {
 			umpire_node_error(d, player, "standing[%zu].player: %s is not a "
@@ -102,8 +111,8 @@ umpire_standing_write(const struct umpire_game *g, struct umpire_arena *a,
 }
 
 /* The envelope of orders for the awaited decision, as a new mapping. */
-static struct umpire_node *
-envelope(const struct umpire_game *g, struct umpire_arena *a,
+struct umpire_node *
+umpire_standing_envelope(const struct umpire_game *g, struct umpire_arena *a,
 	const char *player)
 {
 	struct umpire_node *doc = umpire_node_map(a, false);
@@ -140,7 +149,7 @@ check_body(const struct umpire_game *g, struct umpire_ctx *ctx,
 	if (d->errors != at)
 		return;
 	/* The ruleset's orders schema, on the orders as they will be. */
-	struct umpire_node *doc = envelope(g, ctx->arena, dec->player);
+	struct umpire_node *doc = umpire_standing_envelope(g, ctx->arena, dec->player);
 	doc->file = body->file;
 	doc->line = body->line;
 	doc->col = body->col;
@@ -210,7 +219,7 @@ umpire_standing_take(struct umpire_game *g, const char *player,
 	struct umpire_standing_order *v = umpire_arena_alloc(&g->arena,
 		(g->nstanding + list->u.seq.n + 1) * sizeof(*v));
 	size_t n = 0;
-	const struct umpire_player *p = umpire_game_player(g, player);
+	const struct umpire_player *p = player_of(g, player);
 
 	for (size_t i = 0; i < g->nstanding; i++)
 		if (strcmp(g->standing[i].player, player) != 0)
@@ -256,60 +265,6 @@ umpire_standing_due(const struct umpire_game *g)
 	return i < 0 ? NULL : &g->standing[i];
 }
 
-/* The orders file of the due entry s with body (alternative alt, or 0). */
-static void
-text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
-	const struct umpire_node *body, size_t alt, struct umpire_buf *out)
-{
-	struct umpire_arena a = UMPIRE_ARENA_INIT;
-	char whose[80];
-
-	struct umpire_node *doc = envelope(g, &a, s->player);
-	for (size_t k = 0; k < body->u.map.n; k++)
-		umpire_map_add(&a, doc, body->u.map.v[k].key->u.s.ptr,
-			body->u.map.v[k].val);
-	const char *first = umpire_arena_printf(&a, "standing orders for %s "
-		"%s, sent with the orders of step %ld, applied by umpire%s",
-		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
-		s->from, alt ? umpire_arena_printf(&a, " (else no. %zu: those "
-		"before it are not legal now)", alt) : "");
-	umpire_buf_clear(out);
-	umpire_yaml_emit(out, doc, umpire_orders_comment(&a, g->rules->name,
-		first));
-	umpire_arena_free(&a);
-}
-
-bool
-umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_buf *out, const struct umpire_node **doc, size_t *which,
-	struct umpire_diags *d)
-{
-	const struct umpire_standing_order *s = umpire_standing_due(g);
-	const struct umpire_node *parsed;
-	struct umpire_step_paths paths;
-
-	umpire_step_paths(&paths, g->step, s->player);
-	size_t n = s->alts ? s->alts->u.seq.n : 0;
-	for (size_t alt = 0; alt <= n; alt++) {
-		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
-		text_of(g, s, alt ? s->alts->u.seq.v[alt - 1] : s->orders, alt, out);
-		int rc = umpire_game_check(g, a, paths.orders, out->ptr, out->len,
-			&parsed, &quiet);
-		umpire_diags_free(&quiet);
-		if (rc == 0) {
-			if (doc)
-				*doc = parsed;
-			if (which)
-				*which = alt;
-			return true;
-		}
-	}
-	/* Why the entry's own orders are refused, for the report. */
-	text_of(g, s, s->orders, 0, out);
-	umpire_game_check(g, a, paths.orders, out->ptr, out->len, &parsed, d);
-	return false;
-}
-
 void
 umpire_standing_use(struct umpire_game *g)
 {
@@ -322,44 +277,3 @@ umpire_standing_use(struct umpire_game *g)
 	g->nstanding--;
 }
 
-void
-umpire_standing_settle(struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_report *rep)
-{
-	const struct umpire_standing_order *s = umpire_standing_due(g);
-	struct umpire_buf text = UMPIRE_BUF_INIT;
-	struct umpire_diags d = UMPIRE_DIAGS_INIT;
-	struct umpire_step_paths paths;
-	char whose[80], own[80];
-
-	if (!s)
-		return;
-	umpire_step_paths(&paths, g->step, s->player);
-	if (umpire_standing_text(g, a, &text, NULL, NULL, &d))
-		goto done;
-	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "
-		"orders of step %ld, are not legal now%s: umpire drops %s standing "
-		"orders for %s and waits for %s own.\n\n",
-		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
-		s->from, s->alts ? ", nor any of their alternatives" : "", whose,
-		s->kind, umpire_possessive(s->player, own, sizeof(own)));
-	for (size_t i = 0; i < d.n; i++)
-		if (d.v[i].level == UMPIRE_ERROR)
-			umpire_report_printf(rep, "    %s:%d:%d: %s\n", d.v[i].file ?
-				d.v[i].file : paths.orders, d.v[i].line, d.v[i].col,
-				d.v[i].msg);
-	/*
-	 * Every one of that kind, hold or not: the game waits for him, and
-	 * he may send others with his answer.
-	 */
-	const char *player = s->player, *kind = s->kind;
-	size_t n = 0;
-	for (size_t i = 0; i < g->nstanding; i++)
-		if (strcmp(g->standing[i].player, player) != 0 ||
-		    strcmp(g->standing[i].kind, kind) != 0)
-			g->standing[n++] = g->standing[i];
-	g->nstanding = n;
-done:
-	umpire_diags_free(&d);
-	umpire_buf_free(&text);
-}

@@ -76,28 +76,14 @@ void umpire_standing_take(struct umpire_game *g, const char *player,
 /* The entry that answers the awaited decision, or NULL. */
 const struct umpire_standing_order *umpire_standing_due(const struct umpire_game *g);
 
-/*
- * The orders file umpire writes for the due entry (there must be one):
- * a first comment, the envelope, and the entry's orders or, when the
- * check refuses them, the first of its else: alternatives it passes.
- * True with those, parsed into a (*doc, may be NULL), and which (*alt:
- * 0 for the entry's own, else the alternative's number from 1; alt may
- * be NULL), or false with
- * what the check said of the entry's own orders in d.
- */
-bool umpire_standing_text(const struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_buf *out, const struct umpire_node **doc, size_t *alt,
-	struct umpire_diags *d);
-
 /* Use the due entry: drop it unless it holds. */
 void umpire_standing_use(struct umpire_game *g);
 
 /*
- * At the end of a step: if an entry is due, check it as its step will;
- * one refused is dropped, and rep says why (as its diagnostics, with
- * the file its step would have written).  Scratch in a.
+ * The envelope of orders for the awaited decision of player's, as a new
+ * mapping in a (umpire, ruleset, game, player, step).
  */
-void umpire_standing_settle(struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_report *rep);
+struct umpire_node *umpire_standing_envelope(const struct umpire_game *g,
+	struct umpire_arena *a, const char *player);
 
 #endif

@@ -146,7 +146,7 @@ umpire_step_standing(struct umpire_step_in *in, const struct umpire_game *g,
 
 	if (!due)
 		return false;
-	if (!umpire_standing_text(g, a, text, &in->orders, &in->alt, d))
+	if (!umpire_game_standing(g, a, text, &in->orders, &in->alt, d))
 		return false;
 	in->kind = UMPIRE_STEP_STANDING;
 	in->orders_text = text->ptr;

@@ -1356,7 +1356,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	if (standing) {
 		struct umpire_buf stand = UMPIRE_BUF_INIT;
 		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
-		bool same = umpire_standing_text(g, &a, &stand, NULL, &in.alt,
+		bool same = umpire_game_standing(g, &a, &stand, NULL, &in.alt,
 			&quiet) &&
 			umpire_buf_equal(&stand, orders.ptr, orders.len);
 		umpire_diags_free(&quiet);

@@ -91,7 +91,7 @@ play(const char *text, int games)
 				const struct umpire_node *orders;
 				size_t alt = 0;
 				struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
-				bool legal = umpire_standing_text(g, &a, &text2, &orders,
+				bool legal = umpire_game_standing(g, &a, &text2, &orders,
 					&alt, &quiet);
 				if (g->hides) {
 					/* The same orders judged on the public part alone. */
