@@ -209,7 +209,7 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 			snprintf(first, sizeof(first), "%s", dec.player);
 		snprintf(last, sizeof(last), "%s", dec.player);
 		struct umpire_arena a = UMPIRE_ARENA_INIT;
-		if (umpire_standing_due(g)) {
+		if (umpire_game_standing_due(g)) {
 			/* Standing orders umpire applies: no letter (standing.h). */
 			struct umpire_buf stand = UMPIRE_BUF_INIT;
 			const struct umpire_node *doc;

@@ -352,7 +352,7 @@ autopass(struct umpire_game *g, struct umpire_ctx *ctx, const char *version)
 		umpire_report_printf(ctx->report, "\n%s, passed.\n",
 			umpire_buf_cstr(&why));
 		/* Orders standing for it are used up by the pass (standing.h). */
-		umpire_standing_use(g);
+		umpire_standing_use(&g->standing, &dec);
 		g->rules->resolve(&pctx, g->rs, orders);
 		if (pass.body.len)
 			umpire_report_printf(ctx->report, "\n%s",
@@ -580,6 +580,23 @@ read_dates(struct umpire_game *g, const struct umpire_node *doc,
 	}
 }
 
+/* The state's standing orders (standing.h), each a player's of the game. */
+static void
+read_standing(struct umpire_game *g, const struct umpire_node *list,
+	struct umpire_diags *d)
+{
+	umpire_standing_read(&g->standing, &g->arena, list);
+	for (size_t i = 0; i < g->standing.n; i++) {
+		struct umpire_standing_order *s = &g->standing.v[i];
+		const struct umpire_player *p = umpire_game_player(g, s->player);
+		if (!p)
+			umpire_node_error(d, list->u.seq.v[i], "standing[%zu].player: "
+				"%s is not a player of this game", i, s->player);
+		else
+			s->player = p->id;
+	}
+}
+
 int
 umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	size_t len, struct umpire_diags *d)
@@ -636,7 +653,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		.game_id = g->id, .step = g->step, .result = &g->result,
 		.secret = skey(g) };
 	read_decision(g, doc, &ctx, d);
-	umpire_standing_read(g, umpire_map_get(doc, "standing"), d);
+	read_standing(g, umpire_map_get(doc, "standing"), d);
 	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc)) ||
 	    agree(g, &ctx, doc, d)) {
 		umpire_game_free(g);
@@ -744,7 +761,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		.secret = skey(g), .secret_known = g->secret_known,
 		.version = version };
 	g->rules->encode(&ctx, g->rs, root);
-	umpire_standing_write(g, &a, root);
+	if (dec.player)
+		umpire_standing_write(&g->standing, &a, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
 }
@@ -885,6 +903,8 @@ judge_pruned(const struct umpire_game *g, struct umpire_ctx *ctx,
 	return true;
 }
 
+static struct umpire_node *standing_envelope(const struct umpire_game *g,
+	struct umpire_arena *a, const char *player);
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, const struct umpire_node *knowledge,
 	const struct umpire_node *const *clear, size_t nclear,
@@ -1194,7 +1214,10 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	d->code = "rules";
 	size_t bad = 0;
 	if (standing) {
-		bad += umpire_standing_check(g, &ctx, standing->val);
+		struct umpire_decision dec;
+		umpire_game_decision(g, &dec);
+		bad += umpire_standing_check(&ctx, g->rules, g->rs,
+			standing_envelope(g, a, dec.player), standing->val);
 		doc = umpire_standing_strip(a, doc);
 	}
 	bad += g->rules->check(&ctx, g->rs, doc);
@@ -1219,6 +1242,30 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 }
 
 /* Standing orders (standing.h) for the decision awaited. */
+
+/* The envelope of orders for the awaited decision, as a new mapping. */
+static struct umpire_node *
+standing_envelope(const struct umpire_game *g, struct umpire_arena *a,
+	const char *player)
+{
+	struct umpire_node *doc = umpire_node_map(a, false);
+
+	umpire_map_add(a, doc, "umpire", umpire_node_int(a, UMPIRE_FORMAT));
+	umpire_map_add(a, doc, "ruleset", umpire_node_str(a, g->rules->name));
+	umpire_map_add(a, doc, "game", umpire_node_str(a, g->id));
+	umpire_map_add(a, doc, "player", umpire_node_str(a, player));
+	umpire_map_add(a, doc, "step", umpire_node_int(a, g->step));
+	return doc;
+}
+
+const struct umpire_standing_order *
+umpire_game_standing_due(const struct umpire_game *g)
+{
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	return umpire_standing_due(&g->standing, &dec);
+}
 /* The orders file of the due entry s with body (alternative alt, or 0). */
 static void
 text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
@@ -1227,7 +1274,7 @@ text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	char whose[80];
 
-	struct umpire_node *doc = umpire_standing_envelope(g, &a, s->player);
+	struct umpire_node *doc = standing_envelope(g, &a, s->player);
 	for (size_t k = 0; k < body->u.map.n; k++)
 		umpire_map_add(&a, doc, body->u.map.v[k].key->u.s.ptr,
 			body->u.map.v[k].val);
@@ -1247,7 +1294,7 @@ umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_buf *out, const struct umpire_node **doc, size_t *which,
 	struct umpire_diags *d)
 {
-	const struct umpire_standing_order *s = umpire_standing_due(g);
+	const struct umpire_standing_order *s = umpire_game_standing_due(g);
 	const struct umpire_node *parsed;
 	struct umpire_step_paths paths;
 
@@ -1283,7 +1330,7 @@ static void
 standing_settle(struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_report *rep)
 {
-	const struct umpire_standing_order *s = umpire_standing_due(g);
+	const struct umpire_standing_order *s = umpire_game_standing_due(g);
 	struct umpire_buf text = UMPIRE_BUF_INIT;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_step_paths paths;
@@ -1309,13 +1356,7 @@ standing_settle(struct umpire_game *g, struct umpire_arena *a,
 	 * Every one of that kind, hold or not: the game waits for him, and
 	 * he may send others with his answer.
 	 */
-	const char *player = s->player, *kind = s->kind;
-	size_t n = 0;
-	for (size_t i = 0; i < g->nstanding; i++)
-		if (strcmp(g->standing[i].player, player) != 0 ||
-		    strcmp(g->standing[i].kind, kind) != 0)
-			g->standing[n++] = g->standing[i];
-	g->nstanding = n;
+	umpire_standing_drop(&g->standing, s->player, s->kind);
 done:
 	umpire_diags_free(&d);
 	umpire_buf_free(&text);
@@ -1368,7 +1409,8 @@ resolve(struct umpire_game *g, struct umpire_arena *a,
 	if (!report->version || !umpire_version_older(report->version,
 	    UMPIRE_STANDING_SINCE)) {
 		if (sent)
-			umpire_standing_take(g, player, sent, step);
+			umpire_standing_take(&g->standing, &g->arena,
+				umpire_game_player(g, player)->id, sent, step);
 		standing_settle(g, a, &rep);
 	}
 	render(g, &rep, step, &dice, &marks, report);
@@ -1391,7 +1433,8 @@ umpire_game_resolve_standing(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, size_t alt,
 	struct umpire_step_report *report)
 {
-	const struct umpire_standing_order *due = umpire_standing_due(g);
+	const struct umpire_standing_order *due = umpire_game_standing_due(g);
+	struct umpire_decision dec;
 
 	if (!due) {
 		fprintf(stderr, "umpire: internal error: game %s applies standing "
@@ -1399,7 +1442,8 @@ umpire_game_resolve_standing(struct umpire_game *g, struct umpire_arena *a,
 		abort();
 	}
 	struct umpire_standing_order s = *due;
-	umpire_standing_use(g);
+	umpire_game_decision(g, &dec);
+	umpire_standing_use(&g->standing, &dec);
 	return resolve(g, a, orders, report, &s, alt);
 }
 

@@ -92,8 +92,7 @@ struct umpire_game {
 	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
 	/* Standing orders held (standing.h), in the order sent. */
-	struct umpire_standing_order *standing;
-	size_t nstanding;
+	struct umpire_standing_list standing;
 	void *rs;		/* the ruleset's own game */
 };
 
@@ -204,6 +203,9 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
  * be NULL), or false with
  * what the check said of the entry's own orders in d.
  */
+/* The standing orders that answer the awaited decision, or NULL. */
+const struct umpire_standing_order *umpire_game_standing_due(
+	const struct umpire_game *g);
 bool umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
 	struct umpire_buf *out, const struct umpire_node **doc, size_t *alt,
 	struct umpire_diags *d);

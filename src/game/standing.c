@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "doc/schema.h"
-#include "game/game.h"
+#include "game/secret.h"
 #include "util/text.h"
 
 static const char *const envelope_keys[] = { "umpire", "ruleset", "game",
@@ -47,37 +47,20 @@ copy(struct umpire_arena *a, const struct umpire_node *n)
 	return c;
 }
 
-/* The player of g called id, or NULL (game.c's lookup, without the call). */
-static const struct umpire_player *
-player_of(const struct umpire_game *g, const char *id)
-{
-	for (size_t i = 0; id && i < g->nplayers; i++)
-		if (strcmp(g->players[i].id, id) == 0)
-			return &g->players[i];
-	return NULL;
-}
-
 void
-umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
-	struct umpire_diags *d)
+umpire_standing_read(struct umpire_standing_list *l,
+	struct umpire_arena *arena, const struct umpire_node *list)
 {
+	l->v = NULL;
+	l->n = 0;
 	if (!list || list->type != UMPIRE_SEQ)
 		return;
-	g->standing = umpire_arena_alloc(&g->arena, (list->u.seq.n + 1) *
-		sizeof(*g->standing));
+	l->v = umpire_arena_alloc(arena, (list->u.seq.n + 1) * sizeof(*l->v));
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const struct umpire_node *e = list->u.seq.v[i];
-		const struct umpire_node *player = umpire_map_get(e, "player");
-		const struct umpire_player *p = player_of(g,
-			umpire_node_cstr(player));
-		if (!p) {
-			umpire_node_error(d, player, "standing[%zu].player: %s is not a "
-				"player of this game", i, umpire_node_cstr(player));
-			continue;
-		}
 		const struct umpire_node *hold = umpire_map_get(e, "hold");
-		g->standing[g->nstanding++] = (struct umpire_standing_order){
-			.player = p->id,
+		l->v[l->n++] = (struct umpire_standing_order){
+			.player = umpire_node_cstr(umpire_map_get(e, "player")),
 			.kind = umpire_node_cstr(umpire_map_get(e, "kind")),
 			.hold = hold && hold->type == UMPIRE_BOOL && hold->u.b,
 			.from = (long)umpire_node_integer(umpire_map_get(e, "from"), 0),
@@ -88,15 +71,15 @@ umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
 }
 
 void
-umpire_standing_write(const struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_node *root)
+umpire_standing_write(const struct umpire_standing_list *l,
+	struct umpire_arena *a, struct umpire_node *root)
 {
-	if (!g->nstanding || umpire_game_over(g))
+	if (!l->n)
 		return;
 	struct umpire_node *list = umpire_map_add(a, root, "standing",
 		umpire_node_seq(a, false));
-	for (size_t i = 0; i < g->nstanding; i++) {
-		const struct umpire_standing_order *s = &g->standing[i];
+	for (size_t i = 0; i < l->n; i++) {
+		const struct umpire_standing_order *s = &l->v[i];
 		struct umpire_node *e = umpire_seq_add(a, list, umpire_node_map(a,
 			false));
 		umpire_map_add(a, e, "player", umpire_node_str(a, s->player));
@@ -110,25 +93,10 @@ umpire_standing_write(const struct umpire_game *g, struct umpire_arena *a,
 	}
 }
 
-/* The envelope of orders for the awaited decision, as a new mapping. */
-struct umpire_node *
-umpire_standing_envelope(const struct umpire_game *g, struct umpire_arena *a,
-	const char *player)
-{
-	struct umpire_node *doc = umpire_node_map(a, false);
-
-	umpire_map_add(a, doc, "umpire", umpire_node_int(a, UMPIRE_FORMAT));
-	umpire_map_add(a, doc, "ruleset", umpire_node_str(a, g->rules->name));
-	umpire_map_add(a, doc, "game", umpire_node_str(a, g->id));
-	umpire_map_add(a, doc, "player", umpire_node_str(a, player));
-	umpire_map_add(a, doc, "step", umpire_node_int(a, g->step));
-	return doc;
-}
-
 /* One body of orders that would stand (entry i's, or an alternative). */
 static void
-check_body(const struct umpire_game *g, struct umpire_ctx *ctx,
-	const struct umpire_decision *dec, const char *kind,
+check_body(struct umpire_ctx *ctx, const struct umpire_ruleset *rules,
+	const void *rs, const struct umpire_node *envelope, const char *kind,
 	const struct umpire_node *body, size_t i)
 {
 	struct umpire_diags *d = ctx->diags;
@@ -149,29 +117,31 @@ check_body(const struct umpire_game *g, struct umpire_ctx *ctx,
 	if (d->errors != at)
 		return;
 	/* The ruleset's orders schema, on the orders as they will be. */
-	struct umpire_node *doc = umpire_standing_envelope(g, ctx->arena, dec->player);
+	struct umpire_node *doc = umpire_node_map(ctx->arena, false);
 	doc->file = body->file;
 	doc->line = body->line;
 	doc->col = body->col;
+	for (size_t k = 0; k < envelope->u.map.n; k++)
+		umpire_map_add(ctx->arena, doc, envelope->u.map.v[k].key->u.s.ptr,
+			envelope->u.map.v[k].val);
 	for (size_t k = 0; k < body->u.map.n; k++)
 		umpire_map_add(ctx->arena, doc, body->u.map.v[k].key->u.s.ptr,
 			body->u.map.v[k].val);
 	char schema[64];
-	snprintf(schema, sizeof(schema), "%s/orders", g->rules->name);
+	snprintf(schema, sizeof(schema), "%s/orders", rules->name);
 	if (umpire_schema_validate(schema, doc, d))
 		return;
-	g->rules->stands(ctx, g->rs, kind, body);
+	rules->stands(ctx, rs, kind, body);
 }
 
 size_t
-umpire_standing_check(const struct umpire_game *g, struct umpire_ctx *ctx,
-	const struct umpire_node *list)
+umpire_standing_check(struct umpire_ctx *ctx,
+	const struct umpire_ruleset *rules, const void *rs,
+	const struct umpire_node *envelope, const struct umpire_node *list)
 {
 	struct umpire_diags *d = ctx->diags;
-	struct umpire_decision dec;
 	size_t before = d->errors;
 
-	umpire_game_decision(g, &dec);
 	if (umpire_version_older(ctx->version ? ctx->version : UMPIRE_VERSION,
 	    UMPIRE_STANDING_SINCE)) {
 		umpire_node_error(d, list, "standing: orders stand from umpire %s "
@@ -179,19 +149,20 @@ umpire_standing_check(const struct umpire_game *g, struct umpire_ctx *ctx,
 			UMPIRE_STANDING_SINCE);
 		return d->errors - before;
 	}
-	if (!g->rules->stands && list->u.seq.n) {
+	if (!rules->stands && list->u.seq.n) {
 		umpire_node_error(d, list, "standing: no orders stand in %s (see "
 			"umpire-%s(7)); answer each decision as it comes",
-			g->rules->title, g->rules->name);
+			rules->title, rules->name);
 		return d->errors - before;
 	}
 	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const struct umpire_node *e = list->u.seq.v[i];
 		const struct umpire_node *alts = umpire_map_get(e, "else");
 		const char *kind = umpire_node_cstr(umpire_map_get(e, "kind"));
-		check_body(g, ctx, &dec, kind, umpire_map_get(e, "orders"), i);
+		check_body(ctx, rules, rs, envelope, kind, umpire_map_get(e,
+			"orders"), i);
 		for (size_t k = 0; alts && k < alts->u.seq.n; k++)
-			check_body(g, ctx, &dec, kind, alts->u.seq.v[k], i);
+			check_body(ctx, rules, rs, envelope, kind, alts->u.seq.v[k], i);
 	}
 	return d->errors - before;
 }
@@ -204,7 +175,7 @@ umpire_standing_strip(struct umpire_arena *a, const struct umpire_node *doc)
 	struct umpire_node *map = umpire_node_map(a, doc->flow);
 	*map = *doc;
 	map->u.map.v = umpire_arena_alloc(a, doc->u.map.n * sizeof(*map->u.map.v));
-	map->u.map.n = map->u.map.cap = 0;
+	map->u.map.n = 0;
 	for (size_t i = 0; i < doc->u.map.n; i++)
 		if (!umpire_node_is_str(doc->u.map.v[i].key, "standing"))
 			map->u.map.v[map->u.map.n++] = doc->u.map.v[i];
@@ -213,67 +184,78 @@ umpire_standing_strip(struct umpire_arena *a, const struct umpire_node *doc)
 }
 
 void
-umpire_standing_take(struct umpire_game *g, const char *player,
+umpire_standing_take(struct umpire_standing_list *l,
+	struct umpire_arena *arena, const char *player,
 	const struct umpire_node *list, long step)
 {
-	struct umpire_standing_order *v = umpire_arena_alloc(&g->arena,
-		(g->nstanding + list->u.seq.n + 1) * sizeof(*v));
+	struct umpire_standing_order *v = umpire_arena_alloc(arena,
+		(l->n + list->u.seq.n + 1) * sizeof(*v));
 	size_t n = 0;
-	const struct umpire_player *p = player_of(g, player);
 
-	for (size_t i = 0; i < g->nstanding; i++)
-		if (strcmp(g->standing[i].player, player) != 0)
-			v[n++] = g->standing[i];
-	for (size_t i = 0; p && i < list->u.seq.n; i++) {
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].player, player) != 0)
+			v[n++] = l->v[i];
+	for (size_t i = 0; i < list->u.seq.n; i++) {
 		const struct umpire_node *e = list->u.seq.v[i];
 		const struct umpire_node *hold = umpire_map_get(e, "hold");
 		v[n++] = (struct umpire_standing_order){
-			.player = p->id,
-			.kind = umpire_arena_strdup(&g->arena,
+			.player = player,
+			.kind = umpire_arena_strdup(arena,
 				umpire_node_cstr(umpire_map_get(e, "kind"))),
 			.hold = hold && hold->type == UMPIRE_BOOL && hold->u.b,
 			.from = step,
-			.orders = copy(&g->arena, umpire_map_get(e, "orders")),
-			.alts = umpire_map_get(e, "else") ? copy(&g->arena,
+			.orders = copy(arena, umpire_map_get(e, "orders")),
+			.alts = umpire_map_get(e, "else") ? copy(arena,
 				umpire_map_get(e, "else")) : NULL,
 		};
 	}
-	g->standing = v;
-	g->nstanding = n;
+	l->v = v;
+	l->n = n;
 }
 
 static long
-due_index(const struct umpire_game *g)
+due_index(const struct umpire_standing_list *l,
+	const struct umpire_decision *dec)
 {
-	struct umpire_decision dec;
-
-	umpire_game_decision(g, &dec);
-	if (!dec.player)
+	if (!dec->player)
 		return -1;
-	for (size_t i = 0; i < g->nstanding; i++)
-		if (strcmp(g->standing[i].player, dec.player) == 0 &&
-		    strcmp(g->standing[i].kind, dec.kind) == 0)
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].player, dec->player) == 0 &&
+		    strcmp(l->v[i].kind, dec->kind) == 0)
 			return (long)i;
 	return -1;
 }
 
 const struct umpire_standing_order *
-umpire_standing_due(const struct umpire_game *g)
+umpire_standing_due(const struct umpire_standing_list *l,
+	const struct umpire_decision *dec)
 {
-	long i = due_index(g);
+	long i = due_index(l, dec);
 
-	return i < 0 ? NULL : &g->standing[i];
+	return i < 0 ? NULL : &l->v[i];
 }
 
 void
-umpire_standing_use(struct umpire_game *g)
+umpire_standing_use(struct umpire_standing_list *l,
+	const struct umpire_decision *dec)
 {
-	long i = due_index(g);
+	long i = due_index(l, dec);
 
-	if (i < 0 || g->standing[i].hold)
+	if (i < 0 || l->v[i].hold)
 		return;
-	memmove(&g->standing[i], &g->standing[i + 1], (g->nstanding -
-		(size_t)i - 1) * sizeof(*g->standing));
-	g->nstanding--;
+	memmove(&l->v[i], &l->v[i + 1], (l->n - (size_t)i - 1) * sizeof(*l->v));
+	l->n--;
 }
 
+void
+umpire_standing_drop(struct umpire_standing_list *l, const char *player,
+	const char *kind)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].player, player) != 0 ||
+		    strcmp(l->v[i].kind, kind) != 0)
+			l->v[n++] = l->v[i];
+	l->n = n;
+}

@@ -36,8 +36,6 @@
 #include "game/ruleset.h"
 #include "doc/yaml.h"
 
-struct umpire_game;
-
 /* The commit trailer of a standing step: the step whose orders sent it. */
 #define UMPIRE_STANDING_TRAILER "Standing-Orders"
 
@@ -50,40 +48,55 @@ struct umpire_standing_order {
 	const struct umpire_node *alts;	/* else: a list of others, or NULL */
 };
 
-/* From a state's standing: list (past its schema); problems into d. */
-void umpire_standing_read(struct umpire_game *g, const struct umpire_node *list,
-	struct umpire_diags *d);
-/* Append standing: to a state's root mapping, if any stand. */
-void umpire_standing_write(const struct umpire_game *g, struct umpire_arena *a,
-	struct umpire_node *root);
+/* What stands in a game, in the order sent; its owner's arena holds it. */
+struct umpire_standing_list {
+	struct umpire_standing_order *v;
+	size_t n;
+};
 
 /*
- * An orders file's standing: list (past the orders schema), for the
- * awaited player: each entry's orders against the ruleset's orders
- * schema and its stands hook.  Records every problem; returns how many.
+ * From a state's standing: list (past its schema), into arena; players
+ * are checked by the caller.
  */
-size_t umpire_standing_check(const struct umpire_game *g,
-	struct umpire_ctx *ctx, const struct umpire_node *list);
+void umpire_standing_read(struct umpire_standing_list *l,
+	struct umpire_arena *arena, const struct umpire_node *list);
+/* Append standing: to a state's root mapping, if anything stands. */
+void umpire_standing_write(const struct umpire_standing_list *l,
+	struct umpire_arena *a, struct umpire_node *root);
+
+/*
+ * An orders file's standing: list (past the orders schema), sent by the
+ * awaited player: each entry's orders, put after envelope (a mapping of
+ * the envelope keys of orders for the awaited decision), against the
+ * orders schema of rules, and its stands hook on rs.  Records every
+ * problem; returns how many.
+ */
+size_t umpire_standing_check(struct umpire_ctx *ctx,
+	const struct umpire_ruleset *rules, const void *rs,
+	const struct umpire_node *envelope, const struct umpire_node *list);
 
 /* The orders doc without its standing: key (a shallow copy in a), or doc. */
 const struct umpire_node *umpire_standing_strip(struct umpire_arena *a,
 	const struct umpire_node *doc);
 
-/* Replace player's standing orders by list, sent with the orders of step. */
-void umpire_standing_take(struct umpire_game *g, const char *player,
+/*
+ * Replace player's standing orders by list, sent with the orders of
+ * step; player must outlive l, the rest is copied into arena.
+ */
+void umpire_standing_take(struct umpire_standing_list *l,
+	struct umpire_arena *arena, const char *player,
 	const struct umpire_node *list, long step);
 
-/* The entry that answers the awaited decision, or NULL. */
-const struct umpire_standing_order *umpire_standing_due(const struct umpire_game *g);
+/* The entry that answers decision dec, or NULL. */
+const struct umpire_standing_order *umpire_standing_due(
+	const struct umpire_standing_list *l, const struct umpire_decision *dec);
 
-/* Use the due entry: drop it unless it holds. */
-void umpire_standing_use(struct umpire_game *g);
+/* Use the entry due for dec: drop it unless it holds. */
+void umpire_standing_use(struct umpire_standing_list *l,
+	const struct umpire_decision *dec);
 
-/*
- * The envelope of orders for the awaited decision of player's, as a new
- * mapping in a (umpire, ruleset, game, player, step).
- */
-struct umpire_node *umpire_standing_envelope(const struct umpire_game *g,
-	struct umpire_arena *a, const char *player);
+/* Drop every entry of player's of kind. */
+void umpire_standing_drop(struct umpire_standing_list *l, const char *player,
+	const char *kind);
 
 #endif

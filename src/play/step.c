@@ -142,7 +142,7 @@ bool
 umpire_step_standing(struct umpire_step_in *in, const struct umpire_game *g,
 	struct umpire_arena *a, struct umpire_buf *text, struct umpire_diags *d)
 {
-	const struct umpire_standing_order *due = umpire_standing_due(g);
+	const struct umpire_standing_order *due = umpire_game_standing_due(g);
 
 	if (!due)
 		return false;

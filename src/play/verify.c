@@ -1298,7 +1298,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	umpire_history_rev_commit(r->h, r->rev, &ci);
 	bool standing = dflt && strstr(ci.message, "\n"
 		UMPIRE_STANDING_TRAILER ": ") != NULL;
-	const struct umpire_standing_order *due = umpire_standing_due(g);
+	const struct umpire_standing_order *due = umpire_game_standing_due(g);
 	if (standing) {
 		dflt = false;
 		if (!due) {

@@ -84,9 +84,9 @@ play(const char *text, int games)
 			umpire_game_encode(g, UMPIRE_VERSION, &s);
 			if (umpire_game_load(&pub, "game.yaml", s.ptr, s.len, &d))
 				fail_msg("%s", diags_text(&d));
-			assert_int_equal(pub->nstanding, g->nstanding);
-			const struct umpire_standing_order *due = umpire_standing_due(g);
-			assert_true((due != NULL) == (umpire_standing_due(pub) != NULL));
+			assert_int_equal(pub->standing.n, g->standing.n);
+			const struct umpire_standing_order *due = umpire_game_standing_due(g);
+			assert_true((due != NULL) == (umpire_game_standing_due(pub) != NULL));
 			if (due) {
 				const struct umpire_node *orders;
 				size_t alt = 0;
