@@ -1241,8 +1241,6 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 	return 0;
 }
 
-/* Standing orders (standing.h) for the decision awaited. */
-
 /* The envelope of orders for the awaited decision, as a new mapping. */
 static struct umpire_node *
 standing_envelope(const struct umpire_game *g, struct umpire_arena *a,
@@ -1266,6 +1264,7 @@ umpire_game_standing_due(const struct umpire_game *g)
 	umpire_game_decision(g, &dec);
 	return umpire_standing_due(&g->standing, &dec);
 }
+
 /* The orders file of the due entry s with body (alternative alt, or 0). */
 static void
 text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
