@@ -188,7 +188,7 @@ older_versions_refuse(void **state)
 	assert_int_equal(umpire_game_check_doc(g, &a, orders, &d), 0);
 	g->ruling = "0.4.0";
 	assert_int_not_equal(umpire_game_check_doc(g, &a, orders, &d), 0);
-	assert_true(strstr(diags_text(&d), "orders stand from umpire 0.5.0 on"));
+	assert_diag(&d, "orders stand from umpire 0.5.0 on");
 	umpire_step_report_free(&report);
 	umpire_game_free(g);
 	umpire_arena_free(&a);
