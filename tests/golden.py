@@ -11,6 +11,9 @@ A case holds case.yaml and its inputs:
                    expect: strings the report (exit 0) or the diagnostics
                            (otherwise) must contain: the rule's outcome in
                            words, so the case reads without the snapshot
+                   standing: true: no orders.yaml; run `umpire resolve
+                           state.yaml --standing`, the step that applies
+                           the standing orders the state holds
                    bot: true, for a set-up case: then run `umpire bot`
                            on the new game too (the bot's own rulings,
                            such as AM-22), its orders in expected.bot.yaml
@@ -48,7 +51,7 @@ import tempfile
 
 import yaml
 
-KNOWN_KEYS = {"cite", "exit", "seed", "expect", "bot"}
+KNOWN_KEYS = {"cite", "exit", "seed", "expect", "bot", "standing"}
 # A case's scenario may give its players umpire's published test keys.
 os.environ["UMPIRE_ALLOW_TEST_KEYS"] = "1"
 
@@ -88,8 +91,9 @@ def run_case(umpire, case, update):
         else:
             new, rep = os.path.join(tmp, "new.yaml"), os.path.join(tmp, "report.md")
             pic = os.path.join(tmp, "picture.svg")
-            cmd = [umpire, "resolve", "state.yaml", "orders.yaml", "-o", new,
-                   "-r", rep, "--svg", pic]
+            cmd = [umpire, "resolve", "state.yaml"] + (
+                ["--standing"] if meta.get("standing") else ["orders.yaml"]) + [
+                "-o", new, "-r", rep, "--svg", pic]
             outputs = {"expected.yaml": new, "expected.md": rep}
             if os.path.exists(os.path.join(case, "secret.yaml")):
                 sec = os.path.join(tmp, "secret.yaml")

@@ -153,6 +153,16 @@ int cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 void cli_turn_out_free(struct cli_turn_out *out);
 
 /*
+ * After a step committed on *g: commit the steps of umpire's that apply
+ * the standing orders due (standing.h), one by one, under the deadline
+ * policy pol, appending each report to reports (NULL: not kept).  0, or
+ * the first commit's error.
+ */
+int cli_standing(struct umpire_history *h, struct umpire_game **g,
+	const struct umpire_deadline_policy *pol, struct umpire_buf *reports,
+	struct umpire_diags *d);
+
+/*
  * A progress line for long runs, on standard error and only when that
  * is a terminal: "simulate: 120 of 5000 games", redrawn at most ten
  * times a second and wiped at the end.

@@ -456,6 +456,8 @@ cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 		goto done;
 	out->step = s.step;
 	umpire_buf_add(&out->report, s.report.text.ptr, s.report.text.len);
+	if ((rc = cli_standing(k.h, &k.g, &pol, &out->report, d)))
+		goto done;
 	umpire_buf_add(&out->picture, s.report.picture.ptr,
 		s.report.picture.len);
 	umpire_picture_name(out->picture_name, s.step);
@@ -465,6 +467,48 @@ cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 done:
 	checked_free(&k);
 	umpire_step_free(&s);
+	return rc;
+}
+
+/*
+ * The most standing steps one call commits: orders that hold for every
+ * player could otherwise play a game to its end in one call; the next
+ * call (tick, say) goes on where this one stopped.
+ */
+#define STANDING_MAX 256
+
+int
+cli_standing(struct umpire_history *h, struct umpire_game **g,
+	const struct umpire_deadline_policy *pol, struct umpire_buf *reports,
+	struct umpire_diags *d)
+{
+	int rc = 0;
+
+	for (int i = 0; i < STANDING_MAX && rc == 0; i++) {
+		struct umpire_step s = UMPIRE_STEP_INIT;
+		struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct umpire_buf text = UMPIRE_BUF_INIT;
+		bool due = umpire_step_standing(&in, *g, &a, &text, d);
+		if (due) {
+			in.date = cli_step_date(h, *g);
+			in.pol = pol;
+			umpire_step_make(&s, g, &a, &in, d);
+			umpire_history_date_next(h, in.date);
+			rc = umpire_history_commit(h, s.files, s.nfiles, &s.author,
+				s.message.ptr, d);
+			if (rc == 0 && reports) {
+				umpire_buf_puts(reports, "\n");
+				umpire_buf_add(reports, s.report.text.ptr,
+					s.report.text.len);
+			}
+		}
+		umpire_step_free(&s);
+		umpire_buf_free(&text);
+		umpire_arena_free(&a);
+		if (!due)
+			break;
+	}
 	return rc;
 }
 
@@ -485,11 +529,13 @@ cmd_bot(int argc, char **argv)
 		{ "as", required_argument, NULL, 'a' },
 		{ "identity", required_argument, NULL, 'i' },
 		{ "seed-file", required_argument, NULL, 'f' },
+		{ "standing", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *player = NULL, *salt = "", *as = NULL, *identity = NULL;
 	const char *file = NULL;
+	bool standing = false;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
@@ -500,6 +546,7 @@ cmd_bot(int argc, char **argv)
 		case 'a': as = optarg; break;
 		case 'i': identity = optarg; break;
 		case 'f': file = optarg; break;
+		case 'S': standing = true; break;
 		}
 	}
 	if (argc - optind != 1)
@@ -554,7 +601,16 @@ cmd_bot(int argc, char **argv)
 		umpire_buf_free(&view);
 		umpire_buf_free(&out);
 		umpire_arena_free(&a);
-	} else if ((rc = cli_load_secret(h, g, file, &d)) == 0) {
+	} else if ((rc = cli_load_secret(h, g, file, &d)) == 0 && standing) {
+		struct umpire_buf out = UMPIRE_BUF_INIT;
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		umpire_yaml_emit(&out, umpire_game_bot_standing(g, &a, salt,
+			strlen(salt)), umpire_orders_comment(&a, g->rules->name,
+			"orders drawn by umpire bot, with standing orders"));
+		fwrite(out.ptr, 1, out.len, stdout);
+		umpire_buf_free(&out);
+		umpire_arena_free(&a);
+	} else if (rc == 0) {
 		struct umpire_buf out = UMPIRE_BUF_INIT;
 		umpire_game_bot(g, salt, strlen(salt), &out);
 		fwrite(out.ptr, 1, out.len, stdout);

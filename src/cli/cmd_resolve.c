@@ -51,12 +51,14 @@ cmd_resolve(int argc, char **argv)
 		{ "secret", required_argument, NULL, 'S' },
 		{ "secret-out", required_argument, NULL, 'O' },
 		{ "date", required_argument, NULL, 'D' },
+		{ "standing", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *file = NULL, *out = NULL, *rep = NULL, *svg = NULL;
 	const char *secret = NULL, *secret_out = NULL;
 	long long date = 0;
+	bool standing = false;
 	int rc = 0, c;
 
 	while ((c = cli_getopt(argc, argv, "o:r:", opts, &rc)) != -1) {
@@ -68,6 +70,7 @@ cmd_resolve(int argc, char **argv)
 		case 's': svg = optarg; break;
 		case 'S': secret = optarg; break;
 		case 'O': secret_out = optarg; break;
+		case 'T': standing = true; break;
 		case 'D':
 			if (umpire_time_parse(&date, optarg) != 0 || date <= 0)
 				return cli_usage(argv[0], "--date %s: not a time: give RFC "
@@ -76,11 +79,14 @@ cmd_resolve(int argc, char **argv)
 			break;
 		}
 	}
-	if (argc - optind != 2)
-		return cli_usage(argv[0], "name the state file and the orders file");
+	if (argc - optind != 2 - standing)
+		return cli_usage(argv[0], standing ? "--standing applies the "
+			"standing orders the state holds: name the state file alone" :
+			"name the state file and the orders file");
 	if (!out || !rep)
 		return cli_usage(argv[0], "-o NEW_STATE and -r REPORT are required");
-	const char *spath = argv[optind], *opath = argv[optind + 1];
+	const char *spath = argv[optind], *opath = standing ? NULL :
+		argv[optind + 1];
 	if (strcmp(spath, "-") == 0)
 		return cli_usage(argv[0], "the state cannot come from standard input");
 
@@ -95,8 +101,21 @@ cmd_resolve(int argc, char **argv)
 	if ((rc = umpire_file_read_untrusted(&stext, spath,
 	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_load(&g, spath, stext.ptr, stext.len, &d)) ||
-	    (rc = resolve_secret(g, secret, secret_out, file, &xtext, &d)) ||
-	    (rc = umpire_file_read_untrusted(&otext, opath,
+	    (rc = resolve_secret(g, secret, secret_out, file, &xtext, &d)))
+		goto done;
+	if (standing) {
+		/* The step of umpire's that applies them, as turn commits it. */
+		if (!umpire_step_standing(&in, g, &a, &otext, &d)) {
+			if (!d.errors)
+				umpire_diag(&d, UMPIRE_ERROR, spath, 0, 0, "no standing "
+					"orders are due at step %ld: none stand for the "
+					"decision it awaits", g->step);
+			rc = EX_DATAERR;
+			goto done;
+		}
+		if ((rc = cli_unseal(g, file, &d)))
+			goto done;
+	} else if ((rc = umpire_file_read_untrusted(&otext, opath,
 	    UMPIRE_YAML_MAX_BYTES, &d)) ||
 	    (rc = umpire_game_check(g, &a, umpire_file_name(opath), otext.ptr,
 	    otext.len, &in.orders, &d)) ||

@@ -208,9 +208,30 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 		if (!first[0])
 			snprintf(first, sizeof(first), "%s", dec.player);
 		snprintf(last, sizeof(last), "%s", dec.player);
-		t->letters++;
 		struct umpire_arena a = UMPIRE_ARENA_INIT;
-		const struct umpire_node *orders = umpire_game_bot_doc(g, &a, "", 0);
+		if (umpire_game_standing_due(g)) {
+			/* Standing orders umpire applies: no letter (standing.h). */
+			struct umpire_buf stand = UMPIRE_BUF_INIT;
+			const struct umpire_node *doc;
+			size_t alt = 0;
+			if (!umpire_game_standing(g, &a, &stand, &doc, &alt, d)) {
+				umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
+					"standing orders for step %ld of %s are refused, "
+					"though checked when their decision came", g->step,
+					g->id);
+				rc = EX_SOFTWARE;
+			} else {
+				umpire_game_resolve_standing(g, &a, doc, alt, &report);
+			}
+			umpire_buf_free(&stand);
+			umpire_arena_free(&a);
+			if (rc)
+				break;
+			continue;
+		}
+		t->letters++;
+		const struct umpire_node *orders = umpire_game_bot_standing(g, &a,
+			"", 0);
 		if (umpire_game_check_doc(g, &a, orders, d)) {
 			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: the "
 				"bot's orders for step %ld of %s are refused", g->step, g->id);

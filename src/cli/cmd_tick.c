@@ -137,7 +137,8 @@ play_default(struct tick *t, long long since, long long deadline,
 	umpire_step_make(&s, &t->g, &a, &in, d);
 	umpire_history_date_next(t->h, deadline);
 	if ((rc = umpire_history_commit(t->h, s.files, s.nfiles, &s.author,
-	    s.message.ptr, d)))
+	    s.message.ptr, d)) ||
+	    (rc = cli_standing(t->h, &t->g, &t->pol, NULL, d)))
 		goto done;
 	t->defaults++;
 	umpire_time_format(when, deadline);

@@ -70,13 +70,16 @@ const struct cli_verb cli_verbs[] = {
 	  "  --format FORMAT  diagnostics as text, json, github or gitlab (see\n"
 	  "                   check)\n" },
 	{ "bot", cmd_bot,
-	  "umpire bot DIR [--player P] [--seed TEXT]\n"
+	  "umpire bot DIR [--player P] [--seed TEXT] [--standing]\n"
 	  "           [--as PLAYER --identity KEYFILE] [--seed-file F]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
 	  "orders); the same game and seed give the same orders.",
 	  "  --player P       fail unless P's decision is awaited\n"
 	  "  --seed TEXT      vary the draw (any text)\n"
+	  "  --standing       add the standing orders the bot would send with\n"
+	  "                   them for the player's later decisions, where the\n"
+	  "                   ruleset lets orders stand\n"
 	  "  --as PLAYER      in a game that hides information, draw PLAYER's\n"
 	  "                   orders from what he knows alone; no seed needed\n"
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
@@ -129,7 +132,8 @@ const struct cli_verb cli_verbs[] = {
 	{ "resolve", cmd_resolve,
 	  "umpire resolve STATE ORDERS -o NEW_STATE -r REPORT [--svg PICTURE]\n"
 	  "               [--seed-file F] [--secret SECRET [--secret-out NEW_SECRET]]\n"
-	  "               [--date TIME]",
+	  "               [--date TIME]\n"
+	  "       umpire resolve STATE --standing -o NEW_STATE -r REPORT [...]",
 	  "Resolve orders against a state file and write the new state and the\n"
 	  "report; no git.",
 	  "  -o NEW_STATE     where to write the new state (may be STATE)\n"
@@ -141,7 +145,9 @@ const struct cli_verb cli_verbs[] = {
 	  "  --secret-out NEW_SECRET  where to write it after the step\n"
 	  "  --date TIME      the step's date, which the new state records as\n"
 	  "                   turn's does (no deadline: that needs the scenario);\n"
-	  "                   default: none\n" },
+	  "                   default: none\n"
+	  "  --standing       no ORDERS: make the step of umpire's that applies\n"
+	  "                   the standing orders due, as turn commits it\n" },
 	{ "schema", cmd_schema,
 	  "umpire schema RULESET state|orders|scenario [--json] | "
 	  "umpire schema envelope\n       | umpire schema --write DIR",

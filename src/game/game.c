@@ -351,6 +351,8 @@ autopass(struct umpire_game *g, struct umpire_ctx *ctx, const char *version)
 		pctx.report = &pass;
 		umpire_report_printf(ctx->report, "\n%s, passed.\n",
 			umpire_buf_cstr(&why));
+		/* Orders standing for it are used up by the pass (standing.h). */
+		umpire_standing_use(&g->standing, &dec);
 		g->rules->resolve(&pctx, g->rs, orders);
 		if (pass.body.len)
 			umpire_report_printf(ctx->report, "\n%s",
@@ -621,6 +623,23 @@ read_dates(struct umpire_game *g, const struct umpire_node *doc,
 	read_host(g, doc, d);
 }
 
+/* The state's standing orders (standing.h), each a player's of the game. */
+static void
+read_standing(struct umpire_game *g, const struct umpire_node *list,
+	struct umpire_diags *d)
+{
+	umpire_standing_read(&g->standing, &g->arena, list);
+	for (size_t i = 0; i < g->standing.n; i++) {
+		struct umpire_standing_order *s = &g->standing.v[i];
+		const struct umpire_player *p = umpire_game_player(g, s->player);
+		if (!p)
+			umpire_node_error(d, list->u.seq.v[i], "standing[%zu].player: "
+				"%s is not a player of this game", i, s->player);
+		else
+			s->player = p->id;
+	}
+}
+
 int
 umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	size_t len, struct umpire_diags *d)
@@ -677,6 +696,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		.game_id = g->id, .step = g->step, .result = &g->result,
 		.secret = skey(g) };
 	read_decision(g, doc, &ctx, d);
+	read_standing(g, umpire_map_get(doc, "standing"), d);
 	if (d->errors || !(g->rs = rules->decode(&g->arena, &ctx, doc)) ||
 	    agree(g, &ctx, doc, d)) {
 		umpire_game_free(g);
@@ -805,6 +825,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 		.secret = skey(g), .secret_known = g->secret_known,
 		.version = version };
 	g->rules->encode(&ctx, g->rs, root);
+	if (dec.player)
+		umpire_standing_write(&g->standing, &a, root);
 	umpire_yaml_emit(out, root, state_comment);
 	umpire_arena_free(&a);
 }
@@ -945,6 +967,8 @@ judge_pruned(const struct umpire_game *g, struct umpire_ctx *ctx,
 	return true;
 }
 
+static struct umpire_node *standing_envelope(const struct umpire_game *g,
+	struct umpire_arena *a, const char *player);
 static int check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *doc, const struct umpire_node *knowledge,
 	const struct umpire_node *const *clear, size_t nclear,
@@ -1193,6 +1217,14 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.secret = skey(g), .secret_known = g->secret_known,
 		.version = ruling(g), .knowledge = knowledge, .sealed = clear,
 		.nsealed = nclear };
+	const struct umpire_pair *standing = doc->type == UMPIRE_MAP ?
+		umpire_map_pair(doc, "standing") : NULL;
+	if (standing && umpire_sealed_any(standing->val)) {
+		d->code = "sealed";
+		umpire_node_error(d, standing->key, "standing: a sealed value "
+			"cannot stand; send it with the decision it answers");
+		return EX_DATAERR;
+	}
 	/*
 	 * Sealed values first: the schema and the ruleset see what they
 	 * hold.  (The document is the caller's, parsed into a for this.)
@@ -1244,7 +1276,16 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 	if (d->errors)
 		return EX_DATAERR;
 	d->code = "rules";
-	return g->rules->check(&ctx, g->rs, doc) ? EX_DATAERR : 0;
+	size_t bad = 0;
+	if (standing) {
+		struct umpire_decision dec;
+		umpire_game_decision(g, &dec);
+		bad += umpire_standing_check(&ctx, g->rules, g->rs,
+			standing_envelope(g, a, dec.player), standing->val);
+		doc = umpire_standing_strip(a, doc);
+	}
+	bad += g->rules->check(&ctx, g->rs, doc);
+	return bad ? EX_DATAERR : 0;
 }
 
 int
@@ -1264,21 +1305,152 @@ umpire_game_check(const struct umpire_game *g, struct umpire_arena *a,
 	return 0;
 }
 
-size_t
-umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
-	const struct umpire_node *orders, struct umpire_step_report *report)
+/* The envelope of orders for the awaited decision, as a new mapping. */
+static struct umpire_node *
+standing_envelope(const struct umpire_game *g, struct umpire_arena *a,
+	const char *player)
+{
+	struct umpire_node *doc = umpire_node_map(a, false);
+
+	umpire_map_add(a, doc, "umpire", umpire_node_int(a, UMPIRE_FORMAT));
+	umpire_map_add(a, doc, "ruleset", umpire_node_str(a, g->rules->name));
+	umpire_map_add(a, doc, "game", umpire_node_str(a, g->id));
+	umpire_map_add(a, doc, "player", umpire_node_str(a, player));
+	umpire_map_add(a, doc, "step", umpire_node_int(a, g->step));
+	return doc;
+}
+
+const struct umpire_standing_order *
+umpire_game_standing_due(const struct umpire_game *g)
+{
+	struct umpire_decision dec;
+
+	umpire_game_decision(g, &dec);
+	return umpire_standing_due(&g->standing, &dec);
+}
+
+/* The orders file of the due entry s with body (alternative alt, or 0). */
+static void
+text_of(const struct umpire_game *g, const struct umpire_standing_order *s,
+	const struct umpire_node *body, size_t alt, struct umpire_buf *out)
+{
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	char whose[80];
+
+	struct umpire_node *doc = standing_envelope(g, &a, s->player);
+	for (size_t k = 0; k < body->u.map.n; k++)
+		umpire_map_add(&a, doc, body->u.map.v[k].key->u.s.ptr,
+			body->u.map.v[k].val);
+	const char *first = umpire_arena_printf(&a, "standing orders for %s "
+		"%s, sent with the orders of step %ld, applied by umpire%s",
+		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
+		s->from, alt ? umpire_arena_printf(&a, " (else no. %zu: those "
+		"before it are not legal now)", alt) : "");
+	umpire_buf_clear(out);
+	umpire_yaml_emit(out, doc, umpire_orders_comment(&a, g->rules->name,
+		first));
+	umpire_arena_free(&a);
+}
+
+bool
+umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *out, const struct umpire_node **doc, size_t *which,
+	struct umpire_diags *d)
+{
+	const struct umpire_standing_order *s = umpire_game_standing_due(g);
+	const struct umpire_node *parsed;
+	struct umpire_step_paths paths;
+
+	umpire_step_paths(&paths, g->step, s->player);
+	size_t n = s->alts ? s->alts->u.seq.n : 0;
+	for (size_t alt = 0; alt <= n; alt++) {
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		text_of(g, s, alt ? s->alts->u.seq.v[alt - 1] : s->orders, alt, out);
+		int rc = umpire_game_check(g, a, paths.orders, out->ptr, out->len,
+			&parsed, &quiet);
+		umpire_diags_free(&quiet);
+		if (rc == 0) {
+			if (doc)
+				*doc = parsed;
+			if (which)
+				*which = alt;
+			return true;
+		}
+	}
+	/* Why the entry's own orders are refused, for the report. */
+	text_of(g, s, s->orders, 0, out);
+	umpire_game_check(g, a, paths.orders, out->ptr, out->len, &parsed, d);
+	return false;
+}
+
+/*
+ * At the end of a step: if orders stand for the decision it brought,
+ * check them as their step will; refused, they are dropped (with the
+ * player's others of that kind), and rep says why with the diagnostics
+ * the file its step would have written would have had.
+ */
+static void
+standing_settle(struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_report *rep)
+{
+	const struct umpire_standing_order *s = umpire_game_standing_due(g);
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_step_paths paths;
+	char whose[80], own[80];
+
+	if (!s)
+		return;
+	umpire_step_paths(&paths, g->step, s->player);
+	if (umpire_game_standing(g, a, &text, NULL, NULL, &d))
+		goto done;
+	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "
+		"orders of step %ld, are not legal now%s: umpire drops %s standing "
+		"orders for %s and waits for %s own.\n\n",
+		umpire_possessive(s->player, whose, sizeof(whose)), s->kind,
+		s->from, s->alts ? ", nor any of their alternatives" : "", whose,
+		s->kind, umpire_possessive(s->player, own, sizeof(own)));
+	for (size_t i = 0; i < d.n; i++)
+		if (d.v[i].level == UMPIRE_ERROR)
+			umpire_report_printf(rep, "    %s:%d:%d: %s\n", d.v[i].file ?
+				d.v[i].file : paths.orders, d.v[i].line, d.v[i].col,
+				d.v[i].msg);
+	/*
+	 * Every one of that kind, hold or not: the game waits for him, and
+	 * he may send others with his answer.
+	 */
+	umpire_standing_drop(&g->standing, s->player, s->kind);
+done:
+	umpire_diags_free(&d);
+	umpire_buf_free(&text);
+}
+
+/*
+ * Resolve orders as a step (standing NULL) or as the step that applies
+ * standing orders, from the step standing names.
+ */
+static size_t
+resolve(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_step_report *report,
+	const struct umpire_standing_order *standing, size_t alt)
 {
 	struct umpire_dice dice;
 	struct umpire_report rep;
 	struct umpire_marks marks;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_decision dec;
 	long step = g->step;
+	char whose[80];
 
 	if (g->hides && !g->secret_known) {
 		fprintf(stderr, "umpire: internal error: game %s resolved without "
 			"its secret part\n", g->id);
 		abort();
 	}
+	umpire_game_decision(g, &dec);
+	const char *player = umpire_arena_strdup(a, dec.player);
+	const struct umpire_node *sent = orders->type == UMPIRE_MAP ?
+		umpire_map_get(orders, "standing") : NULL;
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
 	umpire_report_init(&rep, a);
 	umpire_marks_init(&marks, a);
@@ -1286,16 +1458,56 @@ umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = step,
 		.result = &g->result, .secret = skey(g), .secret_known = true,
 		.version = ruling(g) };
-	g->rules->resolve(&ctx, g->rs, orders);
+	g->rules->resolve(&ctx, g->rs, umpire_standing_strip(a, orders));
+	if (standing)
+		umpire_report_printf(&rep, "\nThese are %s standing orders for "
+			"%s, sent with the orders of step %ld%s: umpire applied %s.\n",
+			umpire_possessive(player, whose, sizeof(whose)), dec.kind,
+			standing->from, standing->hold ? ", which hold until he sends "
+			"others" : "", alt ? umpire_arena_printf(a, "their else no. "
+			"%zu, since those before it are not legal now", alt) : "them");
 	g->step = step + 1;
 	check_decision(g);
 	autopass(g, &ctx, report->version);
+	if (!report->version || !umpire_version_older(report->version,
+	    UMPIRE_STANDING_SINCE)) {
+		if (sent)
+			umpire_standing_take(&g->standing, &g->arena,
+				umpire_game_player(g, player)->id, sent, step);
+		standing_settle(g, a, &rep);
+	}
 	render(g, &rep, step, &dice, &marks, report);
 	umpire_dice_end(&dice);
 	umpire_report_free(&rep);
 	umpire_diags_free(&d);
 	g->rolls = dice.n;
 	return dice.n;
+}
+
+size_t
+umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, struct umpire_step_report *report)
+{
+	return resolve(g, a, orders, report, NULL, 0);
+}
+
+size_t
+umpire_game_resolve_standing(struct umpire_game *g, struct umpire_arena *a,
+	const struct umpire_node *orders, size_t alt,
+	struct umpire_step_report *report)
+{
+	const struct umpire_standing_order *due = umpire_game_standing_due(g);
+	struct umpire_decision dec;
+
+	if (!due) {
+		fprintf(stderr, "umpire: internal error: game %s applies standing "
+			"orders at step %ld, but none are due\n", g->id, g->step);
+		abort();
+	}
+	struct umpire_standing_order s = *due;
+	umpire_game_decision(g, &dec);
+	umpire_standing_use(&g->standing, &dec);
+	return resolve(g, a, orders, report, &s, alt);
 }
 
 void
@@ -1327,7 +1539,7 @@ umpire_game_forfeit(struct umpire_game *g, struct umpire_arena *a,
 static const struct umpire_node *
 bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 	const void *salt, size_t saltlen, bool knowing,
-	const struct umpire_node *knowledge)
+	const struct umpire_node *knowledge, bool standing)
 {
 	struct umpire_decision dec;
 	struct umpire_buf key = UMPIRE_BUF_INIT;
@@ -1370,6 +1582,8 @@ bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.version = ruling(g),
 		.recipient = g->recipient, .in_memory = g->in_memory };
 	g->rules->bot(&ctx, g->rs, &rng, root);
+	if (standing && g->rules->bot_standing)
+		g->rules->bot_standing(&ctx, g->rs, &rng, root);
 	umpire_diags_free(&d);
 	return root;
 }
@@ -1383,7 +1597,19 @@ umpire_game_bot_doc(const struct umpire_game *g, struct umpire_arena *a,
 			"%s without its secret part\n", g->id);
 		abort();
 	}
-	return bot_doc(g, a, salt, saltlen, false, NULL);
+	return bot_doc(g, a, salt, saltlen, false, NULL, false);
+}
+
+const struct umpire_node *
+umpire_game_bot_standing(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen)
+{
+	if (g->hides && !g->secret_known) {
+		fprintf(stderr, "umpire: internal error: the umpire's bot for game "
+			"%s without its secret part\n", g->id);
+		abort();
+	}
+	return bot_doc(g, a, salt, saltlen, false, NULL, true);
 }
 
 const struct umpire_node *
@@ -1395,7 +1621,7 @@ umpire_game_bot_knowing(const struct umpire_game *g, struct umpire_arena *a,
 			"%s given the umpire's secrets\n", g->id);
 		abort();
 	}
-	return bot_doc(g, a, salt, saltlen, true, knowledge);
+	return bot_doc(g, a, salt, saltlen, true, knowledge, false);
 }
 
 /* The secret part's envelope, as every file's, and the ruleset's keys. */

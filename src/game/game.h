@@ -21,6 +21,7 @@
 #include "game/result.h"
 #include "game/ruleset.h"
 #include "game/secret.h"
+#include "game/standing.h"
 #include "crypto/sshkey.h"
 #include "doc/yaml.h"
 #include "game/version.h"
@@ -101,6 +102,8 @@ struct umpire_game {
 	size_t nholidays;
 	struct umpire_result result;	/* how it ended, once over */
 	size_t rolls;		/* dice drawn by the last create or resolve */
+	/* Standing orders held (standing.h), in the order sent. */
+	struct umpire_standing_list standing;
 	void *rs;		/* the ruleset's own game */
 };
 
@@ -215,6 +218,33 @@ size_t umpire_game_resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *orders, struct umpire_step_report *report);
 
 /*
+ * The orders file umpire writes for the standing orders due
+ * (standing.h; there must be some):
+ * a first comment, the envelope, and the entry's orders or, when the
+ * check refuses them, the first of its else: alternatives it passes.
+ * True with those, parsed into a (*doc, may be NULL), and which (*alt:
+ * 0 for the entry's own, else the alternative's number from 1; alt may
+ * be NULL), or false with
+ * what the check said of the entry's own orders in d.
+ */
+/* The standing orders that answer the awaited decision, or NULL. */
+const struct umpire_standing_order *umpire_game_standing_due(
+	const struct umpire_game *g);
+bool umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *out, const struct umpire_node **doc, size_t *alt,
+	struct umpire_diags *d);
+
+/*
+ * The same for the standing orders due (standing.h): check them first
+ * (umpire_game_standing, which says which of them, alt), then this
+ * uses the entry and resolves them as the step of umpire's that
+ * applies them, its report saying so.
+ */
+size_t umpire_game_resolve_standing(struct umpire_game *g,
+	struct umpire_arena *a, const struct umpire_node *orders, size_t alt,
+	struct umpire_step_report *report);
+
+/*
  * End the game at the awaited step because player let its deadline
  * pass (umpire tick, default.h): he is ranked last with score 0, every
  * other player first together with score 1; why is the result's `how`
@@ -245,6 +275,13 @@ void umpire_game_bot(const struct umpire_game *g, const void *salt,
 	size_t saltlen, struct umpire_buf *out);
 /* The same as a document in a. */
 const struct umpire_node *umpire_game_bot_doc(const struct umpire_game *g,
+	struct umpire_arena *a, const void *salt, size_t saltlen);
+/*
+ * The same with the standing orders the ruleset's bot would send with
+ * them (ruleset.h, bot_standing), for umpire simulate and umpire bot
+ * --standing.
+ */
+const struct umpire_node *umpire_game_bot_standing(const struct umpire_game *g,
 	struct umpire_arena *a, const void *salt, size_t saltlen);
 
 

@@ -77,6 +77,11 @@ umpire_ruleset_check(const struct umpire_ruleset *r, struct umpire_diags *d)
 		if (!hooks[i].set)
 			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: "
 				"ruleset '%s' has no %s hook", name, hooks[i].hook);
+	/* Standing orders: what stands, and the bot's, or neither. */
+	if ((r->stands != NULL) != (r->bot_standing != NULL))
+		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: ruleset "
+			"'%s' has one of the stands and bot_standing hooks but not "
+			"both", name);
 	/* Hidden information: all four hooks, and the secret's schema. */
 	int hidden = (r->hides != NULL) + (r->secret_encode != NULL) +
 	    (r->secret_decode != NULL) + (r->view != NULL);

@@ -50,8 +50,9 @@
  * knowledge for his bot (ctx->knowledge).
  * 5: the empty hook (decisions passed without asking) and the round of
  * a decision.
+ * 6: the stands and bot_standing hooks (standing orders), both optional.
  */
-#define UMPIRE_RULESET_VERSION 5
+#define UMPIRE_RULESET_VERSION 6
 
 struct umpire_secret_key;	/* secret.h: what commitments are salted with */
 
@@ -226,6 +227,28 @@ struct umpire_ruleset {
 	 */
 	bool (*empty)(struct umpire_ctx *ctx, const void *game,
 		struct umpire_node *orders, struct umpire_buf *why);
+
+	/*
+	 * Standing orders (version 6, standing.h; NULL: nothing stands in
+	 * this ruleset).  stands: whether orders for a later decision of
+	 * the awaited player, of kind, may stand: body is the mapping of
+	 * the ruleset's keys they would hold, already past the orders
+	 * schema.  Record every problem at its node and return how many:
+	 * a kind that never stands, a key that may not stand, anything
+	 * whose check later would depend on a secret (whether a player is
+	 * asked must not tell what he holds).  Core checks the orders
+	 * again, by the check hook, when their decision comes.
+	 */
+	size_t (*stands)(struct umpire_ctx *ctx, const void *game,
+		const char *kind, const struct umpire_node *body);
+	/*
+	 * bot_standing: for umpire simulate, append to orders (the bot's,
+	 * for the awaited decision) a `standing:` list of entries the
+	 * player could send with them (standing.h's form), drawn with rng
+	 * from what he knows now.  NULL with stands NULL.
+	 */
+	void (*bot_standing)(struct umpire_ctx *ctx, const void *game,
+		struct umpire_rng *rng, struct umpire_node *orders);
 
 	/*
 	 * Hidden information (version 4).  A ruleset that hides nothing

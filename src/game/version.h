@@ -81,6 +81,12 @@
 
 /* Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13, 16, 26, 27). */
 #define UMPIRE_BGW_LETTER_SINCE "0.5.0"
+/*
+ * The first version that takes standing orders (standing.h): an orders
+ * file's standing: list, kept in the state and applied, each as its own
+ * step of umpire's, when its decision comes.
+ */
+#define UMPIRE_STANDING_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

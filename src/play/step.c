@@ -15,6 +15,9 @@ umpire_step_trailers(struct umpire_buf *msg, const struct umpire_step_in *in)
 	umpire_signed_trailer(msg, in->fp);
 	if (in->kind == UMPIRE_STEP_DEFAULT)
 		umpire_default_trailer(msg, in->dflt, in->deadline);
+	if (in->kind == UMPIRE_STEP_STANDING)
+		umpire_buf_printf(msg, "\n" UMPIRE_STANDING_TRAILER ": %ld\n",
+			in->from);
 }
 
 /*
@@ -139,7 +142,10 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 			umpire_hidden_before(&s->hidden, *g);
 			s->hidden.legacy = in->legacy;
 		}
-		if (in->orders)
+		if (in->kind == UMPIRE_STEP_STANDING)
+			s->rolls = umpire_game_resolve_standing(*g, a, in->orders,
+				in->alt, &s->report);
+		else if (in->orders)
 			s->rolls = umpire_game_resolve(*g, a, in->orders, &s->report);
 		else
 			umpire_default_forfeit(*g, a, in->deadline, &s->report);
@@ -163,6 +169,26 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 	umpire_report_commit_message(&s->message, &s->report);
 	umpire_step_trailers(&s->message, in);
 	return 0;
+}
+
+bool
+umpire_step_standing(struct umpire_step_in *in, const struct umpire_game *g,
+	struct umpire_arena *a, struct umpire_buf *text, struct umpire_diags *d)
+{
+	const struct umpire_standing_order *due = umpire_game_standing_due(g);
+
+	if (!due)
+		return false;
+	if (!umpire_game_standing(g, a, text, &in->orders, &in->alt, d))
+		return false;
+	in->kind = UMPIRE_STEP_STANDING;
+	in->orders_text = text->ptr;
+	in->orders_len = text->len;
+	in->from = due->from;
+	in->sig = NULL;
+	in->siglen = 0;
+	in->fp = NULL;
+	return true;
 }
 
 void

@@ -41,6 +41,7 @@ enum umpire_step_kind {
 	UMPIRE_STEP_ORDERS,	/* the awaited player's orders */
 	UMPIRE_STEP_DEFAULT,	/* umpire tick's at a deadline (default.h) */
 	UMPIRE_STEP_HOST,	/* umpire deadline's or reveal's (host.h) */
+	UMPIRE_STEP_STANDING,	/* umpire's, applying standing orders (standing.h) */
 };
 
 /* What a step is made from; UMPIRE_STEP_IN_INIT, then what the kind uses. */
@@ -62,6 +63,13 @@ struct umpire_step_in {
 	const struct umpire_node *orders;
 	const char *orders_text;
 	size_t orders_len;
+	/*
+	 * STANDING: the orders umpire_standing_text wrote, checked; from,
+	 * the step whose orders sent them (the commit's trailer); and alt,
+	 * which of the entry's orders they are (standing.h).
+	 */
+	long from;
+	size_t alt;
 	/* ORDERS in a game whose players have keys: the signature, its key. */
 	const char *sig;
 	size_t siglen;
@@ -139,6 +147,17 @@ int umpire_step_make(struct umpire_step *s, struct umpire_game **g,
  */
 void umpire_step_trailers(struct umpire_buf *msg,
 	const struct umpire_step_in *in);
+
+/*
+ * What the step that applies the standing orders due on g (standing.h)
+ * is made from: in's kind, orders (checked, parsed in a), orders_text
+ * (in text, which the caller frees), from and alt.  False when none are due
+ * (or, a bug, when they are refused: their decision's step checked
+ * them, the diagnostics are in d).
+ */
+bool umpire_step_standing(struct umpire_step_in *in,
+	const struct umpire_game *g, struct umpire_arena *a,
+	struct umpire_buf *text, struct umpire_diags *d);
 
 void umpire_step_free(struct umpire_step *s);
 

@@ -1327,6 +1327,22 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	umpire_history_rev_author(r->h, r->rev, &author);
 	bool dflt = same_person(&author, UMPIRE_COMMITTER_NAME,
 		UMPIRE_COMMITTER_EMAIL);
+	/* ...or one that applies standing orders (standing.h). */
+	struct umpire_commit_info ci;
+	umpire_history_rev_commit(r->h, r->rev, &ci);
+	bool standing = dflt && strstr(ci.message, "\n"
+		UMPIRE_STANDING_TRAILER ": ") != NULL;
+	const struct umpire_standing_order *due = umpire_game_standing_due(g);
+	if (standing) {
+		dflt = false;
+		if (!due) {
+			bad(r, "its message says it applies standing orders, but "
+				"none stand for %s %s", dec.player, dec.kind);
+			return EX_DATAERR;
+		}
+		in.from = due->from;
+	}
+	bool umpires = dflt || standing;
 	if (dflt && dec.player && umpire_game_policy(g, &r->pol)->set &&
 	    umpire_game_policy(g, &r->pol)->dflt == UMPIRE_DEFAULT_FORFEIT)
 		return check_forfeit(r, g, ch, n, &dec, &paths);
@@ -1338,7 +1354,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	};
 	size_t nstepped = 2;
 	/* In a game whose players have keys, the orders' signature. */
-	if (g->keyed && !dflt)
+	if (g->keyed && !umpires)
 		stepped[nstepped++] = (struct expect){ UMPIRE_ADDED,
 			paths.signature };
 	size_t nfixed = nstepped;
@@ -1367,21 +1383,39 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    (rc = read_rev(r, opath, &orders)) ||
 	    (rc = read_rev(r, rpath, &report)) ||
 	    (drawn && (rc = read_rev(r, ppath, &picture))) ||
-	    (g->keyed && !dflt && (rc = read_rev(r, paths.signature, &sig))))
+	    (g->keyed && !umpires && (rc = read_rev(r, paths.signature,
+	    &sig))))
 		goto done;
 	rc = EX_DATAERR;
+	if (standing) {
+		struct umpire_buf stand = UMPIRE_BUF_INIT;
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		bool same = umpire_game_standing(g, &a, &stand, NULL, &in.alt,
+			&quiet) &&
+			umpire_buf_equal(&stand, orders.ptr, orders.len);
+		umpire_diags_free(&quiet);
+		if (!same) {
+			bad(r, "the orders of this step are not the standing orders "
+				"%s sent with the orders of step %ld", dec.player,
+				in.from);
+			file_differs(r, opath, &stand, &orders);
+		}
+		umpire_buf_free(&stand);
+		if (!same)
+			goto done;
+	}
 	if (dflt && !check_default(r, g, &dec, opath, &orders, &in.since,
 	    &in.deadline, &in.dflt))
 		goto done;
 	char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE] = "";
-	if (g->keyed && !dflt && umpire_game_check_signature(g, dec.player,
+	if (g->keyed && !umpires && umpire_game_check_signature(g, dec.player,
 	    paths.signature, sig.ptr, sig.len, orders.ptr, orders.len, fp,
 	    r->d)) {
 		bad(r, "the signature of %s does not hold", opath);
 		goto done;
 	}
 	const struct umpire_player *who = umpire_game_player(g, dec.player);
-	if (who && !dflt && (strcmp(author.name, who->name) != 0 ||
+	if (who && !umpires && (strcmp(author.name, who->name) != 0 ||
 	    strcmp(author.email, who->email) != 0)) {
 		char whose[80];
 		bad(r, "its author is %s <%s>, but the orders are %s, %s <%s>",
@@ -1404,7 +1438,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	}
 	if (!state_version(r, &state))
 		goto done;
-	in.kind = dflt ? UMPIRE_STEP_DEFAULT : UMPIRE_STEP_ORDERS;
+	in.kind = dflt ? UMPIRE_STEP_DEFAULT : standing ? UMPIRE_STEP_STANDING :
+		UMPIRE_STEP_ORDERS;
 	in.date = dflt ? in.deadline : state_date(r, &state);
 	in.pol = &r->pol;
 	in.orders_text = orders.ptr;

@@ -201,8 +201,8 @@ registry_checks(void **state)
 	struct umpire_ruleset r = *umpire_rulesets[0];
 	r.version = UMPIRE_RULESET_VERSION - 1;
 	assert_int_equal(umpire_ruleset_check(&r, &d), 1);
-	assert_diag(&d, "implements interface version 4, but this umpire needs "
-	    "version 5");
+	assert_diag(&d, "implements interface version 5, but this umpire needs "
+	    "version 6");
 	umpire_diags_clear(&d);
 
 	r = *umpire_rulesets[0];

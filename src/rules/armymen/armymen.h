@@ -19,6 +19,7 @@
  *   resolve.c   the cards carried out with dice, the deck, the end
  *   state.c     scenario (the set-up, step 0) and state files
  *   bot.c       random legal orders
+ *   stand.c     what orders may stand, and the bot's standing orders
  *   board.c     the table as text: a map and a list
  *   picture.c   the table as a picture
  */
@@ -376,5 +377,11 @@ void am_picture(struct umpire_svg *svg, const void *game,
  */
 bool am_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
+
+/* stand.c: standing orders (ruleset.h, stands and bot_standing). */
+size_t am_stands(struct umpire_ctx *ctx, const void *game, const char *kind,
+	const struct umpire_node *body);
+void am_bot_standing(struct umpire_ctx *ctx, const void *game,
+	struct umpire_rng *rng, struct umpire_node *orders);
 
 #endif

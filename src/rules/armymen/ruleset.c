@@ -230,6 +230,8 @@ const struct umpire_ruleset umpire_ruleset_armymen = {
 	.board = am_board,
 	.picture = am_picture,
 	.empty = am_empty,
+	.stands = am_stands,
+	.bot_standing = am_bot_standing,
 };
 
 struct am_game *

@@ -26,6 +26,7 @@
  *               reactions, moves, shots, spells, cards; the next decision
  *   state.c     scenario and state files
  *   bot.c       random legal orders, from the bot's own hand only
+ *   stand.c     what orders may stand, and the bot's standing orders
  *   board.c     the board as text
  *   picture.c   the board as a picture
  *   hooks.c     the ruleset's entry in the registry
@@ -330,5 +331,11 @@ void bgw_picture(struct umpire_svg *svg, const void *game,
  */
 bool bgw_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
+
+/* stand.c: standing orders (ruleset.h, stands and bot_standing). */
+size_t bgw_stands(struct umpire_ctx *ctx, const void *game, const char *kind,
+	const struct umpire_node *body);
+void bgw_bot_standing(struct umpire_ctx *ctx, const void *game,
+	struct umpire_rng *rng, struct umpire_node *orders);
 
 #endif

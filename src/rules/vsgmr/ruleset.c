@@ -257,4 +257,6 @@ const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.board = vs_board,
 	.picture = vs_picture,
 	.empty = vs_empty,
+	.stands = vs_stands,
+	.bot_standing = vs_bot_standing,
 };

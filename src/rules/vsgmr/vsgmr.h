@@ -32,6 +32,7 @@
  *   orders.c    one player's orders for a phase, read and checked
  *   resolve.c   checked orders played with dice; what comes next; scores
  *   bot.c       random legal orders for the awaited decision
+ *   stand.c     what orders may stand, and the bot's standing orders
  *   board.c     the game as text: a map, the round, the players' figures
  *   picture.c   the game as a picture (SVG), with the step's marks
  *   ruleset.c   the registry entry and the hooks core calls
@@ -1797,5 +1798,11 @@ void vs_picture(struct umpire_svg *s, const void *game,
  */
 bool vs_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
+
+/* stand.c: standing orders (ruleset.h, stands and bot_standing). */
+size_t vs_stands(struct umpire_ctx *ctx, const void *game, const char *kind,
+	const struct umpire_node *body);
+void vs_bot_standing(struct umpire_ctx *ctx, const void *game,
+	struct umpire_rng *rng, struct umpire_node *orders);
 
 #endif

@@ -322,4 +322,6 @@ const struct umpire_ruleset umpire_ruleset_wwii = {
 	.board = wwii_board,
 	.picture = wwii_picture,
 	.empty = wwii_empty,
+	.stands = wwii_stands,
+	.bot_standing = wwii_bot_standing,
 };

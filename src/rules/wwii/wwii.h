@@ -22,6 +22,7 @@
  *   resolve.c   the turn sequence: carrying out a decision, the next
  *   state.c     scenario (the set-up, step 0) and state files
  *   bot.c       random legal orders
+ *   stand.c     what orders may stand, and the bot's standing orders
  *   board.c     the map as text
  *   picture.c   the map as a picture
  */
@@ -505,5 +506,11 @@ void wwii_picture(struct umpire_svg *svg, const void *game,
  */
 bool wwii_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
+
+/* stand.c: standing orders (ruleset.h, stands and bot_standing). */
+size_t wwii_stands(struct umpire_ctx *ctx, const void *game, const char *kind,
+	const struct umpire_node *body);
+void wwii_bot_standing(struct umpire_ctx *ctx, const void *game,
+	struct umpire_rng *rng, struct umpire_node *orders);
 
 #endif

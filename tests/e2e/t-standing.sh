@@ -1,0 +1,127 @@
+#!/bin/sh
+# Standing orders (issue 26 item 2, umpire-files(5) Standing orders):
+# the sample game of WWII Combined Arms replayed with each side's whole
+# deployment in one letter, its first placement's, reaches the same end
+# as when played decision by decision, the choices being the same; the
+# placements are steps of umpire's, with their trailer, which verify
+# re-derives; orders no longer legal when their decision comes are
+# dropped and the game waits for the player; a forged standing step is
+# refused by verify.
+. "$(dirname "$0")/lib.sh"
+
+SAMPLE=$TOP/samples/wwii/game
+SEED=$(cat "$SAMPLE/seed")
+state_of() { sed '/^date:/d;/^deadline:/d' "$1/game.yaml"; }
+
+# Decision by decision.
+umpire new "$TMP/one" --scenario "$TOP/samples/wwii/standard.yaml" \
+	--seed "$SEED" >/dev/null || fail "new failed"
+for o in "$SAMPLE"/orders/*.yaml; do
+	umpire turn "$TMP/one" "$o" >/dev/null || fail "turn $o failed"
+done
+ok
+
+# The same with standing placements: each side's first placement
+# carries all its others, in the sample's order; the files of those
+# decisions are not sent.
+umpire new "$TMP/two" --scenario "$TOP/samples/wwii/standard.yaml" \
+	--seed "$SEED" >/dev/null || fail "new failed"
+letters=0
+for o in "$SAMPLE"/orders/*.yaml; do
+	side=$(sed -n 's/^player: //p' "$o")
+	if grep -q '^place:' "$o"; then
+		[ -e "$TMP/sent-$side" ] && continue
+		: >"$TMP/sent-$side"
+		cp "$o" "$TMP/first.yaml"
+		echo "standing:" >>"$TMP/first.yaml"
+		for later in "$SAMPLE"/orders/*-"$side".yaml; do
+			[ "$later" = "$o" ] && continue
+			p=$(sed -n 's/^place: //p' "$later")
+			[ -n "$p" ] || continue
+			printf '  - kind: place\n    orders: {place: %s}\n' "$p" \
+				>>"$TMP/first.yaml"
+		done
+		o=$TMP/first.yaml
+	fi
+	umpire turn "$TMP/two" "$o" >/dev/null || fail "turn $o failed"
+	letters=$((letters + 1))
+done
+[ "$letters" = $((59 - 30)) ] || fail "$letters letters, expected 29"
+ok
+state_of "$TMP/one" >"$TMP/one.state"
+state_of "$TMP/two" >"$TMP/two.state"
+cmp -s "$TMP/one.state" "$TMP/two.state" ||
+	fail "the games end differently: $(diff "$TMP/one.state" "$TMP/two.state" | head -20)"
+ok
+last=$(cd "$TMP/one/reports" && ls | grep -E '^[0-9]+\.md$' | tail -n 1)
+sed '/^date\|Receipt\|^| /d' "$TMP/one/reports/$last" >"$TMP/one.md"
+sed '/^date\|Receipt\|^| /d' "$TMP/two/reports/$last" >"$TMP/two.md"
+cmp -s "$TMP/one.md" "$TMP/two.md" || fail "the last reports differ"
+ok
+
+# The 30 placements after the first two are umpire's steps, each with
+# the sample's placement and the trailer naming the step that sent it.
+n=$(git -C "$TMP/two" log --format=%an | grep -c '^umpire$')
+[ "$n" = 31 ] || fail "$n commits of umpire's, expected 31 (set-up and 30 placements)"
+ok
+git -C "$TMP/two" log -1 --format=%B "$(git -C "$TMP/two" log --format=%H \
+	--grep='place a unit' | sed -n 2p)" >"$TMP/msg"
+grep -q '^Standing-Orders: [34]$' "$TMP/msg" || fail "no trailer: $(cat "$TMP/msg")"
+ok
+for f in "$TMP"/two/orders/00[0-3][0-9]-*.yaml; do
+	b=$(basename "$f")
+	[ "$(sed -n 's/^place: //p' "$f")" = \
+	  "$(sed -n 's/^place: //p' "$SAMPLE/orders/$b")" ] ||
+		fail "$b places otherwise than the sample"
+done
+ok
+grep -q '^# standing orders for allies. place, sent with the orders of step 3' \
+	"$TMP/two/orders/0005-allies.yaml" || fail "0005-allies.yaml: $(head -2 "$TMP/two/orders/0005-allies.yaml")"
+ok
+expect_exit 0 umpire verify "$TMP/two"
+expect_out "every state, report, picture and roll matches"
+
+# Orders no longer legal when their decision comes: the allies' second
+# placement names the square their first takes.  The axis's next step
+# says why, and the game waits for the allies.
+umpire new "$TMP/three" --scenario "$TOP/samples/wwii/standard.yaml" \
+	--seed "$SEED" >/dev/null || fail "new failed"
+for o in "$SAMPLE"/orders/000[12]-*.yaml; do
+	umpire turn "$TMP/three" "$o" >/dev/null || fail "turn $o failed"
+done
+at=$(sed -n 's/^place: {unit: [a-z0-9-]*, at: \([a-z0-9]*\)}/\1/p' \
+	"$SAMPLE/orders/0003-allies.yaml")
+cp "$SAMPLE/orders/0003-allies.yaml" "$TMP/bad.yaml"
+printf 'standing:\n  - kind: place\n    orders: {place: {unit: a-inf1, at: %s}}\n' \
+	"$at" >>"$TMP/bad.yaml"
+expect_exit 0 umpire turn "$TMP/three" "$TMP/bad.yaml"
+expect_exit 0 umpire turn "$TMP/three" "$SAMPLE/orders/0004-axis.yaml"
+expect_out "allies' standing orders for place, sent with the orders of step 3, are not legal now"
+expect_out "$at is held by"
+expect_exit 0 umpire status "$TMP/three"
+expect_out "awaiting: step 5, allies' place"
+grep -q '^standing:' "$TMP/three/game.yaml" && fail "the refused orders still stand"
+ok
+expect_exit 0 umpire verify "$TMP/three"
+
+# A forged standing step: the standing placements of two, replayed by
+# hand with another square as umpire's, is refused.
+umpire new "$TMP/four" --scenario "$TOP/samples/wwii/standard.yaml" \
+	--seed "$SEED" >/dev/null || fail "new failed"
+for o in "$SAMPLE"/orders/000[12]-*.yaml; do
+	umpire turn "$TMP/four" "$o" >/dev/null || fail "turn $o failed"
+done
+cp "$SAMPLE/orders/0003-allies.yaml" "$TMP/s.yaml"
+printf 'standing:\n  - kind: place\n    orders: {place: {unit: a-inf1, at: a1}}\n' \
+	>>"$TMP/s.yaml"
+umpire turn "$TMP/four" "$TMP/s.yaml" >/dev/null || fail "turn failed"
+umpire turn "$TMP/four" "$SAMPLE/orders/0004-axis.yaml" >/dev/null ||
+	fail "turn failed"
+sed -i 's/at: a1}/at: a2}/' "$TMP/four/orders/0005-allies.yaml" 2>/dev/null ||
+	fail "no standing step 5"
+git -C "$TMP/four" -c user.name=umpire -c user.email=umpire@umpire.invalid \
+	commit -q --amend -a --no-edit || fail "amend failed"
+expect_exit 65 umpire verify "$TMP/four"
+expect_err "not the standing orders allies sent with the orders of step 3"
+
+done_ok
