@@ -108,7 +108,7 @@ play_default(struct tick *t, long long since, long long deadline,
 		goto done;
 	t->unsealed = true;
 	umpire_game_decision(t->g, &dec);
-	umpire_step_paths(&paths, t->g->step, dec.player);
+	umpire_step_paths(&paths, t->g->layout, t->g->step, dec.player);
 	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
 	if (!forfeit)
 		umpire_default_orders(t->g, deadline, &orders);

@@ -71,6 +71,9 @@ struct umpire_history {
 	/* worktree.c: the work tree's top and orders/, reports/, checked. */
 	bool worktree_open;
 	int top_fd, dir_fds[2];
+	/* The group folder last opened in each (paths.h), and its name. */
+	int group_fds[2];
+	char groups[2][32];
 	/*
 	 * HEAD as first read, once: the state is read from this commit and
 	 * the next step is committed on it, with the branch moved only if
@@ -210,11 +213,14 @@ int umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d);
 /* Whether path (as umpire writes it) is a directory in the work tree. */
 bool umpire_worktree_is_dir(struct umpire_history *h, const char *path);
 /*
- * Bring the work tree and the index up to HEAD's game files: all of
- * them, or, if the index agrees with HEAD about game.yaml (the last
- * step finished), none.  0 or a code, after a diagnostic.
+ * Bring the work tree and the index up to HEAD's game files: none if
+ * the index agrees with HEAD about game.yaml (the last step finished);
+ * those HEAD changed from before (the commit's parent's tree, or NULL)
+ * if it agrees with before; else all of them.  0 or a code, after a
+ * diagnostic.
  */
-int umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d);
+int umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
+	struct umpire_diags *d);
 
 /* walk.c */
 

@@ -109,49 +109,105 @@ umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d)
 	return 0;
 }
 
+/* Which of orders/ and reports/ path is in (0 or 1), or -1. */
+static int
+dir_index(const char *path, const char *slash)
+{
+	for (int i = 0; i < 2; i++)
+		if ((size_t)(slash - path) == strlen(dirs[i]) &&
+		    strncmp(path, dirs[i], strlen(dirs[i])) == 0)
+			return i;
+	return -1;
+}
+
 bool
 umpire_worktree_is_dir(struct umpire_history *h, const char *path)
 {
 	const char *slash = strchr(path, '/'), *name = slash ? slash + 1 : path;
-	int fd = h->top_fd;
+	int i = slash ? dir_index(path, slash) : -1;
+	int fd = i >= 0 ? h->dir_fds[i] : slash ? -1 : h->top_fd;
+	const char *sub = slash ? strchr(name, '/') : NULL;
 	struct stat st;
+	bool dir;
 
-	for (size_t i = 0; slash && i < 2; i++)
-		if ((size_t)(slash - path) == strlen(dirs[i]) &&
-		    strncmp(path, dirs[i], strlen(dirs[i])) == 0)
-			fd = h->dir_fds[i];
-	return fd >= 0 && fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	if (fd < 0)
+		return false;
+	if (!sub)
+		return fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			S_ISDIR(st.st_mode);
+	/* A group's file (paths.h): inside the group, never through a link. */
+	char group[32];
+	if ((size_t)(sub - name) >= sizeof(group))
+		return false;
+	memcpy(group, name, (size_t)(sub - name));
+	group[sub - name] = '\0';
+	int gfd = openat(fd, group, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		O_CLOEXEC);
+	if (gfd < 0)
+		return false;
+	dir = fstatat(gfd, sub + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		S_ISDIR(st.st_mode);
+	close(gfd);
+	return dir;
 }
 
-/* The directory of path ("reports/0005.md"), made if missing, and its name. */
+/*
+ * The directory of path ("reports/0005.md", or in a group of a grouped
+ * game "reports/00/0005.md"), made if missing, and its name in it.  A
+ * group is opened in its checked parent with O_NOFOLLOW, so a link
+ * there is refused, not followed; the last one opened stays open.
+ */
 static int
 dir_of(struct umpire_history *h, const char *path, const char **name,
 	struct umpire_diags *d)
 {
-	const char *slash = strchr(path, '/');
+	const char *slash = strchr(path, '/'), *sub = NULL;
+	int i = slash ? dir_index(path, slash) : -1;
 
 	if (!slash) {
 		*name = path;
 		return h->top_fd;
 	}
+	errno = ENOENT;
+	if (i < 0)
+		goto fail;
 	*name = slash + 1;
-	for (size_t i = 0; i < 2; i++) {
-		size_t len = strlen(dirs[i]);
-		if ((size_t)(slash - path) != len || strncmp(path, dirs[i], len) != 0)
-			continue;
-		if (h->dir_fds[i] >= 0)
-			return h->dir_fds[i];
+	if (h->dir_fds[i] < 0) {
 		if (mkdirat(h->top_fd, dirs[i], 0777) != 0 && errno != EEXIST)
-			break;
+			goto fail;
 		h->dir_fds[i] = openat(h->top_fd, dirs[i], O_RDONLY | O_DIRECTORY |
 			O_NOFOLLOW | O_CLOEXEC);
-		if (h->dir_fds[i] >= 0)
-			return h->dir_fds[i];
-		break;
+		if (h->dir_fds[i] < 0)
+			goto fail;
 	}
+	if (!(sub = strchr(slash + 1, '/')))
+		return h->dir_fds[i];
+	size_t len = (size_t)(sub - (slash + 1));
+	if (strchr(sub + 1, '/') || len >= sizeof(h->groups[i]))
+		goto fail;
+	*name = sub + 1;
+	if (h->group_fds[i] >= 0 && strlen(h->groups[i]) == len &&
+	    strncmp(h->groups[i], slash + 1, len) == 0)
+		return h->group_fds[i];
+	if (h->group_fds[i] >= 0)
+		close(h->group_fds[i]);
+	memcpy(h->groups[i], slash + 1, len);
+	h->groups[i][len] = '\0';
+	if (mkdirat(h->dir_fds[i], h->groups[i], 0777) != 0 && errno != EEXIST)
+		goto fail;
+	h->group_fds[i] = openat(h->dir_fds[i], h->groups[i], O_RDONLY |
+		O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (h->group_fds[i] >= 0) {
+		/* A killed umpire's temporary files; this one holds the lock. */
+		if (h->lock_fd >= 0)
+			umpire_file_clean_tmp(h->group_fds[i]);
+		return h->group_fds[i];
+	}
+fail:
 	umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot make its directory: %s",
-		strchr(slash + 1, '/') ? "too deep" : strerror(errno));
+		i < 0 || (sub && strchr(sub + 1, '/')) ? "not one of umpire's" :
+		errno == ELOOP || errno == ENOTDIR ? "a file or a symbolic link is "
+		"in its place" : strerror(errno));
 	return -1;
 }
 
@@ -289,9 +345,58 @@ sync_entry(struct umpire_history *h, git_index *look, git_index *index,
 	return rc;
 }
 
+/*
+ * The files of HEAD's folder path (tree id) into the work tree and the
+ * index, and, depth folders down, those of its groups (paths.h).  What
+ * base (the folder as the work tree is known to hold it, or NULL) holds
+ * already is passed over, a whole group at once: after a step, only
+ * the step's own files and their groups are read.
+ */
 static int
-sync_tree(struct umpire_history *h, git_tree *tree, git_index *look,
-	git_index *index, struct umpire_diags *d)
+sync_dir(struct umpire_history *h, const git_oid *id, const git_tree *base,
+	const char *path, int depth, git_index *look, git_index *index,
+	struct umpire_diags *d)
+{
+	git_tree *sub;
+	int rc;
+
+	if ((rc = umpire_odb_check(h, id, path, UMPIRE_OBJECT_MAX, d)))
+		return rc;
+	if (git_tree_lookup(&sub, h->repo, id) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+	for (size_t k = 0; k < git_tree_entrycount(sub) && rc == 0; k++) {
+		const git_tree_entry *f = git_tree_entry_byindex(sub, k);
+		const git_tree_entry *was = base ? git_tree_entry_byname(base,
+			git_tree_entry_name(f)) : NULL;
+		git_filemode_t mode = git_tree_entry_filemode(f);
+		char at[512];
+		if (was && git_oid_equal(git_tree_entry_id(was), git_tree_entry_id(f))
+		    && git_tree_entry_filemode(was) == mode)
+			continue;	/* as the work tree holds it */
+		umpire_pathf(at, sizeof(at), "%s/%s", path, git_tree_entry_name(f));
+		if (mode == GIT_FILEMODE_TREE && depth > 0) {
+			git_tree *old = NULL;
+			if (was && git_tree_entry_type(was) == GIT_OBJECT_TREE &&
+			    git_tree_lookup(&old, h->repo, git_tree_entry_id(was)) != 0) {
+				rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
+				break;
+			}
+			rc = sync_dir(h, git_tree_entry_id(f), old, at, depth - 1, look,
+				index, d);
+			git_tree_free(old);
+		} else if (mode == GIT_FILEMODE_BLOB ||
+		    mode == GIT_FILEMODE_BLOB_EXECUTABLE) {
+			rc = sync_entry(h, look, index, at, git_tree_entry_id(f), d);
+		}	/* else not umpire's: left alone */
+	}
+	git_tree_free(sub);
+	return rc;
+}
+
+/* HEAD's game files, as sync_dir does, the top's files among them. */
+static int
+sync_tree(struct umpire_history *h, git_tree *tree, const git_tree *base,
+	git_index *look, git_index *index, struct umpire_diags *d)
 {
 	int rc = 0;
 
@@ -302,40 +407,38 @@ sync_tree(struct umpire_history *h, git_tree *tree, git_index *look,
 	}
 	for (size_t i = 0; i < 2 && rc == 0; i++) {
 		const git_tree_entry *e = git_tree_entry_byname(tree, dirs[i]);
-		git_tree *sub;
+		const git_tree_entry *was = base ? git_tree_entry_byname(base,
+			dirs[i]) : NULL;
+		git_tree *old = NULL;
 		if (!e || git_tree_entry_type(e) != GIT_OBJECT_TREE)
 			continue;
-		if ((rc = umpire_odb_check(h, git_tree_entry_id(e), dirs[i],
-		    UMPIRE_OBJECT_MAX, d)))
-			break;
-		if (git_tree_lookup(&sub, h->repo, git_tree_entry_id(e)) != 0) {
+		if (was && git_oid_equal(git_tree_entry_id(was), git_tree_entry_id(e)))
+			continue;
+		if (was && git_tree_entry_type(was) == GIT_OBJECT_TREE &&
+		    git_tree_lookup(&old, h->repo, git_tree_entry_id(was)) != 0) {
 			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
 			break;
 		}
-		for (size_t k = 0; k < git_tree_entrycount(sub) && rc == 0; k++) {
-			const git_tree_entry *f = git_tree_entry_byindex(sub, k);
-			char path[512];
-			if (git_tree_entry_filemode(f) != GIT_FILEMODE_BLOB &&
-			    git_tree_entry_filemode(f) != GIT_FILEMODE_BLOB_EXECUTABLE)
-				continue;	/* not umpire's: left alone */
-			umpire_pathf(path, sizeof(path), "%s/%s", dirs[i],
-				git_tree_entry_name(f));
-			rc = sync_entry(h, look, index, path, git_tree_entry_id(f), d);
-		}
-		git_tree_free(sub);
+		rc = sync_dir(h, git_tree_entry_id(e), old, dirs[i], 1, look, index,
+			d);
+		git_tree_free(old);
 	}
 	if (rc == 0 && SYNC_WORKTREE) {
 		/* The renames last before the index says they are done. */
 		umpire_file_sync_dir(h->top_fd);
-		for (size_t i = 0; i < 2; i++)
+		for (size_t i = 0; i < 2; i++) {
 			if (h->dir_fds[i] >= 0)
 				umpire_file_sync_dir(h->dir_fds[i]);
+			if (h->group_fds[i] >= 0)
+				umpire_file_sync_dir(h->group_fds[i]);
+		}
 	}
 	return rc;
 }
 
 int
-umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d)
+umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
+	struct umpire_diags *d)
 {
 	git_commit *commit;
 	git_tree *tree;
@@ -364,6 +467,15 @@ umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d)
 		goto done;
 	}
 	/*
+	 * If the index agrees with before about game.yaml, the work tree
+	 * holds before's files (the index is written last): only what HEAD
+	 * changed from it lags.
+	 */
+	const git_tree_entry *was = before ? git_tree_entry_byname(before,
+		UMPIRE_STATE_PATH) : NULL;
+	const git_tree *base = was && ie && git_oid_equal(&ie->id,
+		git_tree_entry_id(was)) ? before : NULL;
+	/*
 	 * Work to do, which a kill can cut short too: marked, so that the
 	 * next umpire knows index.lock is this one's.  If someone else holds
 	 * index.lock, the work tree is still brought up, and the index stays
@@ -377,12 +489,12 @@ umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d)
 	}
 	int held = index_begin(h, &j, d);
 	if (held == 0) {
-		rc = sync_tree(h, tree, j.index, j.index, d);
+		rc = sync_tree(h, tree, base, j.index, j.index, d);
 		int end = index_end(h, &j, rc == 0, d);
 		rc = rc ? rc : end;
 	} else {
 		index_end(h, &j, false, d);
-		rc = sync_tree(h, tree, current, NULL, d);
+		rc = sync_tree(h, tree, base, current, NULL, d);
 		if (rc == 0) {
 			rc = held;
 			if (held == EX_TEMPFAIL)
@@ -413,7 +525,7 @@ umpire_history_repair(struct umpire_history *h, struct umpire_diags *d)
 	 * HEAD is the game; a work tree that cannot be mended now is no
 	 * reason to refuse a turn, and each call tries again.
 	 */
-	if (umpire_worktree_sync(h, &why) != 0) {
+	if (umpire_worktree_sync(h, NULL, &why) != 0) {
 		umpire_diags_warn(d, &why);
 		umpire_diag(d, UMPIRE_WARNING, h->dir, 0, 0, "the work tree or the "
 			"index lags HEAD; the game itself is HEAD, and the next umpire "
