@@ -70,7 +70,7 @@
 
 /*
  * The first version whose games group orders/ and reports/ by hundreds
- * of steps (paths.h, umpire-files(5) LAYOUT), so a step's cost does not
+ * of steps (paths.h, umpire-files(5), Layout), so a step's cost does not
  * grow with the game; a game keeps the layout it was made with, which
  * its states record ("layout: grouped").
  */

@@ -18,7 +18,7 @@
 #define UMPIRE_PATH_MAX 128
 
 /*
- * How a game lays out orders/ and reports/ (umpire-files(5), LAYOUT),
+ * How a game lays out orders/ and reports/ (umpire-files(5), Layout),
  * fixed when the game is made.  Flat: every step's files side by side,
  * "orders/0005-green.yaml", as games made before UMPIRE_GROUPED_SINCE
  * (game/version.h).  Grouped: in a folder for each hundred steps,

@@ -10,6 +10,7 @@
  *   pack.c      a step's objects: in memory, then one pack, durably
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
+ *   index.c     the index file, read and rewritten without libgit2
  *   commit.c    a step's commit: blobs, trees, the branch's move
  *   walk.c      the first-parent history, for verify; HEAD's maker, for turn
  *   treediff.c  what a revision changed in umpire's files, for verify
@@ -23,6 +24,7 @@
 
 #include <git2.h>
 #include <stdbool.h>
+#include <sys/stat.h>
 
 #include "util/buf.h"
 #include "util/diag.h"
@@ -221,6 +223,29 @@ bool umpire_worktree_is_dir(struct umpire_history *h, const char *path);
  */
 int umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
 	struct umpire_diags *d);
+
+/* index.c */
+
+/* A file's entry to set in the index: its path, blob and status. */
+struct umpire_index_set {
+	char path[256];
+	git_oid id;
+	struct stat st;
+};
+/*
+ * game.yaml's blob id as the index file records it: 1 and the id in
+ * out, 0 if the index has none, or -1 if this cannot tell (then ask
+ * libgit2).
+ */
+int umpire_index_state_id(struct umpire_history *h, git_oid *out);
+/*
+ * Rewrite the index, whose index.lock the caller holds, with set's
+ * entries (sorted here) put in or in place of the entries of their
+ * paths: 0; 1 if this index is one to leave to libgit2 (nothing was
+ * written); -1 if it could not be written.
+ */
+int umpire_index_patch(struct umpire_history *h,
+	struct umpire_index_set *set, size_t n);
 
 /* walk.c */
 

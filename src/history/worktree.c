@@ -212,25 +212,60 @@ fail:
 }
 
 /*
- * One file into the work tree and into the index (if any) with its blob
- * id and stat data, so it is not hashed again and git status sees it
- * clean.
+ * Where sync's files go: a file the index (look) holds already is left
+ * alone (look NULL: none is), and each file written goes into the index
+ * with its blob id and stat data, so it is not hashed again and git
+ * status sees it clean: by libgit2 (index), or into staged, for
+ * umpire_index_patch; or neither, if the index cannot be had.
  */
+struct sync_to {
+	git_index *look, *index;
+	struct umpire_index_set *staged;
+	size_t nstaged, cap;
+};
+
+/* path's entry, with its blob id and status, into index (libgit2's). */
 static int
-write_and_stage(struct umpire_history *h, git_index *index, const char *path,
-	const void *data, size_t len, const git_oid *id, struct umpire_diags *d)
+add_entry(struct umpire_history *h, git_index *index, const char *path,
+	const git_oid *id, const struct stat *st, struct umpire_diags *d)
+{
+	git_index_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.ctime.seconds = (int32_t)st->st_ctim.tv_sec;
+	e.ctime.nanoseconds = (uint32_t)st->st_ctim.tv_nsec;
+	e.mtime.seconds = (int32_t)st->st_mtim.tv_sec;
+	e.mtime.nanoseconds = (uint32_t)st->st_mtim.tv_nsec;
+	e.dev = (uint32_t)st->st_dev;
+	e.ino = (uint32_t)st->st_ino;
+	e.mode = GIT_FILEMODE_BLOB;
+	e.uid = st->st_uid;
+	e.gid = st->st_gid;
+	e.file_size = (uint32_t)st->st_size;
+	git_oid_cpy(&e.id, id);
+	e.path = path;
+	if (git_index_add(index, &e) != 0)
+		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot update the index");
+	return 0;
+}
+
+/* One file into the work tree, and into the index as to says. */
+static int
+write_and_stage(struct umpire_history *h, struct sync_to *to,
+	const char *path, const void *data, size_t len, const git_oid *id,
+	struct umpire_diags *d)
 {
 	const char *name;
 	struct stat st;
-	git_index_entry e;
 	int rc, dirfd = dir_of(h, path, &name, d);
+	git_index *index = to->index;
 
 	if (dirfd < 0)
 		return EX_CANTCREAT;
 	if ((rc = umpire_file_write_at(dirfd, name, path, data, len,
 	    SYNC_WORKTREE ? UMPIRE_WRITE_SYNC : 0, 0666, NULL, d)))
 		return rc;
-	if (!index)
+	if (!index && !to->staged)
 		return 0;
 	/* After the rename, which changes the ctime git compares. */
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
@@ -238,22 +273,23 @@ write_and_stage(struct umpire_history *h, git_index *index, const char *path,
 			strerror(errno));
 		return EX_IOERR;
 	}
-	memset(&e, 0, sizeof(e));
-	e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;
-	e.ctime.nanoseconds = (uint32_t)st.st_ctim.tv_nsec;
-	e.mtime.seconds = (int32_t)st.st_mtim.tv_sec;
-	e.mtime.nanoseconds = (uint32_t)st.st_mtim.tv_nsec;
-	e.dev = (uint32_t)st.st_dev;
-	e.ino = (uint32_t)st.st_ino;
-	e.mode = GIT_FILEMODE_BLOB;
-	e.uid = st.st_uid;
-	e.gid = st.st_gid;
-	e.file_size = (uint32_t)st.st_size;
-	git_oid_cpy(&e.id, id);
-	e.path = path;
-	if (git_index_add(index, &e) != 0)
-		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot update the index");
-	return 0;
+	if (to->staged) {
+		if (to->nstaged == to->cap) {
+			size_t cap = to->cap * 2;
+			struct umpire_index_set *more = realloc(to->staged,
+				cap * sizeof(*more));
+			if (!more)
+				return umpire_repo_fail(d, h->dir, EX_OSERR, "out of memory");
+			to->staged = more;
+			to->cap = cap;
+		}
+		struct umpire_index_set *set = &to->staged[to->nstaged++];
+		snprintf(set->path, sizeof(set->path), "%s", path);
+		git_oid_cpy(&set->id, id);
+		set->st = st;
+		return 0;
+	}
+	return add_entry(h, index, path, id, &st, d);
 }
 
 /* ---------------------------------------------------------------- index */
@@ -264,13 +300,9 @@ struct index_job {
 	bool locked;
 };
 
-/*
- * Take index.lock and open a private copy of the index (a hard link to
- * it, which libgit2 replaces, not rewrites, when it writes the copy).
- * EX_TEMPFAIL if someone holds index.lock.
- */
+/* Take index.lock: EX_TEMPFAIL if someone holds it. */
 static int
-index_begin(struct umpire_history *h, struct index_job *j,
+index_lock(struct umpire_history *h, struct index_job *j,
 	struct umpire_diags *d)
 {
 	const char *gitdir = git_repository_path(h->repo);
@@ -286,6 +318,17 @@ index_begin(struct umpire_history *h, struct index_job *j,
 	if ((rc = umpire_lock_file(h, j->lock, proof, false, d)))
 		return rc;
 	j->locked = true;
+	return 0;
+}
+
+/*
+ * Under index.lock, open a private copy of the index (a hard link to
+ * it, which libgit2 replaces, not rewrites, when it writes the copy).
+ */
+static int
+index_open_copy(struct umpire_history *h, struct index_job *j,
+	struct umpire_diags *d)
+{
 	if (link(j->real, j->copy) != 0 && errno != ENOENT) {
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot copy the index: "
 			"%s", strerror(errno));
@@ -326,10 +369,11 @@ index_end(struct umpire_history *h, struct index_job *j, bool write,
 
 /* HEAD's file at path (blob id) into the work tree and index, if it lags. */
 static int
-sync_entry(struct umpire_history *h, git_index *look, git_index *index,
-	const char *path, const git_oid *id, struct umpire_diags *d)
+sync_entry(struct umpire_history *h, struct sync_to *to, const char *path,
+	const git_oid *id, struct umpire_diags *d)
 {
-	const git_index_entry *ie = git_index_get_bypath(look, path, 0);
+	const git_index_entry *ie = to->look ? git_index_get_bypath(to->look,
+		path, 0) : NULL;
 	git_blob *blob;
 	int rc;
 
@@ -339,7 +383,7 @@ sync_entry(struct umpire_history *h, git_index *look, git_index *index,
 		return rc;
 	if (git_blob_lookup(&blob, h->repo, id) != 0)
 		return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
-	rc = write_and_stage(h, index, path, git_blob_rawcontent(blob),
+	rc = write_and_stage(h, to, path, git_blob_rawcontent(blob),
 		(size_t)git_blob_rawsize(blob), id, d);
 	git_blob_free(blob);
 	return rc;
@@ -354,8 +398,7 @@ sync_entry(struct umpire_history *h, git_index *look, git_index *index,
  */
 static int
 sync_dir(struct umpire_history *h, const git_oid *id, const git_tree *base,
-	const char *path, int depth, git_index *look, git_index *index,
-	struct umpire_diags *d)
+	const char *path, int depth, struct sync_to *to, struct umpire_diags *d)
 {
 	git_tree *sub;
 	int rc;
@@ -381,12 +424,12 @@ sync_dir(struct umpire_history *h, const git_oid *id, const git_tree *base,
 				rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
 				break;
 			}
-			rc = sync_dir(h, git_tree_entry_id(f), old, at, depth - 1, look,
-				index, d);
+			rc = sync_dir(h, git_tree_entry_id(f), old, at, depth - 1, to,
+				d);
 			git_tree_free(old);
 		} else if (mode == GIT_FILEMODE_BLOB ||
 		    mode == GIT_FILEMODE_BLOB_EXECUTABLE) {
-			rc = sync_entry(h, look, index, at, git_tree_entry_id(f), d);
+			rc = sync_entry(h, to, at, git_tree_entry_id(f), d);
 		}	/* else not umpire's: left alone */
 	}
 	git_tree_free(sub);
@@ -396,14 +439,14 @@ sync_dir(struct umpire_history *h, const git_oid *id, const git_tree *base,
 /* HEAD's game files, as sync_dir does, the top's files among them. */
 static int
 sync_tree(struct umpire_history *h, git_tree *tree, const git_tree *base,
-	git_index *look, git_index *index, struct umpire_diags *d)
+	struct sync_to *to, struct umpire_diags *d)
 {
 	int rc = 0;
 
 	for (size_t i = 0; i < 2 && rc == 0; i++) {
 		const git_tree_entry *e = git_tree_entry_byname(tree, files[i]);
 		if (e && git_tree_entry_type(e) == GIT_OBJECT_BLOB)
-			rc = sync_entry(h, look, index, files[i], git_tree_entry_id(e), d);
+			rc = sync_entry(h, to, files[i], git_tree_entry_id(e), d);
 	}
 	for (size_t i = 0; i < 2 && rc == 0; i++) {
 		const git_tree_entry *e = git_tree_entry_byname(tree, dirs[i]);
@@ -419,8 +462,7 @@ sync_tree(struct umpire_history *h, git_tree *tree, const git_tree *base,
 			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read HEAD");
 			break;
 		}
-		rc = sync_dir(h, git_tree_entry_id(e), old, dirs[i], 1, look, index,
-			d);
+		rc = sync_dir(h, git_tree_entry_id(e), old, dirs[i], 1, to, d);
 		git_tree_free(old);
 	}
 	if (rc == 0 && SYNC_WORKTREE) {
@@ -442,7 +484,8 @@ umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
 {
 	git_commit *commit;
 	git_tree *tree;
-	git_index *current;
+	git_index *current = NULL;
+	git_oid indexed;
 	struct index_job j;
 	int rc;
 
@@ -452,17 +495,26 @@ umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
 		return rc;
 	if (umpire_repo_head_tree(h, &commit, &tree) != 0)
 		return 0;
-	if (git_repository_index(&current, h->repo) != 0 ||
-	    git_index_read(current, false) != 0) {
-		rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read the index");
-		goto done;
-	}
 	/* Anything to do?  The index is written last: game.yaml tells. */
+	int known = umpire_index_state_id(h, &indexed);
+	bool quick = known >= 0;
+	if (known < 0) {
+		if (git_repository_index(&current, h->repo) != 0 ||
+		    git_index_read(current, false) != 0) {
+			git_index_free(current);
+			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read the "
+				"index");
+			goto done;
+		}
+		const git_index_entry *ie = git_index_get_bypath(current,
+			UMPIRE_STATE_PATH, 0);
+		if ((known = ie != NULL))
+			git_oid_cpy(&indexed, &ie->id);
+	}
 	const git_tree_entry *state = git_tree_entry_byname(tree,
 		UMPIRE_STATE_PATH);
-	const git_index_entry *ie = git_index_get_bypath(current,
-		UMPIRE_STATE_PATH, 0);
-	if (!state || (ie && git_oid_equal(&ie->id, git_tree_entry_id(state)))) {
+	if (!state || (known && git_oid_equal(&indexed,
+	    git_tree_entry_id(state)))) {
 		git_index_free(current);
 		goto done;
 	}
@@ -473,7 +525,7 @@ umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
 	 */
 	const git_tree_entry *was = before ? git_tree_entry_byname(before,
 		UMPIRE_STATE_PATH) : NULL;
-	const git_tree *base = was && ie && git_oid_equal(&ie->id,
+	const git_tree *base = was && known && git_oid_equal(&indexed,
 		git_tree_entry_id(was)) ? before : NULL;
 	/*
 	 * Work to do, which a kill can cut short too: marked, so that the
@@ -487,14 +539,48 @@ umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
 		rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot mark the lock");
 		goto done;
 	}
-	int held = index_begin(h, &j, d);
-	if (held == 0) {
-		rc = sync_tree(h, tree, base, j.index, j.index, d);
+	int held = index_lock(h, &j, d);
+	if (held == 0 && quick && base) {
+		/*
+		 * After a step: its few files, and the index patched with
+		 * their entries (index.c), unless it is one for libgit2.
+		 */
+		struct sync_to to = { .cap = 8 };
+		to.staged = malloc(to.cap * sizeof(*to.staged));
+		if (!to.staged)
+			rc = umpire_repo_fail(d, h->dir, EX_OSERR, "out of memory");
+		else
+			rc = sync_tree(h, tree, base, &to, d);
+		int patched = rc ? 0 : umpire_index_patch(h, to.staged, to.nstaged);
+		if (patched < 0)
+			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot write the "
+				"index");
+		bool slow = patched == 1 && (rc = index_open_copy(h, &j, d)) == 0;
+		for (size_t i = 0; slow && rc == 0 && i < to.nstaged; i++)
+			rc = add_entry(h, j.index, to.staged[i].path, &to.staged[i].id,
+				&to.staged[i].st, d);
+		int end = index_end(h, &j, slow && rc == 0, d);
+		rc = rc ? rc : end;
+		free(to.staged);
+	} else if (held == 0) {
+		struct sync_to to = { 0 };
+		if ((rc = index_open_copy(h, &j, d)) == 0) {
+			to.look = to.index = j.index;
+			rc = sync_tree(h, tree, base, &to, d);
+		}
 		int end = index_end(h, &j, rc == 0, d);
 		rc = rc ? rc : end;
 	} else {
+		struct sync_to to = { 0 };
 		index_end(h, &j, false, d);
-		rc = sync_tree(h, tree, base, current, NULL, d);
+		if (!current && (git_repository_index(&current, h->repo) != 0 ||
+		    git_index_read(current, false) != 0))
+			rc = umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read the "
+				"index");
+		else {
+			to.look = current;
+			rc = sync_tree(h, tree, base, &to, d);
+		}
 		if (rc == 0) {
 			rc = held;
 			if (held == EX_TEMPFAIL)

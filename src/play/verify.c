@@ -971,17 +971,17 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 		bad(r, "scenario.yaml does not make a game");
 		goto done;
 	}
-	if (g->layout != layout) {
-		bad(r, "the game's files are %s, but umpire %s makes a game whose "
-			"files are %s (umpire-files(5), LAYOUT)", layout ==
-			UMPIRE_LAYOUT_GROUPED ? "grouped by hundreds of steps" : "flat",
-			r->version, g->layout == UMPIRE_LAYOUT_GROUPED ?
-			"grouped by hundreds of steps" : "flat");
-		goto done;
-	}
 	if (strcmp(g->id, committed->id) != 0) {
 		bad(r, "the game id is '%s', but this seed%s makes '%s'",
 			committed->id, in.seed_id ? "" : " and scenario.yaml", g->id);
+		goto done;
+	}
+	if (g->layout != layout) {
+		bad(r, "the game's files are %s, but umpire %s makes a game whose "
+			"files are %s (umpire-files(5), Layout)", layout ==
+			UMPIRE_LAYOUT_GROUPED ? "grouped by hundreds of steps" : "flat",
+			r->version, g->layout == UMPIRE_LAYOUT_GROUPED ?
+			"grouped by hundreds of steps" : "flat");
 		goto done;
 	}
 	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,

@@ -62,18 +62,18 @@ expect_err "HEAD:game.yaml is a symbolic link, not a file"
 G=$TMP/dir-report
 new_game "$G"
 umpire bot "$G" >"$TMP/o.yaml"
-mkdir "$G/reports/0001.md"
+mkdir "$G/reports/00/0001.md"
 before=$(head_of "$G")
 expect_exit 65 umpire turn "$G" "$TMP/o.yaml"
-expect_err "reports/0001.md is not a file, and this step would write it"
+expect_err "reports/00/0001.md is not a file, and this step would write it"
 [ "$(head_of "$G")" = "$before" ] || fail "HEAD moved"
-touch "$G/reports/0001.md/x"
+touch "$G/reports/00/0001.md/x"
 (cd "$G" && git add -A && git commit -qm "a directory")
 expect_exit 65 umpire turn "$G" "$TMP/o.yaml"
 expect_err "umpire builds only on its own steps"
 # Told to build on the player's commit anyway, it still will not write there.
 expect_exit 65 umpire turn --force "$G" "$TMP/o.yaml"
-expect_err "reports/0001.md is not a file, and this step would write it"
+expect_err "reports/00/0001.md is not a file, and this step would write it"
 # A bare repository has no work tree to check: HEAD's tree is checked.
 G=$TMP/link-bare
 new_game "$G"
@@ -177,19 +177,19 @@ fi
 R=$TMP/used
 git init -q "$R"
 mkdir "$R/orders"
-echo x >"$R/orders/0001-green.yaml"
+echo x >"$R/orders/00/0001-green.yaml"
 git -C "$R" add -A
 git -C "$R" -c user.name=t -c user.email=t@t commit -qm "a file"
 expect_exit 73 umpire new "$R" --scenario "$SCENARIO"
-expect_err "orders/0001-green.yaml is there already (at HEAD)"
+expect_err "orders/00/0001-green.yaml is there already (at HEAD)"
 [ -z "$(git -C "$R" rev-list HEAD -- game.yaml)" ] || fail "new committed"
 R=$TMP/used2
 git init -q "$R"
 mkdir "$R/reports"
-echo y >"$R/reports/0000.md"
+echo y >"$R/reports/00/0000.md"
 expect_exit 73 umpire new "$R" --scenario "$SCENARIO"
-expect_err "reports/0000.md is there already (in the work tree)"
-[ "$(cat "$R/reports/0000.md")" = y ] || fail "new overwrote a file"
+expect_err "reports/00/0000.md is there already (in the work tree)"
+[ "$(cat "$R/reports/00/0000.md")" = y ] || fail "new overwrote a file"
 # An empty orders/ is harmless.
 rm -r "$R/reports"
 mkdir "$R/orders"

@@ -101,6 +101,14 @@ def git_show(game, rev_path):
     return out
 
 
+def report_file(state, k, name):
+    """Where step k's file name is: in the folder of its hundred steps in
+    a game laid out so (umpire-files(5), Layout), else in reports/."""
+    if state.get("layout") == "grouped":
+        return "reports/%02d/%s" % (k // 100, name)
+    return "reports/" + name
+
+
 def test_bot_games():
     sizes = {}
     for i, ruleset in enumerate(ut.ruleset_names()):
@@ -111,7 +119,8 @@ def test_bot_games():
                 rev = "HEAD~1" if k < n else "HEAD"
                 state = ut.load12(git_show(g, rev + ":game.yaml"))
                 name = "%04d.svg" % k
-                text = git_show(g, "%s:reports/%s" % (rev, name))
+                text = git_show(g, "%s:%s" % (rev, report_file(state, k,
+                                                                name)))
                 check_picture(ruleset, state, text, "%s %s" % (ruleset, name))
                 if len(text.encode()) > biggest[0]:
                     biggest[:] = [len(text.encode()), name]
@@ -137,7 +146,8 @@ def test_campaign_under_50k():
             for k in ([0, 1] if n == 1 else [n]):
                 rev = "HEAD~1" if k < n else "HEAD"
                 state = ut.load12(git_show(g, rev + ":game.yaml"))
-                text = git_show(g, "%s:reports/%04d.svg" % (rev, k))
+                text = git_show(g, "%s:%s" % (rev, report_file(
+                    state, k, "%04d.svg" % k)))
                 check_picture("wwii", state, text, "campaign %04d.svg" % k)
                 biggest[0] = max(biggest[0], len(text.encode()))
 
