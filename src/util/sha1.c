@@ -11,38 +11,51 @@ rol(uint32_t x, unsigned n)
 	return x << n | x >> (32 - n);
 }
 
+/*
+ * One 64-byte block: the index of a long game is some hundreds of
+ * kilobytes, hashed at every step, so five rounds at a time with the
+ * five words renamed rather than moved, and the schedule in a ring of
+ * sixteen words.
+ */
+#define CH(x, y, z) (((x) & (y)) | (~(x) & (z)))
+#define PARITY(x, y, z) ((x) ^ (y) ^ (z))
+#define MAJ(x, y, z) (((x) & (y)) | ((x) & (z)) | ((y) & (z)))
+#define W(t) (w[(t) & 15] = rol(w[((t) + 13) & 15] ^ w[((t) + 8) & 15] ^ \
+	w[((t) + 2) & 15] ^ w[(t) & 15], 1))
+#define R(v, x, y, z, u, f, k, m) do { \
+	(u) += rol((v), 5) + f((x), (y), (z)) + (k) + (m); \
+	(x) = rol((x), 30); \
+} while (0)
+#define FIVE(f, k, m0, m1, m2, m3, m4) do { \
+	R(a, b, c, d, e, f, k, m0); \
+	R(e, a, b, c, d, f, k, m1); \
+	R(d, e, a, b, c, f, k, m2); \
+	R(c, d, e, a, b, f, k, m3); \
+	R(b, c, d, e, a, f, k, m4); \
+} while (0)
+
 static void
 compress(uint32_t h[5], const unsigned char *p)
 {
-	uint32_t w[80], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+	uint32_t w[16], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+	int t;
 
-	for (int t = 0; t < 16; t++)
+	for (t = 0; t < 16; t++)
 		w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 |
 			(uint32_t)p[4 * t + 2] << 8 | p[4 * t + 3];
-	for (int t = 16; t < 80; t++)
-		w[t] = rol(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
-	for (int t = 0; t < 80; t++) {
-		uint32_t f, k;
-		if (t < 20) {
-			f = (b & c) | (~b & d);
-			k = 0x5a827999;
-		} else if (t < 40) {
-			f = b ^ c ^ d;
-			k = 0x6ed9eba1;
-		} else if (t < 60) {
-			f = (b & c) | (b & d) | (c & d);
-			k = 0x8f1bbcdc;
-		} else {
-			f = b ^ c ^ d;
-			k = 0xca62c1d6;
-		}
-		uint32_t tmp = rol(a, 5) + f + e + k + w[t];
-		e = d;
-		d = c;
-		c = rol(b, 30);
-		b = a;
-		a = tmp;
-	}
+	FIVE(CH, 0x5a827999, w[0], w[1], w[2], w[3], w[4]);
+	FIVE(CH, 0x5a827999, w[5], w[6], w[7], w[8], w[9]);
+	FIVE(CH, 0x5a827999, w[10], w[11], w[12], w[13], w[14]);
+	FIVE(CH, 0x5a827999, w[15], W(16), W(17), W(18), W(19));
+	for (t = 20; t < 40; t += 5)
+		FIVE(PARITY, 0x6ed9eba1, W(t), W(t + 1), W(t + 2), W(t + 3),
+			W(t + 4));
+	for (; t < 60; t += 5)
+		FIVE(MAJ, 0x8f1bbcdc, W(t), W(t + 1), W(t + 2), W(t + 3),
+			W(t + 4));
+	for (; t < 80; t += 5)
+		FIVE(PARITY, 0xca62c1d6, W(t), W(t + 1), W(t + 2), W(t + 3),
+			W(t + 4));
 	h[0] += a;
 	h[1] += b;
 	h[2] += c;

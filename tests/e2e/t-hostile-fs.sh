@@ -177,19 +177,19 @@ fi
 R=$TMP/used
 git init -q "$R"
 mkdir "$R/orders"
-echo x >"$R/orders/00/0001-green.yaml"
+echo x >"$R/orders/0001-green.yaml"
 git -C "$R" add -A
 git -C "$R" -c user.name=t -c user.email=t@t commit -qm "a file"
 expect_exit 73 umpire new "$R" --scenario "$SCENARIO"
-expect_err "orders/00/0001-green.yaml is there already (at HEAD)"
+expect_err "orders/0001-green.yaml is there already (at HEAD)"
 [ -z "$(git -C "$R" rev-list HEAD -- game.yaml)" ] || fail "new committed"
 R=$TMP/used2
 git init -q "$R"
 mkdir "$R/reports"
-echo y >"$R/reports/00/0000.md"
+echo y >"$R/reports/0000.md"
 expect_exit 73 umpire new "$R" --scenario "$SCENARIO"
-expect_err "reports/00/0000.md is there already (in the work tree)"
-[ "$(cat "$R/reports/00/0000.md")" = y ] || fail "new overwrote a file"
+expect_err "reports/0000.md is there already (in the work tree)"
+[ "$(cat "$R/reports/0000.md")" = y ] || fail "new overwrote a file"
 # An empty orders/ is harmless.
 rm -r "$R/reports"
 mkdir "$R/orders"

@@ -58,9 +58,10 @@ expect_exit 64 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
 expect_exit 64 umpire resolve - "$TMP/o1.yaml" -o "$TMP/x.yaml" -r "$TMP/x.md"
 expect_exit 66 umpire resolve "$TMP/none.yaml" "$TMP/o1.yaml" -o "$TMP/x" -r "$TMP/y"
 # A broken state is refused with its place.
+# (Line 8: the state says its layout on line 6, umpire-files(5).)
 sed 's/^step: 1$/step: one/' "$TMP/s0.yaml" >"$TMP/bad.yaml"
 expect_exit 65 umpire resolve "$TMP/bad.yaml" "$TMP/o1.yaml" -o "$TMP/x" -r "$TMP/y"
-expect_err "bad.yaml:7:7: error: step: expected an integer, got a string ('one')"
+expect_err "bad.yaml:8:7: error: step: expected an integer, got a string ('one')"
 # Unwritable output: 73, and the state is not half written.
 expect_exit 73 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" \
 	-o "$TMP/no/such/dir/s.yaml" -r "$TMP/r.md"

@@ -50,8 +50,8 @@ expect_exit 0 umpire verify "$G"
 grep -q "umpire's bot, X" "$G"/reports/*/*.md ||
 	fail "solo: no report tells a decision of umpire's bot"
 ok
-[ -z "$(ls "$G/orders" | grep -v -- '-heroes\.yaml$')" ] ||
-	fail "solo: orders of a player other than the human's: $(ls "$G/orders")"
+[ -z "$(cd "$G/orders" && ls */* | grep -v -- '-heroes\.yaml$')" ] ||
+	fail "solo: orders of a player other than the human's: $(ls -R "$G/orders")"
 ok
 
 # Refused orders: a figure that is not the player's, named at its line,
