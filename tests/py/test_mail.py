@@ -58,7 +58,10 @@ def head(game):
 
 
 def committed_orders(game):
-    files = sorted(glob.glob(os.path.join(game, "orders", "*.yaml")))
+    # In orders/NN/ in a game grouped by hundreds of steps, the layout
+    # of games made by umpire 0.5.0 on (umpire-files(5), Layout).
+    files = sorted(glob.glob(os.path.join(game, "orders", "*.yaml")) +
+                   glob.glob(os.path.join(game, "orders", "*", "*.yaml")))
     return ut.read(files[-1], "rb") if files else None
 
 

@@ -170,10 +170,10 @@ def test_the_report_shows_it():
         for _ in range(3):
             ut.write(orders, ut.umpire_ok("bot", game))
             ut.umpire_ok("turn", game, orders)
-        report = ut.read(os.path.join(game, "reports", "0003.md"))
+        report = ut.read(ut.step_file(game, 3, "0003.md"))
         check("\n![The board after step 3](0003.svg)\n" in report,
               "the report of step 3 does not show 0003.svg")
-        picture = ut.read(os.path.join(game, "reports", "0003.svg"))
+        picture = ut.read(ut.step_file(game, 3, "0003.svg"))
         check(ut.umpire_ok("status", game, "--svg") == picture,
               "status --svg is not the latest step's picture")
         # Drawn again from the files alone: the same bytes.
@@ -206,7 +206,7 @@ def test_hostile_text():
             game = os.path.join(d, ruleset)
             g = ut.Game(game, scen, ut.seed_hex(9))
             check(g.rc == 0, "umpire new %s: %s" % (scen, g.err))
-            svg = ut.read(os.path.join(game, "reports", "0000.svg"))
+            svg = ut.read(ut.step_file(game, 0, "0000.svg"))
             root = sc.parse(svg, ruleset + " with a hostile title")
             texts = "".join(root.itertext())
             check("<script>alert(1)</script> & \"q\" ' ]]> caf\u00e9 "
@@ -228,9 +228,8 @@ def sample_last_step():
             ut.read(os.path.join(sample, "seed")).strip())
         for name in sorted(os.listdir(os.path.join(sample, "orders"))):
             ut.umpire_ok("turn", game, os.path.join(sample, "orders", name))
-        last = sorted(n for n in os.listdir(os.path.join(game, "reports"))
-                      if n.endswith(".svg"))[-1]
-        return (ut.read(os.path.join(game, "reports", last)), last,
+        last, path = ut.report_files(game, ".svg")[-1]
+        return (ut.read(path), last,
                 ut.load12(ut.read(os.path.join(game, "game.yaml"))))
 
 
