@@ -178,9 +178,10 @@ def test_the_report_shows_it():
               "status --svg is not the latest step's picture")
         # Drawn again from the files alone: the same bytes.
         ut.write(os.path.join(d, "s2.yaml"), git_show(game, "HEAD~1:game.yaml"))
-        last = sorted(os.listdir(os.path.join(game, "orders")))[-1]
+        group = os.path.dirname(ut.step_file(game, 3, "", top="orders"))
+        last = sorted(os.listdir(group))[-1]
         ut.umpire_ok("resolve", os.path.join(d, "s2.yaml"),
-                     os.path.join(game, "orders", last), "-o",
+                     os.path.join(group, last), "-o",
                      os.path.join(d, "s3.yaml"), "-r",
                      os.path.join(d, "r3.md"), "--svg",
                      os.path.join(d, "p3.svg"))

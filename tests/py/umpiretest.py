@@ -146,16 +146,16 @@ def read(path, mode="r"):
         return f.read()
 
 
-def step_file(game, step, name):
+def step_file(game, step, name, top="reports"):
     """The path of step's file name ("0003.md") in the work tree of game:
-    in reports/NN/, the folder of its hundred steps, in a game laid out
-    so (its state says "layout: grouped"), else in reports/
+    in reports/NN/ (or orders/NN/), the folder of its hundred steps, in a
+    game laid out so (its state says "layout: grouped"), else in reports/
     (umpire-files(5), Layout)."""
     with open(os.path.join(game, "game.yaml")) as f:
         grouped = "\nlayout: grouped\n" in f.read()
     if grouped:
-        return os.path.join(game, "reports", "%02d" % (step // 100), name)
-    return os.path.join(game, "reports", name)
+        return os.path.join(game, top, "%02d" % (step // 100), name)
+    return os.path.join(game, top, name)
 
 
 def report_files(game, ext):
