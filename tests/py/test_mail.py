@@ -716,8 +716,8 @@ def test_signed_hidden_game():
                     check(a.get_content().startswith(b"age-encryption.org/"),
                           "%s is not age" % name)
                     views += 1
-            check(os.path.exists(os.path.join(
-                game, "orders", "%04d-%s.yaml.sig" % (step, who))),
+            check(os.path.exists(ut.step_file(
+                game, step, "%04d-%s.yaml.sig" % (step, who), top="orders")),
                 "the signature was not committed at step %d" % step)
         check(views > 0, "no private report was attached")
 
