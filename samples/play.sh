@@ -47,11 +47,13 @@ replay() {
 		printf .
 	done
 	echo
-	# The newest report: reports/ also holds each step's picture
-	# (NNNN.svg) and private views, so pick by name, not by position.
-	last=$(cd "$dir/reports" && ls | grep -E '^[0-9]+\.md$' | tail -n 1)
-	echo "==> the last report, up to its board: less $dir/reports/$last"
-	awk '/^## Board/ { exit } { print }' "$dir/reports/$last"
+	# The newest report, in reports/NN/, the folder of its hundred
+	# steps (umpire-files(5), Layout), which also holds each step's
+	# picture (NNNN.svg) and private views: picked by name.
+	last=$(cd "$dir" && ls -d reports/[0-9]*/* | grep -E '/[0-9]+\.md$' |
+		tail -n 1)
+	echo "==> the last report, up to its board: less $dir/$last"
+	awk '/^## Board/ { exit } { print }' "$dir/$last"
 	echo "==> git -C $dir log --oneline" \
 		"(the newest 2 of $(git -C "$dir" rev-list --count HEAD) commits)"
 	git -C "$dir" log --oneline -n 2

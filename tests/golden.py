@@ -82,11 +82,13 @@ def run_case(umpire, case, update):
             cmd = [umpire, "new", game, "--scenario", "scenario.yaml",
                    "--seed", str(meta.get("seed", "0" * 64)),
                    "--date", "2026-01-01T00:00:00Z"]
+            # Step 0's files: grouped by hundreds of steps (reports/00/)
+            # in a game made by umpire 0.5.0 or later, umpire-files(5).
+            first = os.path.join(game, "reports", "00")
             outputs = {"expected.yaml": os.path.join(game, "game.yaml"),
-                       "expected.md": os.path.join(game, "reports", "0000.md")}
+                       "expected.md": os.path.join(first, "0000.md")}
             if drawn:
-                outputs["expected.svg"] = os.path.join(game, "reports",
-                                                       "0000.svg")
+                outputs["expected.svg"] = os.path.join(first, "0000.svg")
             leftovers = [game]
         else:
             new, rep = os.path.join(tmp, "new.yaml"), os.path.join(tmp, "report.md")

@@ -267,7 +267,7 @@ cli_load_secret(struct umpire_history *h, struct umpire_game *g,
 		return 0;
 	if ((rc = cli_unseal(g, seed_file, d)))
 		return rc;
-	umpire_step_paths(&paths, g->step - 1, NULL);
+	umpire_step_paths(&paths, g->layout, g->step - 1, NULL);
 	if ((rc = umpire_history_read(h, paths.secret, &data, d)) == 0)
 		rc = umpire_game_load_secret(g, paths.secret, data.ptr, data.len, d);
 	umpire_buf_free(&data);
@@ -318,8 +318,8 @@ cli_private_view(struct umpire_buf *out, struct umpire_history *h,
 	}
 	umpire_age_identity_from_sshkey(&id, &key);
 	umpire_sshkey_private_wipe(&key);
-	rc = umpire_hidden_latest_view(out, player, g->step - 1, &id, read_head,
-		h, d);
+	rc = umpire_hidden_latest_view(out, player, g->layout, g->step - 1, &id,
+		read_head, h, d);
 	umpire_age_identity_wipe(&id);
 	return rc;
 }

@@ -173,7 +173,7 @@ static const char post_receive[] =
 	"\t\t\t\tclean git -C \"$WORK\" log -1 --format=%b | sed -n '1p' | "
 	"sed 's/^/umpire: /'\n"
 	"\t\t\t\treport=$(clean git -C \"$WORK\" diff-tree --no-commit-id "
-	"--name-only -r HEAD | grep '^reports/[0-9]*\\.md$')\n"
+	"--name-only -r HEAD | grep -E '^reports/([0-9]+/)?[0-9]+\\.md$')\n"
 	"\t\t\t\techo \"umpire: the report: git fetch origin && git show "
 	"origin/main:$report\"\n"
 	"\t\t\telse\n"
@@ -346,7 +346,8 @@ install(const char *repo_arg, const char *seed_arg, bool force,
 			"  git add orders.yaml && git commit -m orders && "
 			"git push -f origin orders/PLAYER\n"
 			"and read the report on main: git fetch origin && "
-			"git show origin/main:reports/NNNN.md\n"
+			"git show origin/main:reports/NN/NNNN.md (reports/NNNN.md in "
+			"a game made before umpire 0.5.0)\n"
 			"umpire hook: for the game's deadlines, run %s/hooks/umpire-tick "
 			"from cron:\n  */10 * * * * %s/hooks/umpire-tick\n", repo, repo);
 	return rc;

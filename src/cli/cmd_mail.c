@@ -541,8 +541,8 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 		char view[UMPIRE_PATH_MAX], pic[UMPIRE_PATH_MAX];
 		const struct umpire_hidden_file *vf = NULL, *pf = NULL;
 		if (p) {
-			umpire_view_path(view, out->step, p->id);
-			umpire_view_picture_path(pic, out->step, p->id);
+			umpire_view_path(view, g->layout, out->step, p->id);
+			umpire_view_picture_path(pic, g->layout, out->step, p->id);
 			vf = hidden_file(out, view);
 			pf = hidden_file(out, pic);
 		}

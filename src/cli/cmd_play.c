@@ -26,7 +26,7 @@ print_picture(struct umpire_history *h, const struct umpire_game *g)
 	struct umpire_buf svg = UMPIRE_BUF_INIT;
 	struct umpire_step_paths paths;
 
-	umpire_step_paths(&paths, g->step - 1, NULL);
+	umpire_step_paths(&paths, g->layout, g->step - 1, NULL);
 	if (umpire_history_read(h, paths.picture, &svg, &quiet) != 0) {
 		umpire_buf_clear(&svg);
 		umpire_game_picture(g, NULL, &svg);
@@ -106,9 +106,12 @@ cmd_status(int argc, char **argv)
 		printf("\n%s", umpire_buf_cstr(&st));
 		umpire_buf_free(&st);
 	}
-	printf("reports:  %s/%s/%04ld.md is the latest (the board in "
-		"%04ld.svg)\n\n", argv[optind], UMPIRE_REPORTS_DIR, g->step - 1,
-		g->step - 1);
+	struct umpire_step_paths last;
+	char pic[UMPIRE_PATH_MAX];
+	umpire_step_paths(&last, g->layout, g->step - 1, NULL);
+	umpire_picture_name(pic, g->step - 1);
+	printf("reports:  %s/%s is the latest (the board in %s)\n\n",
+		argv[optind], last.report, pic);
 	umpire_game_board(g, &board);
 	fwrite(board.ptr, 1, board.len, stdout);
 	umpire_buf_free(&board);

@@ -54,6 +54,7 @@ struct site_roll {
 /* One step: the commit that made it and its report. */
 struct site_step {
 	long step;
+	enum umpire_layout layout;	/* where its files are (paths.h) */
 	size_t rev;
 	struct site_roll *rolls;
 	size_t nrolls, cap;
@@ -356,19 +357,25 @@ put_report(struct site *s, struct site_step *st, const char *text,
 	put_markdown(s, md, (size_t)(end - md));
 }
 
-/* "reports/NNNN.md": the step, or -1 for any other path. */
+/*
+ * "reports/NNNN.md", or grouped "reports/NN/NNNN.md": the step and the
+ * layout, or -1 for any other path.
+ */
 static long
-report_step(const char *path)
+report_step(const char *path, enum umpire_layout *layout)
 {
-	const char *p = path + strlen(UMPIRE_REPORTS_DIR "/");
-	long v = 0;
-	int digits = 0;
+	const char *name, *p;
+	long step;
+	bool grouped;
 
-	if (strncmp(path, UMPIRE_REPORTS_DIR "/", strlen(UMPIRE_REPORTS_DIR "/")))
+	if (!umpire_path_parse(path, UMPIRE_REPORTS_DIR, &name, &step,
+	    &grouped) || step < 0)
 		return -1;
-	for (; *p >= '0' && *p <= '9' && digits < 9; p++, digits++)
-		v = v * 10 + (*p - '0');
-	return digits >= 4 && strcmp(p, ".md") == 0 ? v : -1;
+	for (p = name; *p >= '0' && *p <= '9'; p++)
+		;
+	*layout = grouped ? UMPIRE_LAYOUT_GROUPED : UMPIRE_LAYOUT_FLAT;
+	return p - name >= 4 && p - name <= 9 && strcmp(p, ".md") == 0 ?
+		step : -1;
 }
 
 /* The steps of the history, in order: each commit that adds a report. */
@@ -386,7 +393,8 @@ find_steps(struct site *s, size_t nrevs)
 		if (n > sizeof(ch) / sizeof(*ch))
 			n = sizeof(ch) / sizeof(*ch);
 		for (size_t k = 0; k < n; k++) {
-			long step = report_step(ch[k].path);
+			enum umpire_layout layout;
+			long step = report_step(ch[k].path, &layout);
 			if (step < 0 || ch[k].kind != UMPIRE_ADDED)
 				continue;
 			if (s->nsteps == s->cap)
@@ -395,6 +403,7 @@ find_steps(struct site *s, size_t nrevs)
 			struct site_step *st = &s->steps[s->nsteps++];
 			memset(st, 0, sizeof(*st));
 			st->step = step;
+			st->layout = layout;
 			st->rev = i;
 		}
 	}
@@ -568,7 +577,7 @@ put_steps(struct site *s, const char *out)
 		}
 		umpire_buf_puts(&s->html, "</p>\n");
 
-		umpire_step_paths(&paths, st->step, NULL);
+		umpire_step_paths(&paths, st->layout, st->step, NULL);
 		umpire_buf_clear(&text);
 		rc = umpire_history_rev_read(s->h, st->rev, paths.report, &text,
 			s->d);

@@ -109,7 +109,7 @@ play_default(struct tick *t, long long since, long long deadline,
 		goto done;
 	t->unsealed = true;
 	umpire_game_decision(t->g, &dec);
-	umpire_step_paths(&paths, t->g->step, dec.player);
+	umpire_step_paths(&paths, t->g->layout, t->g->step, dec.player);
 	/* Pass answers nothing where the rules allow it, else the bot plays. */
 	enum umpire_default dflt = t->pol.dflt;
 	if (dflt == UMPIRE_DEFAULT_PASS && !umpire_default_pass_orders(t->g,

@@ -659,6 +659,9 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	g->arena = parse;
 	g->id = umpire_node_cstr(umpire_map_get(doc, "game"));
 	g->version = umpire_node_cstr(umpire_map_get(doc, "version"));
+	/* The schema allows only "grouped"; flat games say nothing. */
+	g->layout = umpire_map_get(doc, "layout") ? UMPIRE_LAYOUT_GROUPED :
+		UMPIRE_LAYOUT_FLAT;
 	g->title = umpire_node_cstr(umpire_map_get(doc, "title"));
 	g->step = umpire_node_integer(umpire_map_get(doc, "step"), 0);
 	decode_players(g, umpire_map_get(doc, "players"), d);
@@ -737,6 +740,8 @@ umpire_game_encode(const struct umpire_game *g, const char *version,
 	umpire_map_add(&a, root, "ruleset", umpire_node_str(&a, g->rules->name));
 	umpire_map_add(&a, root, "game", umpire_node_str(&a, g->id));
 	umpire_map_add(&a, root, "version", umpire_node_str(&a, version));
+	if (g->layout == UMPIRE_LAYOUT_GROUPED)
+		umpire_map_add(&a, root, "layout", umpire_node_str(&a, "grouped"));
 	if (g->sealed) {
 		umpire_map_add(&a, root, "seed", umpire_node_str(&a, g->commitment));
 	} else {
@@ -1361,7 +1366,7 @@ umpire_game_standing(const struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *parsed;
 	struct umpire_step_paths paths;
 
-	umpire_step_paths(&paths, g->step, s->player);
+	umpire_step_paths(&paths, g->layout, g->step, s->player);
 	size_t n = s->alts ? s->alts->u.seq.n : 0;
 	for (size_t alt = 0; alt <= n; alt++) {
 		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
@@ -1401,7 +1406,7 @@ standing_settle(struct umpire_game *g, struct umpire_arena *a,
 
 	if (!s)
 		return;
-	umpire_step_paths(&paths, g->step, s->player);
+	umpire_step_paths(&paths, g->layout, g->step, s->player);
 	if (umpire_game_standing(g, a, &text, NULL, NULL, &d))
 		goto done;
 	umpire_report_printf(rep, "\n%s standing orders for %s, sent with the "

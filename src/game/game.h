@@ -25,6 +25,7 @@
 #include "crypto/sshkey.h"
 #include "doc/yaml.h"
 #include "game/version.h"
+#include "history/paths.h"
 
 #define UMPIRE_FORMAT 1		/* the `umpire:` of every file */
 #define UMPIRE_LAST_STEP 1000000000L	/* the schemas' maximum step */
@@ -88,6 +89,12 @@ struct umpire_game {
 	 */
 	bool dated;
 	long long date;
+	/*
+	 * Where its steps' files go (paths.h): grouped by hundreds of steps
+	 * in a game made by UMPIRE_GROUPED_SINCE or later, which its states
+	 * say ("layout: grouped"), flat before.  Fixed when the game is made.
+	 */
+	enum umpire_layout layout;
 	bool has_deadline;
 	long long deadline;
 	/*

@@ -89,6 +89,14 @@
 #define UMPIRE_STANDING_SINCE "0.5.0"
 
 /*
+ * The first version whose games group orders/ and reports/ by hundreds
+ * of steps (paths.h, umpire-files(5), Layout), so a step's cost does not
+ * grow with the game; a game keeps the layout it was made with, which
+ * its states record ("layout: grouped").
+ */
+#define UMPIRE_GROUPED_SINCE "0.5.0"
+
+/*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading
  * zeros, into v; false if s is not one.
  */

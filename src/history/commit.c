@@ -29,72 +29,67 @@
 #include "util/testhook.h"
 
 /*
- * The tree base with files set, files at most one directory deep.  Each
- * changed directory and the root are written once, so no tree is left
- * dangling (git fsck stays quiet).
+ * The tree base (NULL: none) with the files whose paths begin with
+ * prefix (plen bytes: "", "orders/", "orders/12/") set, at most depth
+ * folders below it: orders/0005-green.yaml in a flat game, and
+ * orders/00/0005-green.yaml in a grouped one (paths.h).  Each changed
+ * tree is written once, so no tree is left dangling (git fsck stays
+ * quiet), and the trees a step leaves alone are not read at all.
  */
 static int
 build_tree(git_repository *repo, const git_tree *base,
 	const struct umpire_file *files, const git_oid *ids, size_t n,
-	git_oid *out)
+	const char *prefix, size_t plen, int depth, git_oid *out)
 {
-	git_treebuilder *root;
-	bool *done = calloc(n ? n : 1, sizeof(*done));
+	git_treebuilder *tb;
 	int rc = 0;
 
-	if (!done || git_treebuilder_new(&root, repo, base) != 0) {
-		free(done);
+	if (git_treebuilder_new(&tb, repo, base) != 0)
 		return -1;
-	}
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		const char *slash = strchr(files[i].path, '/');
-		if (done[i])
+		const char *path = files[i].path, *rest = path + plen, *slash;
+		if (strncmp(path, prefix, plen) != 0)
 			continue;
-		if (!slash) {
-			rc = git_treebuilder_insert(NULL, root, files[i].path, &ids[i],
+		if (!(slash = strchr(rest, '/'))) {
+			rc = git_treebuilder_insert(NULL, tb, rest, &ids[i],
 				GIT_FILEMODE_BLOB);
 			continue;
 		}
-		char dir[256];
-		size_t len = (size_t)(slash - files[i].path);
-		if (len >= sizeof(dir) || strchr(slash + 1, '/')) {
+		/* Every file of a folder goes in with its first. */
+		size_t len = (size_t)(slash - rest), sublen = plen + len + 1;
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strncmp(files[j].path, path, sublen) == 0;
+		if (seen)
+			continue;
+		char dir[256], sub[256];
+		if (depth == 0 || sublen >= sizeof(sub)) {
 			rc = -1;
 			break;
 		}
-		memcpy(dir, files[i].path, len);
+		memcpy(dir, rest, len);
 		dir[len] = '\0';
+		memcpy(sub, path, sublen);
+		sub[sublen] = '\0';
 		git_tree *old = NULL;
-		git_treebuilder *sub;
 		git_oid subid;
-		const git_tree_entry *e = base ? git_tree_entry_byname(base, dir) : NULL;
+		const git_tree_entry *e = base ? git_tree_entry_byname(base, dir) :
+			NULL;
 		if (e && git_tree_entry_type(e) == GIT_OBJECT_TREE &&
 		    git_tree_lookup(&old, repo, git_tree_entry_id(e)) != 0) {
 			rc = -1;
 			break;
 		}
-		rc = git_treebuilder_new(&sub, repo, old);
+		rc = build_tree(repo, old, files, ids, n, sub, sublen, depth - 1,
+			&subid);
 		git_tree_free(old);
-		if (rc != 0)
-			break;
-		/* Every file of this directory goes in with the first. */
-		for (size_t j = i; j < n && rc == 0; j++)
-			if (!done[j] && strncmp(files[j].path, dir, len) == 0 &&
-			    files[j].path[len] == '/') {
-				rc = git_treebuilder_insert(NULL, sub, files[j].path + len + 1,
-					&ids[j], GIT_FILEMODE_BLOB);
-				done[j] = true;
-			}
 		if (rc == 0)
-			rc = git_treebuilder_write(&subid, sub);
-		git_treebuilder_free(sub);
-		if (rc == 0)
-			rc = git_treebuilder_insert(NULL, root, dir, &subid,
+			rc = git_treebuilder_insert(NULL, tb, dir, &subid,
 				GIT_FILEMODE_TREE);
 	}
 	if (rc == 0)
-		rc = git_treebuilder_write(out, root);
-	git_treebuilder_free(root);
-	free(done);
+		rc = git_treebuilder_write(out, tb);
+	git_treebuilder_free(tb);
 	return rc;
 }
 
@@ -429,7 +424,7 @@ umpire_history_commit(struct umpire_history *h, const struct umpire_file *files,
 		if (git_blob_create_from_buffer(&ids[i], h->repo, files[i].data,
 		    files[i].len) != 0)
 			goto git_error;
-	if (build_tree(h->repo, base, files, ids, n, &treeid) != 0 ||
+	if (build_tree(h->repo, base, files, ids, n, "", 0, 2, &treeid) != 0 ||
 	    git_tree_lookup(&tree, h->repo, &treeid) != 0)
 		goto git_error;
 	/*
@@ -472,7 +467,7 @@ done:
 		git_oid_cpy(&h->head, &commitid);
 		h->unborn = false;
 		umpire_test_hook("moved");
-		if (umpire_worktree_sync(h, &why) != 0) {
+		if (umpire_worktree_sync(h, base, &why) != 0) {
 			umpire_diags_warn(d, &why);
 			umpire_diag(d, UMPIRE_WARNING, h->dir, 0, 0, "the step is "
 				"committed, but the work tree or the index lags it; the "

@@ -169,6 +169,7 @@ history_new(git_repository *repo, const char *dir)
 	if (!h->dir)
 		umpire_die_oom();
 	h->lock_fd = h->top_fd = h->dir_fds[0] = h->dir_fds[1] = -1;
+	h->group_fds[0] = h->group_fds[1] = -1;
 	h->shared = shared_mode(repo);
 	unsigned char r[16];
 	randombytes_buf(r, sizeof(r));
@@ -417,9 +418,12 @@ umpire_history_close(struct umpire_history *h)
 		close(h->lock_fd);	/* releases the flock */
 	if (h->top_fd >= 0)
 		close(h->top_fd);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
 		if (h->dir_fds[i] >= 0)
 			close(h->dir_fds[i]);
+		if (h->group_fds[i] >= 0)
+			close(h->group_fds[i]);
+	}
 	umpire_walk_free(h);
 	for (size_t i = 0; i < sizeof(h->dirs) / sizeof(*h->dirs); i++)
 		git_odb_object_free(h->dirs[i].obj);

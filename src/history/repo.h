@@ -10,6 +10,7 @@
  *   pack.c      a step's objects: in memory, then one pack, durably
  *   lock.c      the lock, and clearing up after a crashed umpire
  *   worktree.c  writing files into the work tree and the index, repair
+ *   index.c     the index file, read and rewritten without libgit2
  *   commit.c    a step's commit: blobs, trees, the branch's move
  *   walk.c      the first-parent history, for verify; HEAD's maker, for turn
  *   treediff.c  what a revision changed in umpire's files, for verify
@@ -23,6 +24,7 @@
 
 #include <git2.h>
 #include <stdbool.h>
+#include <sys/stat.h>
 
 #include "util/buf.h"
 #include "util/diag.h"
@@ -71,6 +73,9 @@ struct umpire_history {
 	/* worktree.c: the work tree's top and orders/, reports/, checked. */
 	bool worktree_open;
 	int top_fd, dir_fds[2];
+	/* The group folder last opened in each (paths.h), and its name. */
+	int group_fds[2];
+	char groups[2][32];
 	/*
 	 * HEAD as first read, once: the state is read from this commit and
 	 * the next step is committed on it, with the branch moved only if
@@ -210,11 +215,37 @@ int umpire_worktree_open(struct umpire_history *h, struct umpire_diags *d);
 /* Whether path (as umpire writes it) is a directory in the work tree. */
 bool umpire_worktree_is_dir(struct umpire_history *h, const char *path);
 /*
- * Bring the work tree and the index up to HEAD's game files: all of
- * them, or, if the index agrees with HEAD about game.yaml (the last
- * step finished), none.  0 or a code, after a diagnostic.
+ * Bring the work tree and the index up to HEAD's game files: none if
+ * the index agrees with HEAD about game.yaml (the last step finished);
+ * those HEAD changed from before (the commit's parent's tree, or NULL)
+ * if it agrees with before; else all of them.  0 or a code, after a
+ * diagnostic.
  */
-int umpire_worktree_sync(struct umpire_history *h, struct umpire_diags *d);
+int umpire_worktree_sync(struct umpire_history *h, const git_tree *before,
+	struct umpire_diags *d);
+
+/* index.c */
+
+/* A file's entry to set in the index: its path, blob and status. */
+struct umpire_index_set {
+	char path[256];
+	git_oid id;
+	struct stat st;
+};
+/*
+ * game.yaml's blob id as the index file records it: 1 and the id in
+ * out, 0 if the index has none, or -1 if this cannot tell (then ask
+ * libgit2).
+ */
+int umpire_index_state_id(struct umpire_history *h, git_oid *out);
+/*
+ * Rewrite the index, whose index.lock the caller holds, with set's
+ * entries (sorted here) put in or in place of the entries of their
+ * paths: 0; 1 if this index is one to leave to libgit2 (nothing was
+ * written); -1 if it could not be written.
+ */
+int umpire_index_patch(struct umpire_history *h,
+	struct umpire_index_set *set, size_t n);
 
 /* walk.c */
 

@@ -40,8 +40,9 @@ entry_id(const git_tree *t, const char *name, git_object_t *type,
 }
 
 /*
- * verify reads every version of orders/ and reports/, flat directories
- * that grow by a file a step.  Each version is inflated once and kept,
+ * verify reads every version of orders/ and reports/, which grow by a
+ * step's files each step (in a flat game) or by a group a hundred steps
+ * (in a grouped one, paths.h).  Each version is inflated once and kept,
  * raw, for the next revision's comparison, which walks the raw entries
  * itself: a step appends, so the new version starts with the old one's
  * bytes, and only the entries after them need reading at all.
@@ -134,7 +135,103 @@ note_changed(struct umpire_history *h, const char *dir,
 	}
 }
 
-/* Entries of two versions of a directory, in one ordered walk. */
+/* A group's tree (paths.h), read whole: small, and read once a step. */
+static int
+group_raw(struct umpire_history *h, const git_oid *id, git_odb_object **obj,
+	const unsigned char **data, size_t *len)
+{
+	*obj = NULL;
+	*data = NULL;
+	*len = 0;
+	if (!id)
+		return 0;
+	if ((!h->odb && git_repository_odb(&h->odb, h->repo) != 0) ||
+	    git_odb_read(obj, h->odb, id) != 0)
+		return -1;
+	if (git_odb_object_type(*obj) != GIT_OBJECT_TREE) {
+		git_odb_object_free(*obj);
+		*obj = NULL;
+		return -1;
+	}
+	*data = git_odb_object_data(*obj);
+	*len = git_odb_object_size(*obj);
+	return 0;
+}
+
+static bool
+is_tree(const struct raw_entry *e)
+{
+	return (e->mode & 0170000) == 0040000;
+}
+
+/*
+ * Entries of two versions of a directory's raw tree (either may be
+ * missing), in one ordered walk.  In orders/ and reports/ (depth 0) a
+ * folder is a group of a grouped game (paths.h): its files are compared
+ * in turn, so the changes name them, "orders/12/1234-tan.yaml".  A
+ * folder deeper down is no file of umpire's, and is a change as itself.
+ */
+static int
+diff_raw(struct umpire_history *h, const char *dir, int depth,
+	const unsigned char *a, size_t na, const unsigned char *b, size_t nb,
+	struct umpire_change *out, size_t max, size_t *n)
+{
+	const unsigned char *pa = a, *ea = a ? a + na : NULL, *pb = b,
+		*eb = b ? b + nb : NULL;
+	if (a && b && nb >= na && memcmp(a, b, na) == 0) {
+		pa = ea;	/* the old entries, unchanged */
+		pb = b + na;
+	}
+	struct raw_entry xa, xb;
+	bool more_a = pa && raw_next(&pa, ea, &xa);
+	bool more_b = pb && raw_next(&pb, eb, &xb);
+	int rc = 0;
+	while (rc == 0 && (more_a || more_b)) {
+		int c = !more_a ? 1 : !more_b ? -1 : entry_cmp(&xa, &xb);
+		const struct raw_entry *ga = c <= 0 && is_tree(&xa) ? &xa : NULL,
+			*gb = c >= 0 && is_tree(&xb) ? &xb : NULL;
+		if (depth == 0 && (ga || gb) && (!ga || !gb || c != 0 ||
+		    !git_oid_equal(&xa.id, &xb.id))) {
+			/* A group added, gone or changed: the files in it. */
+			char sub[256];
+			git_odb_object *oa = NULL, *ob = NULL;
+			const unsigned char *da, *db;
+			size_t la, lb;
+			snprintf(sub, sizeof(sub), "%s/%s", dir, (ga ? ga : gb)->name);
+			if (group_raw(h, ga ? &ga->id : NULL, &oa, &da, &la) != 0 ||
+			    group_raw(h, gb ? &gb->id : NULL, &ob, &db, &lb) != 0)
+				rc = -1;
+			else
+				rc = diff_raw(h, sub, depth + 1, da, la, db, lb, out, max,
+					n);
+			git_odb_object_free(oa);
+			git_odb_object_free(ob);
+			/* A file beside a group of its name is a change of its own. */
+			if (c == 0 && !ga)
+				add_change(out, max, n, UMPIRE_DELETED, 0, dir, xa.name);
+			if (c == 0 && !gb) {
+				add_change(out, max, n, UMPIRE_ADDED, xb.mode, dir, xb.name);
+				note_changed(h, dir, &xb);
+			}
+		} else if (c < 0) {
+			add_change(out, max, n, UMPIRE_DELETED, 0, dir, xa.name);
+		} else if (c > 0) {
+			add_change(out, max, n, UMPIRE_ADDED, xb.mode, dir, xb.name);
+			note_changed(h, dir, &xb);
+		} else if (!git_oid_equal(&xa.id, &xb.id) || xa.mode != xb.mode) {
+			add_change(out, max, n, UMPIRE_MODIFIED, xb.mode, dir, xa.name);
+			note_changed(h, dir, &xb);
+		}
+		if (c <= 0)
+			more_a = raw_next(&pa, ea, &xa);
+		if (c >= 0)
+			more_b = raw_next(&pb, eb, &xb);
+	}
+	/* A walk that stopped short met a malformed entry. */
+	return rc ? rc : (pa && pa != ea) || (pb && pb != eb) ? -1 : 0;
+}
+
+/* The two versions of orders/ or reports/, compared. */
 static int
 diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 	const char *dir, struct umpire_change *out, size_t max, size_t *n)
@@ -156,36 +253,7 @@ diff_dir(struct umpire_history *h, const git_tree *old, const git_tree *new,
 	if ((ia && dir_raw(h, ia, NULL, &a, &na) != 0) ||
 	    (ib && dir_raw(h, ib, a, &b, &nb) != 0))
 		return -1;
-	const unsigned char *pa = a, *ea = a ? a + na : NULL, *pb = b,
-		*eb = b ? b + nb : NULL;
-	if (a && b && nb >= na && memcmp(a, b, na) == 0) {
-		pa = ea;	/* the old entries, unchanged */
-		pb = b + na;
-	}
-	struct raw_entry xa, xb;
-	bool more_a = pa && raw_next(&pa, ea, &xa);
-	bool more_b = pb && raw_next(&pb, eb, &xb);
-	while (more_a || more_b) {
-		int c = !more_a ? 1 : !more_b ? -1 : entry_cmp(&xa, &xb);
-		if (c < 0) {
-			add_change(out, max, n, UMPIRE_DELETED, 0, dir, xa.name);
-			more_a = raw_next(&pa, ea, &xa);
-		} else if (c > 0) {
-			add_change(out, max, n, UMPIRE_ADDED, xb.mode, dir, xb.name);
-			note_changed(h, dir, &xb);
-			more_b = raw_next(&pb, eb, &xb);
-		} else {
-			if (!git_oid_equal(&xa.id, &xb.id) || xa.mode != xb.mode) {
-				add_change(out, max, n, UMPIRE_MODIFIED, xb.mode, dir,
-					xa.name);
-				note_changed(h, dir, &xb);
-			}
-			more_a = raw_next(&pa, ea, &xa);
-			more_b = raw_next(&pb, eb, &xb);
-		}
-	}
-	/* A walk that stopped short met a malformed entry. */
-	return (pa && pa != ea) || (pb && pb != eb) ? -1 : 0;
+	return diff_raw(h, dir, 0, a, na, b, nb, out, max, n);
 }
 
 int

@@ -81,7 +81,7 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 
 	if (!g->hides)
 		return;
-	umpire_step_paths(&paths, step, NULL);
+	umpire_step_paths(&paths, g->layout, step, NULL);
 	struct umpire_hidden_file *f = add(h);
 	snprintf(f->path, sizeof(f->path), "%s", paths.secret);
 	umpire_game_seal_secret(g, f->path, UMPIRE_PAD_SECRET, &f->data);
@@ -104,7 +104,7 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 				    &err))
 					abort();	/* parsed as a valid point */
 			f = add(h);
-			umpire_view_path(f->path, step, p->id);
+			umpire_view_path(f->path, g->layout, step, p->id);
 			seal_view(h, g, f, to, p->nkeys, &view, UMPIRE_PAD_VIEW);
 			/* Beside it, the board as he sees it (ruleset.h, picture). */
 			struct umpire_buf svg = UMPIRE_BUF_INIT;
@@ -113,7 +113,7 @@ umpire_hidden_after(struct umpire_hidden *h, const struct umpire_game *g,
 			umpire_picture_render(&svg, &frame, NULL, step, NULL, NULL,
 				p->id);
 			f = add(h);
-			umpire_view_picture_path(f->path, step, p->id);
+			umpire_view_picture_path(f->path, g->layout, step, p->id);
 			seal_view(h, g, f, to, p->nkeys, &svg, UMPIRE_PAD_PICTURE);
 			wipe(&svg);
 			free(to);
@@ -138,14 +138,14 @@ umpire_hidden_free(struct umpire_hidden *h)
 
 int
 umpire_hidden_latest_view(struct umpire_buf *out, const char *player,
-	long step, const struct umpire_age_identity *id,
+	enum umpire_layout layout, long step, const struct umpire_age_identity *id,
 	umpire_hidden_read_fn read, void *ctx, struct umpire_diags *d)
 {
 	struct umpire_buf file = UMPIRE_BUF_INIT;
 	char path[UMPIRE_PATH_MAX];
 
 	for (long s = step; s >= 0; s--) {
-		umpire_view_path(path, s, player);
+		umpire_view_path(path, layout, s, player);
 		umpire_buf_clear(&file);
 		int rc = read(ctx, path, &file);
 		if (rc == 1)

@@ -54,7 +54,7 @@ void umpire_hidden_free(struct umpire_hidden *h);
 
 /*
  * The latest private view of player at or before step, as committed:
- * read reports/NNNN-PLAYER.md.age through read (back from step to 0) and
+ * read its reports/NNNN-PLAYER.md.age (paths.h) through read (back from step to 0) and
  * decrypt it with id.  0 and the Markdown in out (its padding taken
  * off); 1 if he has none; or a
  * sysexits code after a diagnostic.
@@ -62,8 +62,8 @@ void umpire_hidden_free(struct umpire_hidden *h);
 typedef int (*umpire_hidden_read_fn)(void *ctx, const char *path,
 	struct umpire_buf *out);
 int umpire_hidden_latest_view(struct umpire_buf *out, const char *player,
-	long step, const struct umpire_age_identity *id,
-	umpire_hidden_read_fn read, void *ctx, struct umpire_diags *d);
+	enum umpire_layout layout, long step,
+	const struct umpire_age_identity *id, umpire_hidden_read_fn read, void *ctx, struct umpire_diags *d);
 
 /* The YAML of a view's fenced ```yaml block, or NULL after diagnostics. */
 const struct umpire_node *umpire_hidden_knowledge(struct umpire_arena *a,

@@ -89,7 +89,7 @@ host_step(struct umpire_step *s, struct umpire_game *g,
 	s->step = g->step;
 	s->player = dec.player ? umpire_arena_strdup(a, dec.player) : NULL;
 	s->kind = dec.kind ? umpire_arena_strdup(a, dec.kind) : NULL;
-	umpire_step_paths(&s->paths, s->step, NULL);
+	umpire_step_paths(&s->paths, g->layout, s->step, NULL);
 	umpire_host_apply(g, &in->host, &s->message);
 	umpire_game_encode(g, in->version ? in->version : UMPIRE_VERSION,
 		&s->state);
@@ -123,6 +123,10 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 		    &s->report, d)))
 			return rc;
 		s->rolls = (*g)->rolls;
+		/* The game keeps the layout of the version that makes it. */
+		(*g)->layout = umpire_version_older(in->version ? in->version :
+			UMPIRE_VERSION, UMPIRE_GROUPED_SINCE) ? UMPIRE_LAYOUT_FLAT :
+			UMPIRE_LAYOUT_GROUPED;
 		if (!in->pure) {
 			umpire_hidden_before(&s->hidden, NULL);
 			s->hidden.legacy = in->legacy;
@@ -150,7 +154,7 @@ umpire_step_make(struct umpire_step *s, struct umpire_game **g,
 		else
 			umpire_default_forfeit(*g, a, in->deadline, &s->report);
 	}
-	umpire_step_paths(&s->paths, s->step, s->player);
+	umpire_step_paths(&s->paths, (*g)->layout, s->step, s->player);
 	date_state(*g, in);
 	if (!in->pure)
 		umpire_hidden_after(&s->hidden, *g, s->step);

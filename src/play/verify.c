@@ -55,6 +55,7 @@ struct run {
 		const char *player, *game;
 		bool checked;		/* the state before was reached */
 		bool judged;		/* and the step after it */
+		enum umpire_layout layout;	/* of the game, once checked */
 		char fp[UMPIRE_SSHKEY_FINGERPRINT_SIZE];
 		struct umpire_arena a;
 	} contest;
@@ -731,14 +732,16 @@ paths_text(char *buf, size_t size, const struct expect *want, size_t n,
  */
 static size_t
 hidden_adds(struct expect *out, size_t *n, const struct umpire_change *ch,
-	size_t nch, struct umpire_arena *a, long step, bool hides)
+	size_t nch, struct umpire_arena *a, enum umpire_layout layout, long step,
+	bool hides)
 {
 	struct umpire_step_paths p;
-	char prefix[32];
+	char dir[UMPIRE_PATH_MAX], prefix[UMPIRE_PATH_MAX + 24];
 	size_t before = *n;
 
-	umpire_step_paths(&p, step, NULL);
-	snprintf(prefix, sizeof(prefix), UMPIRE_REPORTS_DIR "/%04ld-", step);
+	umpire_step_paths(&p, layout, step, NULL);
+	umpire_step_dir(dir, layout, UMPIRE_REPORTS_DIR, step);
+	snprintf(prefix, sizeof(prefix), "%s/%04ld-", dir, step);
 	if (hides)
 		out[(*n)++] = (struct expect){ UMPIRE_ADDED,
 			umpire_arena_strdup(a, p.secret) };
@@ -774,7 +777,7 @@ same_hidden(struct run *r, const struct umpire_hidden *h,
 	size_t nadded = 0;
 	bool ok = true;
 
-	hidden_adds(added, &nadded, ch, nch, &a, step, g->hides);
+	hidden_adds(added, &nadded, ch, nch, &a, g->layout, step, g->hides);
 	if (!g->hides && nadded) {
 		bad(r, "%s is added, but game %s hides nothing", added[0].path,
 			g->id);
@@ -860,6 +863,21 @@ same_step(struct run *r, const struct umpire_step *want,
 	return true;
 }
 
+/* The layout of the files a commit adds under reports/ (paths.h). */
+static enum umpire_layout
+added_layout(const struct umpire_change *ch, size_t n)
+{
+	for (size_t i = 0; i < n && i < CHANGES_MAX; i++) {
+		const char *name;
+		long step;
+		bool grouped;
+		if (ch[i].kind == UMPIRE_ADDED && umpire_path_parse(ch[i].path,
+		    UMPIRE_REPORTS_DIR, &name, &step, &grouped) && grouped)
+			return UMPIRE_LAYOUT_GROUPED;
+	}
+	return UMPIRE_LAYOUT_FLAT;
+}
+
 /* Step 0: the game as umpire new made it. */
 static int
 check_creation(struct run *r, const struct umpire_seed *seed,
@@ -880,7 +898,12 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	*out = NULL;
 	if ((rc = umpire_history_rev_changes(r->h, r->rev, ch, CHANGES_MAX, &n, r->d)))
 		return rc;
-	umpire_step_paths(&paths, 0, NULL);
+	/*
+	 * Where step 0's files are tells the layout the game says it has;
+	 * the replay below, as the version that made it, must agree.
+	 */
+	enum umpire_layout layout = added_layout(ch, n);
+	umpire_step_paths(&paths, layout, 0, NULL);
 	/* Every file umpire new adds. */
 	struct expect made[EXPECT_MAX] = {
 		{ UMPIRE_ADDED, UMPIRE_STATE_PATH },
@@ -890,7 +913,7 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	bool drawn = adds(ch, n, paths.picture);
 	step_adds(made, &nmade, &paths, drawn);
 	/* Whether the game hides, only the scenario tells: see same_hidden. */
-	hidden_adds(made, &nmade, ch, n, &a, 0, false);
+	hidden_adds(made, &nmade, ch, n, &a, layout, 0, false);
 	rc = EX_DATAERR;
 	if (!plain_files(r, ch, n))
 		goto done;
@@ -952,6 +975,14 @@ check_creation(struct run *r, const struct umpire_seed *seed,
 	if (strcmp(g->id, committed->id) != 0) {
 		bad(r, "the game id is '%s', but this seed%s makes '%s'",
 			committed->id, in.seed_id ? "" : " and scenario.yaml", g->id);
+		goto done;
+	}
+	if (g->layout != layout) {
+		bad(r, "the game's files are %s, but umpire %s makes a game whose "
+			"files are %s (umpire-files(5), Layout)", layout ==
+			UMPIRE_LAYOUT_GROUPED ? "grouped by hundreds of steps" : "flat",
+			r->version, g->layout == UMPIRE_LAYOUT_GROUPED ?
+			"grouped by hundreds of steps" : "flat");
 		goto done;
 	}
 	if (!same_step(r, &want, &in, g, ch, n, &state, NULL, NULL, &report,
@@ -1251,7 +1282,7 @@ check_forfeit(struct run *r, struct umpire_game *g,
 
 	bool drawn = adds(ch, n, paths->picture);
 	step_adds(made, &nmade, paths, drawn);
-	hidden_adds(made, &nmade, ch, n, &a, step, g->hides);
+	hidden_adds(made, &nmade, ch, n, &a, g->layout, step, g->hides);
 	if (!changes_are(ch, n, made, nmade)) {
 		char list[1024], add[512];
 		changes_text(list, sizeof(list), ch, n);
@@ -1319,7 +1350,7 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		return check_host(r, g, c.message);
 	}
 	umpire_game_decision(g, &dec);
-	umpire_step_paths(&paths, g->step, dec.player);
+	umpire_step_paths(&paths, g->layout, g->step, dec.player);
 	const char *opath = paths.orders, *rpath = paths.report,
 		*ppath = paths.picture;
 	/* umpire as the author: a default step of umpire tick's (default.h). */
@@ -1359,7 +1390,8 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 			paths.signature };
 	size_t nfixed = nstepped;
 	step_adds(stepped, &nstepped, &paths, drawn);
-	hidden_adds(stepped, &nstepped, ch, n, &a, g->step, g->hides);
+	hidden_adds(stepped, &nstepped, ch, n, &a, g->layout, g->step,
+		g->hides);
 	rc = EX_DATAERR;
 	if (!dec.player || !changes_are(ch, n, stepped, nstepped)) {
 		char list[1024], mod[256], add[512];
@@ -1522,7 +1554,7 @@ verify_public(struct run *r, size_t n)
 			cur = NULL;
 			continue;
 		}
-		umpire_step_paths(&paths, prev->step, dec.player);
+		umpire_step_paths(&paths, prev->layout, prev->step, dec.player);
 		/*
 		 * A default step (default.h) is umpire's and unsigned; a
 		 * default forfeit has no orders and ends the game.
@@ -1621,6 +1653,7 @@ contest_before(struct run *r, const struct umpire_game *g)
 	char sigpath[4096];
 
 	r->contest.checked = true;
+	r->contest.layout = g->layout;
 	umpire_game_decision(g, &dec);
 	if (strcmp(r->contest.game, g->id) != 0 || !dec.player ||
 	    strcmp(r->contest.player, dec.player) != 0) {
@@ -1692,7 +1725,8 @@ contest_after(struct run *r)
 			r->contest.fp);
 		return EX_DATAERR;
 	}
-	umpire_step_paths(&paths, r->contest.step, r->contest.player);
+	umpire_step_paths(&paths, r->contest.layout, r->contest.step,
+		r->contest.player);
 	if (umpire_history_rev_read(r->h, r->rev, paths.orders, &got, r->d) == 0)
 		r->res->contest_held = umpire_buf_equal(&got, o->contest_text,
 			o->contest_len);

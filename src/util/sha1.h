@@ -1,6 +1,7 @@
 /*
- * sha1.h - SHA-1 (FIPS 180-4), for the checksums git's pack and index
- * files end with.  Not for anything that must resist a forger: git's
+ * sha1.h - SHA-1 (FIPS 180-4), for the checksums git's pack, pack
+ * index and index files end with (history/pack.c, history/index.c:
+ * libgit2 has no public SHA-1).  Not for anything that must resist a forger: git's
  * object ids are libgit2's business (it hashes with collision
  * detection); a pack's checksum only guards against a torn file.
  * The caller owns the context; nothing here allocates.

@@ -26,13 +26,13 @@ grep -q "hands: {white: 3, black: 3}" "$G/game.yaml" || fail "3 cards each: $(ca
 # Each side opens his own hand with the real age and his key, not the
 # other's; the hand is three cards of the 24.
 for who in white black; do
-	age -d -i "$TMP/$who" "$G/reports/0000-$who.md.age" >"$TMP/$who.view" ||
+	age -d -i "$TMP/$who" "$G/reports/00/0000-$who.md.age" >"$TMP/$who.view" ||
 		fail "age could not open $who's view with $who's key"
 	grep -q "^# [WB][a-z]*'s hand" "$TMP/$who.view" || fail "$who's view: $(cat "$TMP/$who.view")"
 	[ "$(sed -n 's/^hand: \[\(.*\)\]$/\1/p' "$TMP/$who.view" | tr ',' '\n' | grep -c .)" = 3 ] ||
 		fail "$who's view holds no hand of 3"
 done
-if age -d -i "$TMP/black" "$G/reports/0000-white.md.age" >/dev/null 2>&1; then
+if age -d -i "$TMP/black" "$G/reports/00/0000-white.md.age" >/dev/null 2>&1; then
 	fail "black's key opens white's hand"
 fi
 ok
@@ -74,9 +74,10 @@ expect_out "gives new standing reactions, sealed (BGW-21)"
 ! grep -q "^  reactions: {" "$G/game.yaml" ||
 	fail "the state counts the reactions: $(grep reactions "$G/game.yaml")"
 # The player's view lists them; nobody else's file does.
-n=$(ls "$G/reports" | grep -c "^0*$step-$other.md.age$")
+group=$G/reports/$(printf '%02d' $((step / 100)))
+n=$(ls "$group" | grep -c "^0*$step-$other.md.age$")
 [ "$n" = 1 ] || fail "no new view of $other's after his reactions"
-age -d -i "$TMP/$other" "$G/reports/$(printf '%04d' "$step")-$other.md.age" >"$TMP/rv" ||
+age -d -i "$TMP/$other" "$group/$(printf '%04d' "$step")-$other.md.age" >"$TMP/rv" ||
 	fail "age could not open $other's view"
 grep -q "parry against thrust and aimed-shot" "$TMP/rv" || fail "the view: $(cat "$TMP/rv")"
 
@@ -115,9 +116,9 @@ expect_out "verified $ID"
 git clone -q "$G" "$TMP/t" || fail "git clone"
 sed 's/^hand: \[[a-z0-9-]*/hand: [thief/' "$TMP/white.view" |
 	age -R "$K/test-key-white-ed25519.pub" >"$TMP/forged.age" || fail "age -R"
-rewrite "$TMP/t" 0 reports/0000-white.md.age "$TMP/forged.age"
+rewrite "$TMP/t" 0 reports/00/0000-white.md.age "$TMP/forged.age"
 expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
-expect_err "reports/0000-white.md.age differs from the file umpire encrypts"
+expect_err "reports/00/0000-white.md.age differs from the file umpire encrypts"
 rm -rf "$TMP/t"
 
 # The reveal (forced: the game goes on), then anyone verifies every

@@ -27,7 +27,7 @@ G=$TMP/game
 umpire new "$G" --scenario "$TMP/dl.yaml" --seed "$SEED1" >/dev/null ||
 	fail "new failed"
 T0=$(date_of "$G")
-R0=$(receipt_of "$G" reports/0000.md)
+R0=$(receipt_of "$G" reports/00/0000.md)
 # The state says when the decision became pending and when it is due,
 # and the commit is dated the same.
 git -C "$G" show HEAD:game.yaml >"$TMP/state"
@@ -57,9 +57,9 @@ forge_edit() {
 	    -e "s/^deadline: .*/deadline: \"$(utc $((FORGED + 72 * H)))\"/" \
 		"$TMP/f.old" >"$TMP/f.new"
 	o=$(sha256 <"$TMP/f.old") n=$(sha256 <"$TMP/f.new")
-	git -C "$g" show "$1:reports/0000.md" | sed "s/$o/$n/g" >"$TMP/f.rep"
+	git -C "$g" show "$1:reports/00/0000.md" | sed "s/$o/$n/g" >"$TMP/f.rep"
 	tix update-index --cacheinfo "100644,$(git -C "$g" hash-object -w "$TMP/f.new"),game.yaml"
-	tix update-index --cacheinfo "100644,$(git -C "$g" hash-object -w "$TMP/f.rep"),reports/0000.md"
+	tix update-index --cacheinfo "100644,$(git -C "$g" hash-object -w "$TMP/f.rep"),reports/00/0000.md"
 	sed "s/ $T0 +0000\$/ $FORGED +0000/" "$TMP/commit.raw" >"$TMP/commit.sed"
 	mv "$TMP/commit.sed" "$TMP/commit.raw"
 }
@@ -106,7 +106,7 @@ expect_err "a default step cannot replace a step its player signed"
 expect_diagnostics_form
 # The step he played holds them.
 expect_exit 0 umpire turn "$TMP/played" "$TMP/o1.yaml"
-R1=$(receipt_of "$TMP/played" reports/0001.md)
+R1=$(receipt_of "$TMP/played" reports/00/0001.md)
 expect_exit 0 umpire verify "$TMP/played" --contest "$TMP/o1.yaml"
 expect_out "contest $TMP/o1.yaml: step 1 holds these orders, as their player signed them"
 # Signed by another key, or not this game's step: they contest nothing.

@@ -31,7 +31,7 @@ ok
 dir=$(ls -d "$TMP/demo"/umpire-demo.*)
 for r in amb wwii armymen bgw vsgmr; do
 	n=$(ls "$TOP/samples/$r/game/orders" | grep -c '\.yaml$')
-	report=$(printf '%s/%s/reports/%04d.md' "$dir" "$r" "$n")
+	report=$(printf '%s/%s/reports/%02d/%04d.md' "$dir" "$r" $((n / 100)) "$n")
 	[ -f "$report" ] || fail "$r: no report $report after $n orders files"
 	expect_out "==> $r: replaying $n orders files into $dir/$r $(printf "%${n}s" | tr ' ' .)"
 	expect_out "==> the last report, up to its board: less $report"

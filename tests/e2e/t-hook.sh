@@ -40,7 +40,7 @@ git clone -q "$TMP/shared.git" "$P" || fail "clone"
 play "$P"
 expect_exit 0 git -C "$P" push -f origin "orders/$player"
 expect_err "remote: umpire: Step 1:"
-expect_err "remote: umpire: the report: git fetch origin && git show origin/main:reports/0001.md"
+expect_err "remote: umpire: the report: git fetch origin && git show origin/main:reports/00/0001.md"
 git -C "$TMP/shared.git" log -1 --format=%s main | grep -q "^Step 1:" ||
 	fail "main has no step 1: $(git -C "$TMP/shared.git" log -1 --format=%s main)"
 ok

@@ -62,18 +62,18 @@ expect_err "HEAD:game.yaml is a symbolic link, not a file"
 G=$TMP/dir-report
 new_game "$G"
 umpire bot "$G" >"$TMP/o.yaml"
-mkdir "$G/reports/0001.md"
+mkdir "$G/reports/00/0001.md"
 before=$(head_of "$G")
 expect_exit 65 umpire turn "$G" "$TMP/o.yaml"
-expect_err "reports/0001.md is not a file, and this step would write it"
+expect_err "reports/00/0001.md is not a file, and this step would write it"
 [ "$(head_of "$G")" = "$before" ] || fail "HEAD moved"
-touch "$G/reports/0001.md/x"
+touch "$G/reports/00/0001.md/x"
 (cd "$G" && git add -A && git commit -qm "a directory")
 expect_exit 65 umpire turn "$G" "$TMP/o.yaml"
 expect_err "umpire builds only on its own steps"
 # Told to build on the player's commit anyway, it still will not write there.
 expect_exit 65 umpire turn --force "$G" "$TMP/o.yaml"
-expect_err "reports/0001.md is not a file, and this step would write it"
+expect_err "reports/00/0001.md is not a file, and this step would write it"
 # A bare repository has no work tree to check: HEAD's tree is checked.
 G=$TMP/link-bare
 new_game "$G"

@@ -63,7 +63,7 @@ expect_exit 0 umpire new "$G" --scenario bgw --sealed --seed-file "$TMP/seed" \
 for who in white black; do
 	grep -qF "$(cut -d' ' -f1-2 "$TMP/$who.pub")" "$G/scenario.yaml" ||
 		fail "the committed scenario lacks $who's key"
-	age -d -i "$TMP/$who" "$G/reports/0000-$who.md.age" >/dev/null ||
+	age -d -i "$TMP/$who" "$G/reports/00/0000-$who.md.age" >/dev/null ||
 		fail "$who's own key does not open his view"
 done
 ok

@@ -44,31 +44,31 @@ expect_exit 0 umpire turn "$G" "$TMP/o2.yaml" --seed-file "$S"
 
 # Each side opens his own view with the real age and his SSH key, and
 # not the other's.
-age -d -i "$TMP/green" "$G/reports/0001-green.md.age" >"$TMP/gv" ||
+age -d -i "$TMP/green" "$G/reports/00/0001-green.md.age" >"$TMP/gv" ||
 	fail "age could not open green's view with green's key"
 grep -q "minefield 3: row 11, secret" "$TMP/gv" || fail "green's view: $(cat "$TMP/gv")"
-age -d -i "$TMP/tan" "$G/reports/0002-tan.md.age" >"$TMP/tv" ||
+age -d -i "$TMP/tan" "$G/reports/00/0002-tan.md.age" >"$TMP/tv" ||
 	fail "age could not open tan's view with tan's key"
 grep -q "minefield 1: row 15, secret" "$TMP/tv" || fail "tan's view: $(cat "$TMP/tv")"
-if age -d -i "$TMP/tan" "$G/reports/0001-green.md.age" >/dev/null 2>&1; then
+if age -d -i "$TMP/tan" "$G/reports/00/0001-green.md.age" >/dev/null 2>&1; then
 	fail "tan's key opens green's view"
 fi
 ok
 # Beside each view, his picture of the board: his own minefields drawn
 # on it (issue 9), never on the public picture or the other side's.
-age -d -i "$TMP/green" "$G/reports/0001-green.svg.age" >"$TMP/gp.svg" ||
+age -d -i "$TMP/green" "$G/reports/00/0001-green.svg.age" >"$TMP/gp.svg" ||
 	fail "age could not open green's picture with green's key"
 python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' \
 	"$TMP/gp.svg" || fail "green's private picture is not well-formed XML"
 grep -q "your minefield" "$TMP/gp.svg" || fail "green's picture shows no minefield"
-age -d -i "$TMP/tan" "$G/reports/0002-tan.svg.age" >"$TMP/tp.svg" ||
+age -d -i "$TMP/tan" "$G/reports/00/0002-tan.svg.age" >"$TMP/tp.svg" ||
 	fail "age could not open tan's picture with tan's key"
 [ "$(grep -c 'your minefield' "$TMP/tp.svg")" -eq 2 ] ||
 	fail "tan's picture: his 3 minefields on rows 15, 15 and 23 are not 2 bands"
 grep -q "your minefield x2" "$TMP/tp.svg" || fail "tan's picture: no x2 on row 15"
-! grep -q "your minefield" "$G/reports/0001.svg" "$G/reports/0002.svg" ||
+! grep -q "your minefield" "$G/reports/00/0001.svg" "$G/reports/00/0002.svg" ||
 	fail "a public picture shows a minefield"
-if age -d -i "$TMP/green" "$G/reports/0002-tan.svg.age" >/dev/null 2>&1; then
+if age -d -i "$TMP/green" "$G/reports/00/0002-tan.svg.age" >/dev/null 2>&1; then
 	fail "green's key opens tan's picture"
 fi
 ok
@@ -98,7 +98,7 @@ seed=$(cat "$S")
 game_identity "$seed" "$TMP/identity"
 identity=$(cat "$TMP/identity")
 # The derived identity is the game's: it opens the secret part.
-age -d -i "$TMP/identity" "$G/reports/0002.secret.yaml.age" >"$TMP/secret" ||
+age -d -i "$TMP/identity" "$G/reports/00/0002.secret.yaml.age" >"$TMP/secret" ||
 	fail "the identity derived as umpire-files(5) says does not open the secret part"
 grep -q "green: \[2, 2, 11\]" "$TMP/secret" || fail "secret part: $(cat "$TMP/secret")"
 git -C "$G" rev-list --all --objects | cut -d' ' -f1 |
@@ -130,24 +130,24 @@ expect_out "verified $ID"
 # verify makes every encrypted file again: another step's secret part in
 # the place of step 2's, or a view forged to green's key, is caught.
 git clone -q "$G" "$TMP/t" || fail "git clone"
-git -C "$G" show HEAD:reports/0001.secret.yaml.age >"$TMP/s1.age"
-rewrite "$TMP/t" 2 reports/0002.secret.yaml.age "$TMP/s1.age"
+git -C "$G" show HEAD:reports/00/0001.secret.yaml.age >"$TMP/s1.age"
+rewrite "$TMP/t" 2 reports/00/0002.secret.yaml.age "$TMP/s1.age"
 expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
-expect_err "reports/0002.secret.yaml.age differs from the file umpire encrypts"
+expect_err "reports/00/0002.secret.yaml.age differs from the file umpire encrypts"
 rm -rf "$TMP/t"
 git clone -q "$G" "$TMP/t" || fail "git clone"
 sed 's/row 11, secret/row 12, secret/' "$TMP/gv" |
 	age -R "$K/test-key-green-ed25519.pub" >"$TMP/forged.age" || fail "age -R"
-rewrite "$TMP/t" 1 reports/0001-green.md.age "$TMP/forged.age"
+rewrite "$TMP/t" 1 reports/00/0001-green.md.age "$TMP/forged.age"
 expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
-expect_err "reports/0001-green.md.age differs from the file umpire encrypts"
+expect_err "reports/00/0001-green.md.age differs from the file umpire encrypts"
 rm -rf "$TMP/t"
 git clone -q "$G" "$TMP/t" || fail "git clone"
 sed 's/your minefield/a minefield/' "$TMP/gp.svg" |
 	age -R "$K/test-key-green-ed25519.pub" >"$TMP/forged.age" || fail "age -R"
-rewrite "$TMP/t" 1 reports/0001-green.svg.age "$TMP/forged.age"
+rewrite "$TMP/t" 1 reports/00/0001-green.svg.age "$TMP/forged.age"
 expect_exit 65 umpire verify "$TMP/t" --seed-file "$S"
-expect_err "reports/0001-green.svg.age differs from the file umpire encrypts"
+expect_err "reports/00/0001-green.svg.age differs from the file umpire encrypts"
 
 # The reveal: then verify opens every secret with the seed at HEAD.
 expect_exit 0 umpire reveal "$G" --seed-file "$S"

@@ -54,14 +54,14 @@ for s in 1 2 3 4 5 6; do
 done
 one_size $games
 # The padding is a last line of spaces: age -d shows the view as it was.
-age -d -i "$TMP/white" "$TMP/bgw1/reports/0000-white.md.age" >"$TMP/view" ||
+age -d -i "$TMP/white" "$TMP/bgw1/reports/00/0000-white.md.age" >"$TMP/view" ||
 	fail "age cannot open the padded view"
 grep -q "^# White's hand" "$TMP/view" || fail "the view: $(head "$TMP/view")"
 [ "$(tail -n 1 "$TMP/view" | tr -d ' ')" = "" ] &&
 	[ "$(tail -n 2 "$TMP/view" | head -n 1)" = '```' ] ||
 	fail "the view does not end in its block, then a line of spaces"
 ok
-age -d -i "$TMP/black" "$TMP/bgw1/reports/0000-black.svg.age" >"$TMP/svg" ||
+age -d -i "$TMP/black" "$TMP/bgw1/reports/00/0000-black.svg.age" >"$TMP/svg" ||
 	fail "age cannot open the padded picture"
 python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' \
 	"$TMP/svg" || fail "the padded picture is no XML document"

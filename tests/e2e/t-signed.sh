@@ -86,9 +86,9 @@ expect_err "not an SSH signature"
 expect_exit 0 umpire check "$G" - --signature "$TMP/o.yaml.sig" <"$TMP/o.good"
 expect_out "signed by $(fp green)"
 expect_exit 0 umpire turn "$G" "$TMP/o.good" --signature "$TMP/o.yaml.sig"
-git -C "$G" show --stat --format= HEAD | grep -q "orders/0001-green.yaml.sig" ||
+git -C "$G" show --stat --format= HEAD | grep -q "orders/00/0001-green.yaml.sig" ||
 	fail "the signature is not committed beside the orders"
-cmp "$TMP/o.yaml.sig" "$G/orders/0001-green.yaml.sig" || fail "signature changed"
+cmp "$TMP/o.yaml.sig" "$G/orders/00/0001-green.yaml.sig" || fail "signature changed"
 git -C "$G" log -1 --format=%B | grep -qx "Orders-Signed-By: $(fp green)" ||
 	fail "the commit does not name the key: $(git -C "$G" log -1 --format=%B)"
 ok

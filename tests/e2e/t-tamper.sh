@@ -25,7 +25,7 @@ tampered() {
 	cp -r "$G" "$TMP/t"
 }
 sha256() { sha256sum | cut -d' ' -f1; }
-orders_of() { (cd "$1" && ls orders/"$(printf %04d "$2")"-*.yaml); }
+orders_of() { (cd "$1" && ls orders/"$(printf %02d $(($2 / 100)))/$(printf %04d "$2")"-*.yaml); }
 
 # ---- 1. Receipts: the last steps dropped, a step replayed.
 
@@ -38,9 +38,9 @@ r8=$(receipt_of "$TMP/turn8.md")
 r0=$(receipt_of "$TMP/new.md")
 [ "$r0" = "0:$(git -C "$G" show "$(commit_id "$G" 0):game.yaml" | sha256)" ] ||
 	fail "new's receipt is '$r0'"
-r3=$(receipt_of "$G/reports/0003.md")
+r3=$(receipt_of "$G/reports/00/0003.md")
 [ -n "$r3" ] || fail "the report of step 3 has no receipt"
-git -C "$G" show HEAD:reports/0008.md | cmp -s - "$TMP/turn8.md" ||
+git -C "$G" show HEAD:reports/00/0008.md | cmp -s - "$TMP/turn8.md" ||
 	fail "turn printed another report than it committed"
 ok
 expect_exit 0 umpire verify "$G" --receipt "$r8" --receipt "$r3" --receipt "$r0"
@@ -118,7 +118,7 @@ old_version() {
 	state=$(git -C "$g" hash-object -w "$TMP/state")
 	tix update-index --cacheinfo "100644,$state,game.yaml"
 	step=$(sed -n 's/^step: //p' "$TMP/state")
-	report=reports/$(printf %04d $((step - 1))).md
+	report=reports/$(printf %02d $(((step - 1) / 100)))/$(printf %04d $((step - 1))).md
 	new=$(sha256 <"$TMP/state")
 	old=$(git -C "$g" show "$1:game.yaml" | sha256)
 	git -C "$g" show "$1:$report" | sed "s/$old/$new/; $reword" >"$TMP/report"
@@ -132,7 +132,7 @@ expect_err "the game id is '$(sed -n 's/^game: //p' "$G/game.yaml")', but this s
 tampered
 reword='s/^1\. \*\*\(.*\)Phase\.\*\*/1. **\1Phase, as agreed.**/'
 rebuild "$TMP/t" 0 4 old_version
-git -C "$TMP/t" show HEAD:reports/0002.md | grep -q "as agreed" ||
+git -C "$TMP/t" show HEAD:reports/00/0002.md | grep -q "as agreed" ||
 	fail "no words to reword in step 2"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 0) (Step 0:"
@@ -140,11 +140,11 @@ expect_err "but this seed makes '"
 
 # A version that gives receipts may not leave one out.
 tampered
-git -C "$G" show HEAD:reports/0005.md | sed '/^## Receipt$/,$d' >"$TMP/r5.md"
-rewrite "$TMP/t" 5 reports/0005.md "$TMP/r5.md"
+git -C "$G" show HEAD:reports/00/0005.md | sed '/^## Receipt$/,$d' >"$TMP/r5.md"
+rewrite "$TMP/t" 5 reports/00/0005.md "$TMP/r5.md"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 5) (Step 5:"
-expect_err "reports/0005.md has no receipt, though umpire $v, which wrote it, gives every report one"
+expect_err "reports/00/0005.md has no receipt, though umpire $v, which wrote it, gives every report one"
 
 # ---- 3. Messages, re-derived: a step's, step 0's and the reveal's.
 
@@ -297,7 +297,7 @@ o3=$(orders_of "$TMP/t" 3)
 rewrite "$TMP/t" 3 "$o3" "$TMP/o3.yaml"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
-expect_err "$o3 is not the file step 3 accepted: its SHA-256 is $(sha256 <"$TMP/o3.yaml"), but the receipt in reports/0003.md gives $(sha256 <"$G/$o3")"
+expect_err "$o3 is not the file step 3 accepted: its SHA-256 is $(sha256 <"$TMP/o3.yaml"), but the receipt in reports/00/0003.md gives $(sha256 <"$G/$o3")"
 
 # ---- 7. turn builds only on umpire's steps.
 

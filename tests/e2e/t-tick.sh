@@ -174,7 +174,7 @@ expect_out "## Deadline"
 	fail "the default step is not umpire's"
 git -C "$G" log -1 --format=%B | grep -q '^Deadline-Default: bot$' ||
 	fail "no Deadline-Default trailer"
-git -C "$G" show HEAD:orders/0001-green.yaml | sed 1d | cmp -s - "$TMP/botorders" ||
+git -C "$G" show HEAD:orders/00/0001-green.yaml | sed 1d | cmp -s - "$TMP/botorders" ||
 	fail "the default orders are not umpire bot --seed tick's"
 expect_clean "$G"
 expect_exit 0 umpire verify "$G" --now $LATER
@@ -216,7 +216,7 @@ expect_err "are not the bot's that umpire tick plays"
 cp -R "$G" "$TMP/stolen"
 recommit "$TMP/stolen" 5 's/^author umpire <umpire@umpire.invalid>/author Green Player <green@example.org>/'
 expect_exit 65 umpire verify "$TMP/stolen" --now $LATER
-expect_err "reports/0005.md"
+expect_err "reports/00/0005.md"
 
 # A player's own time: green has a week, so nothing is due at 73h; and
 # new refuses a time for someone who does not play.

@@ -93,7 +93,7 @@ BID=$(sed -n 's/^game: //p' "$B/game.yaml")
 O=black; [ "$P" = black ] && O=white
 cp "$TMP/out" "$TMP/b.yaml"
 expect_out "# What you alone know (your private view):"
-hand=$(age -d -i "$TMP/$P" "$B/reports/0000-$P.md.age" | sed -n 's/^hand: //p')
+hand=$(age -d -i "$TMP/$P" "$B/reports/00/0000-$P.md.age" | sed -n 's/^hand: //p')
 [ -n "$hand" ] || fail "no hand in $P's view"
 expect_out "#   hand: $hand"
 # The other player's next decision shows his own hand, not this one's.

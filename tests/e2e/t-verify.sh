@@ -50,43 +50,43 @@ expect_err "game.yaml differs from re-adjudication at line"
 
 # An edited report.
 tampered
-git -C "$TMP/t" show "$(commit_id "$TMP/t" 3):reports/0003.md" |
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 3):reports/00/0003.md" |
 	sed 's/Tactics Phase/tactics phase/' >"$TMP/report"
-rewrite "$TMP/t" 3 reports/0003.md "$TMP/report"
+rewrite "$TMP/t" 3 reports/00/0003.md "$TMP/report"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
-expect_err "reports/0003.md differs from re-adjudication"
+expect_err "reports/00/0003.md differs from re-adjudication"
 
 # An edited picture: a man moved on step 3's board.
 tampered
-git -C "$TMP/t" show "$(commit_id "$TMP/t" 3):reports/0003.svg" |
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 3):reports/00/0003.svg" |
 	sed '0,/<g id="unit-\([a-z0-9]*\)" transform="translate(\([0-9]*\),/s//<g id="unit-\1" transform="translate(\29,/' \
 	>"$TMP/picture"
-cmp -s "$TMP/picture" "$TMP/t/reports/0003.svg" && fail "no man to move"
-rewrite "$TMP/t" 3 reports/0003.svg "$TMP/picture"
+cmp -s "$TMP/picture" "$TMP/t/reports/00/0003.svg" && fail "no man to move"
+rewrite "$TMP/t" 3 reports/00/0003.svg "$TMP/picture"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 3) (Step 3:"
-expect_err "reports/0003.svg differs from re-adjudication at line"
+expect_err "reports/00/0003.svg differs from re-adjudication at line"
 
 # A step of this umpire's committed without its picture.
 tampered
-git -C "$TMP/t" rm -q reports/0008.svg
+git -C "$TMP/t" rm -q reports/00/0008.svg
 git -C "$TMP/t" commit -q --amend --no-edit
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 8) (Step 8:"
-expect_err "reports/0008.svg is missing: umpire $(umpire --version | cut -d' ' -f2) draws the picture of every step"
+expect_err "reports/00/0008.svg is missing: umpire $(umpire --version | cut -d' ' -f2) draws the picture of every step"
 
 # A forged roll: step 5's report claims a different die in its roll table.
 tampered
-git -C "$TMP/t" show "$(commit_id "$TMP/t" 5):reports/0005.md" |
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 5):reports/00/0005.md" |
 	awk '/^\| [0-9]+ \| 6 \| [0-9] \|/ && !done {
 		split($0, f, "|"); r = f[4] + 0; n = r % 6 + 1;
 		sub("\\| " r " \\|", "| " n " |"); done = 1 } { print }' >"$TMP/report"
-cmp -s "$TMP/report" "$TMP/t/reports/0005.md" && fail "no roll to forge"
-rewrite "$TMP/t" 5 reports/0005.md "$TMP/report"
+cmp -s "$TMP/report" "$TMP/t/reports/00/0005.md" && fail "no roll to forge"
+rewrite "$TMP/t" 5 reports/00/0005.md "$TMP/report"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 5) (Step 5:"
-expect_err "reports/0005.md differs from re-adjudication at line"
+expect_err "reports/00/0005.md differs from re-adjudication at line"
 
 # Forged dice in the state: step 6 awaits other Tactics dice than rolled.
 tampered
@@ -101,13 +101,13 @@ expect_err "commit $(commit_id "$TMP/t" 6) (Step 6:"
 # Edited orders: step 2's orders replaced by other legal orders.
 tampered
 git -C "$TMP/t" show "$(commit_id "$TMP/t" 1):game.yaml" >"$TMP/s1.yaml"
-git -C "$TMP/t" show "$(commit_id "$TMP/t" 2):orders/0002-tan.yaml" >"$TMP/o2.yaml"
+git -C "$TMP/t" show "$(commit_id "$TMP/t" 2):orders/00/0002-tan.yaml" >"$TMP/o2.yaml"
 umpire resolve "$TMP/s1.yaml" "$TMP/o2.yaml" -o "$TMP/s2.yaml" -r "$TMP/r2.md" ||
 	fail "cannot replay step 2"
 cat >"$TMP/o2b.yaml" <<EOF2
 $(sed -n '1,/^step:/p' "$TMP/o2.yaml" | grep -v '^#')
 EOF2
-rewrite "$TMP/t" 2 orders/0002-tan.yaml "$TMP/o2b.yaml"
+rewrite "$TMP/t" 2 orders/00/0002-tan.yaml "$TMP/o2b.yaml"
 expect_exit 65 umpire verify "$TMP/t"
 expect_err "commit $(commit_id "$TMP/t" 2) (Step 2:"
 
@@ -123,15 +123,15 @@ echo "bonus" >"$TMP/t/reports/extra.md"
 git -C "$TMP/t" add reports/extra.md
 git -C "$TMP/t" -c user.name=x -c user.email=x@x commit -qm "notes"
 expect_exit 65 umpire verify "$TMP/t"
-expect_err "(notes): step 9 should modify game.yaml and add orders/0009-green.yaml"
+expect_err "(notes): step 9 should modify game.yaml and add orders/00/0009-green.yaml"
 
 # Old files of umpire's edited and removed: changes inside the directories,
 # not at their ends, each named.
 tampered
-o3=$(cd "$TMP/t" && ls orders/0003-*.yaml)
+o3=$(cd "$TMP/t" && ls orders/00/0003-*.yaml)
 echo "# seen" >>"$TMP/t/$o3"
-git -C "$TMP/t" rm -q reports/0001.md
+git -C "$TMP/t" rm -q reports/00/0001.md
 git -C "$TMP/t" -c user.name=x -c user.email=x@x commit -qam "tidy"
 expect_exit 65 umpire verify "$TMP/t"
-expect_err "(tidy): step 9 should modify game.yaml and add orders/0009-green.yaml, reports/0009.md and reports/0009.svg, and nothing else of umpire's; this commit: $o3 (modified), reports/0001.md (deleted)"
+expect_err "(tidy): step 9 should modify game.yaml and add orders/00/0009-green.yaml, reports/00/0009.md and reports/00/0009.svg, and nothing else of umpire's; this commit: $o3 (modified), reports/00/0001.md (deleted)"
 done_ok

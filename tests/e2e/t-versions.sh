@@ -63,6 +63,12 @@ play "$G" 4
 grep -q "^version: \"$(umpire --version | cut -d' ' -f2)\"" "$G/game.yaml" ||
 	fail "this umpire did not write its version"
 [ -e "$G/reports/0010.svg" ] || fail "this umpire drew no picture"
+# The game keeps the flat layout its maker gave it (umpire-files(5),
+# Layout): this umpire's steps of it are not grouped by hundreds.
+[ -e "$G/orders/0010-green.yaml" ] || [ -e "$G/orders/0010-tan.yaml" ] ||
+	fail "this umpire's orders are not where the old game keeps them"
+! grep -q '^layout:' "$G/game.yaml" && [ ! -e "$G/reports/00" ] &&
+	[ ! -e "$G/orders/00" ] || fail "this umpire grouped an old game's files"
 ok
 
 expect_exit 0 umpire verify "$G"

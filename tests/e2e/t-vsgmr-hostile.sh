@@ -102,7 +102,7 @@ expect_err "these orders are from $other, but the game awaits"
 
 # The map game's pictures, to its end: each under 50 KB.
 play "$M" 200
-for f in "$M"/reports/*.svg; do
+for f in "$M"/reports/*/*.svg; do
 	[ "$(wc -c <"$f")" -lt 51200 ] ||
 		fail "$(basename "$f") is $(wc -c <"$f") bytes: over 50 KB"
 done

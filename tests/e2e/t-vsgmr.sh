@@ -32,8 +32,8 @@ for g in $GAMES; do
 	expect_out "every state, report, picture and roll matches"
 	[ "$LIMIT" -lt 1000 ] && continue
 	# The result ranks every player: one row each in the last report.
-	last=$(ls "$G/reports" | grep '\.md$' | tail -n 1)
-	rows=$(sed -n '/^## Result/,/^## Board/p' "$G/reports/$last" |
+	last=$(cd "$G" && ls reports/*/*.md | tail -n 1)
+	rows=$(sed -n '/^## Result/,/^## Board/p' "$G/$last" |
 		grep -c '^| [0-9]* | ')
 	[ "$rows" = "$players" ] ||
 		fail "$name: the result ranks $rows players, not $players"
@@ -47,11 +47,11 @@ G=$TMP/solo
 expect_exit 0 umpire new "$G" --scenario vsgmr:solo --seed "$SEED1"
 play "$G" "$LIMIT"
 expect_exit 0 umpire verify "$G"
-grep -q "umpire's bot, X" "$G"/reports/*.md ||
+grep -q "umpire's bot, X" "$G"/reports/*/*.md ||
 	fail "solo: no report tells a decision of umpire's bot"
 ok
-[ -z "$(ls "$G/orders" | grep -v -- '-heroes\.yaml$')" ] ||
-	fail "solo: orders of a player other than the human's: $(ls "$G/orders")"
+[ -z "$(cd "$G/orders" && ls */* | grep -v -- '-heroes\.yaml$')" ] ||
+	fail "solo: orders of a player other than the human's: $(ls -R "$G/orders")"
 ok
 
 # Refused orders: a figure that is not the player's, named at its line,

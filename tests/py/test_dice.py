@@ -130,13 +130,12 @@ def test_roll_tool_refuses_nonsense():
 
 def check_reports(game, seed):
     """Re-derive every row of every roll table of a game's reports."""
-    reports = sorted(n for n in os.listdir(os.path.join(game, "reports"))
-                     if n.endswith(".md"))
+    reports = ut.report_files(game, ".md")
     gid = ut.load12(ut.read(os.path.join(game, "game.yaml")))["game"]
     rows = 0
-    for name in reports:
+    for name, path in reports:
         step = int(name[:-3])
-        table = ut.roll_table(ut.read(os.path.join(game, "reports", name)))
+        table = ut.roll_table(ut.read(path))
         check(step > 0 or table, "report %s has no roll table" % name)
         for k, (r, sides, result, purpose) in enumerate(table):
             check(r == k, "%s: roll %d listed as number %d" % (name, k, r))

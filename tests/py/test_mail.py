@@ -58,7 +58,10 @@ def head(game):
 
 
 def committed_orders(game):
-    files = sorted(glob.glob(os.path.join(game, "orders", "*.yaml")))
+    # In orders/NN/ in a game grouped by hundreds of steps, the layout
+    # of games made by umpire 0.5.0 on (umpire-files(5), Layout).
+    files = sorted(glob.glob(os.path.join(game, "orders", "*.yaml")) +
+                   glob.glob(os.path.join(game, "orders", "*", "*.yaml")))
     return ut.read(files[-1], "rb") if files else None
 
 
@@ -713,8 +716,8 @@ def test_signed_hidden_game():
                     check(a.get_content().startswith(b"age-encryption.org/"),
                           "%s is not age" % name)
                     views += 1
-            check(os.path.exists(os.path.join(
-                game, "orders", "%04d-%s.yaml.sig" % (step, who))),
+            check(os.path.exists(ut.step_file(
+                game, step, "%04d-%s.yaml.sig" % (step, who), top="orders")),
                 "the signature was not committed at step %d" % step)
         check(views > 0, "no private report was attached")
 

@@ -262,8 +262,8 @@ def test_written_files():
                 ut.umpire_ok("tick", game, "--now", str(int(t0) + 3601),
                              "--seed-file", sf)
                 files = [("state", os.path.join(game, "game.yaml"))]
-                files += [("orders", f) for f in glob.glob(
-                    os.path.join(game, "orders", "0001-*.yaml"))]
+                files += [("orders", f) for f in glob.glob(ut.step_file(
+                    game, 1, "0001-*.yaml", top="orders"))]
                 check(len(files) == (2 if dflt == "bot" else 1),
                       "%s: %s" % (name, files))
                 for kind, f in files:

@@ -101,6 +101,14 @@ def git_show(game, rev_path):
     return out
 
 
+def report_file(state, k, name):
+    """Where step k's file name is: in the folder of its hundred steps in
+    a game laid out so (umpire-files(5), Layout), else in reports/."""
+    if state.get("layout") == "grouped":
+        return "reports/%02d/%s" % (k // 100, name)
+    return "reports/" + name
+
+
 def test_bot_games():
     sizes = {}
     for i, ruleset in enumerate(ut.ruleset_names()):
@@ -111,7 +119,8 @@ def test_bot_games():
                 rev = "HEAD~1" if k < n else "HEAD"
                 state = ut.load12(git_show(g, rev + ":game.yaml"))
                 name = "%04d.svg" % k
-                text = git_show(g, "%s:reports/%s" % (rev, name))
+                text = git_show(g, "%s:%s" % (rev, report_file(state, k,
+                                                                name)))
                 check_picture(ruleset, state, text, "%s %s" % (ruleset, name))
                 if len(text.encode()) > biggest[0]:
                     biggest[:] = [len(text.encode()), name]
@@ -137,7 +146,8 @@ def test_campaign_under_50k():
             for k in ([0, 1] if n == 1 else [n]):
                 rev = "HEAD~1" if k < n else "HEAD"
                 state = ut.load12(git_show(g, rev + ":game.yaml"))
-                text = git_show(g, "%s:reports/%04d.svg" % (rev, k))
+                text = git_show(g, "%s:%s" % (rev, report_file(
+                    state, k, "%04d.svg" % k)))
                 check_picture("wwii", state, text, "campaign %04d.svg" % k)
                 biggest[0] = max(biggest[0], len(text.encode()))
 
@@ -160,17 +170,18 @@ def test_the_report_shows_it():
         for _ in range(3):
             ut.write(orders, ut.umpire_ok("bot", game))
             ut.umpire_ok("turn", game, orders)
-        report = ut.read(os.path.join(game, "reports", "0003.md"))
+        report = ut.read(ut.step_file(game, 3, "0003.md"))
         check("\n![The board after step 3](0003.svg)\n" in report,
               "the report of step 3 does not show 0003.svg")
-        picture = ut.read(os.path.join(game, "reports", "0003.svg"))
+        picture = ut.read(ut.step_file(game, 3, "0003.svg"))
         check(ut.umpire_ok("status", game, "--svg") == picture,
               "status --svg is not the latest step's picture")
         # Drawn again from the files alone: the same bytes.
         ut.write(os.path.join(d, "s2.yaml"), git_show(game, "HEAD~1:game.yaml"))
-        last = sorted(os.listdir(os.path.join(game, "orders")))[-1]
+        group = os.path.dirname(ut.step_file(game, 3, "", top="orders"))
+        last = sorted(os.listdir(group))[-1]
         ut.umpire_ok("resolve", os.path.join(d, "s2.yaml"),
-                     os.path.join(game, "orders", last), "-o",
+                     os.path.join(group, last), "-o",
                      os.path.join(d, "s3.yaml"), "-r",
                      os.path.join(d, "r3.md"), "--svg",
                      os.path.join(d, "p3.svg"))
@@ -196,7 +207,7 @@ def test_hostile_text():
             game = os.path.join(d, ruleset)
             g = ut.Game(game, scen, ut.seed_hex(9))
             check(g.rc == 0, "umpire new %s: %s" % (scen, g.err))
-            svg = ut.read(os.path.join(game, "reports", "0000.svg"))
+            svg = ut.read(ut.step_file(game, 0, "0000.svg"))
             root = sc.parse(svg, ruleset + " with a hostile title")
             texts = "".join(root.itertext())
             check("<script>alert(1)</script> & \"q\" ' ]]> caf\u00e9 "
@@ -218,9 +229,8 @@ def sample_last_step():
             ut.read(os.path.join(sample, "seed")).strip())
         for name in sorted(os.listdir(os.path.join(sample, "orders"))):
             ut.umpire_ok("turn", game, os.path.join(sample, "orders", name))
-        last = sorted(n for n in os.listdir(os.path.join(game, "reports"))
-                      if n.endswith(".svg"))[-1]
-        return (ut.read(os.path.join(game, "reports", last)), last,
+        last, path = ut.report_files(game, ".svg")[-1]
+        return (ut.read(path), last,
                 ut.load12(ut.read(os.path.join(game, "game.yaml"))))
 
 

@@ -417,7 +417,7 @@ def test_deterministic():
             check(ut.read(os.path.join(game, "game.yaml"), "rb") == outs[0][0],
                   "step %d: turn and resolve wrote different states"
                   % (step + 1))
-            check(ut.read(os.path.join(game, "reports", "%04d.md" % (step + 1)),
+            check(ut.read(ut.step_file(game, step + 1, "%04d.md" % (step + 1)),
                           "rb") == outs[0][1],
                   "step %d: turn and resolve wrote different reports"
                   % (step + 1))

@@ -146,6 +146,32 @@ def read(path, mode="r"):
         return f.read()
 
 
+def step_file(game, step, name, top="reports"):
+    """The path of step's file name ("0003.md") in the work tree of game:
+    in reports/NN/ (or orders/NN/), the folder of its hundred steps, in a
+    game laid out so (its state says "layout: grouped"), else in reports/
+    (umpire-files(5), Layout)."""
+    with open(os.path.join(game, "game.yaml")) as f:
+        grouped = "\nlayout: grouped\n" in f.read()
+    if grouped:
+        return os.path.join(game, top, "%02d" % (step // 100), name)
+    return os.path.join(game, top, name)
+
+
+def report_files(game, ext):
+    """The names of game's files in reports/ that end in ext, in order of
+    their steps, and where each is: [(name, path)], in either layout."""
+    top = os.path.join(game, "reports")
+    found = []
+    for n in os.listdir(top):
+        sub = os.path.join(top, n)
+        if os.path.isdir(sub):
+            found += [(m, os.path.join(sub, m)) for m in os.listdir(sub)]
+        else:
+            found.append((n, sub))
+    return sorted(f for f in found if f[0].endswith(ext))
+
+
 def write(path, data):
     with open(path, "wb" if isinstance(data, bytes) else "w") as f:
         f.write(data)

@@ -103,12 +103,15 @@ main(int argc, char **argv)
 		goto fail;
 	/* Dated as umpire dates every step (game.h): now, all of them. */
 	long long now = (long long)time(NULL);
+	/* Laid out as this version's umpire new lays a game out (paths.h). */
+	g->layout = umpire_version_older(UMPIRE_VERSION, UMPIRE_GROUPED_SINCE) ?
+		UMPIRE_LAYOUT_FLAT : UMPIRE_LAYOUT_GROUPED;
 	g->dated = true;
 	g->date = now;
 	umpire_game_encode(g, UMPIRE_VERSION, &state);
 	umpire_report_receipt(&report, 0, NULL, NULL, 0, state.ptr, state.len);
 	struct umpire_step_paths p0;
-	umpire_step_paths(&p0, 0, NULL);
+	umpire_step_paths(&p0, g->layout, 0, NULL);
 	struct umpire_file first[] = {
 		{ UMPIRE_SCENARIO_PATH, text.ptr, text.len },
 		{ UMPIRE_STATE_PATH, state.ptr, state.len },
@@ -170,7 +173,7 @@ main(int argc, char **argv)
 		umpire_yaml_emit(&orders, without_stance(&job, best), NULL);
 		const struct umpire_node *checked;
 		struct umpire_step_paths paths;
-		umpire_step_paths(&paths, g->step, dec.player);
+		umpire_step_paths(&paths, g->layout, g->step, dec.player);
 		const char *opath = paths.orders, *rpath = paths.report;
 		if (umpire_game_check(g, &job, opath, orders.ptr, orders.len, &checked,
 		    &d))

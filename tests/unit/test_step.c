@@ -90,7 +90,7 @@ setup_step(void **state)
 {
 	struct fixture *f = *state;
 	static const char *const files[] = { "scenario.yaml", "game.yaml",
-		"reports/0000.md", "reports/0000.svg", NULL };
+		"reports/00/0000.md", "reports/00/0000.svg", NULL };
 	struct umpire_buf msg = UMPIRE_BUF_INIT;
 
 	assert_int_equal(f->s0.step, 0);
@@ -138,13 +138,13 @@ orders_step(void **state)
 		state2.len, &f->d), 0);
 	umpire_game_decision(f->g, &dec);
 	const struct umpire_player *who = umpire_game_player(f->g, dec.player);
-	snprintf(opath, sizeof(opath), "orders/0001-%s.yaml", dec.player);
+	snprintf(opath, sizeof(opath), "orders/00/0001-%s.yaml", dec.player);
 	in.orders = bot_orders(f, f->g, &text);
 	in.orders_text = text.ptr;
 	in.orders_len = text.len;
 	umpire_step_make(&s, &f->g, &f->a, &in, &f->d);
-	const char *const files[] = { "game.yaml", opath, "reports/0001.md",
-		"reports/0001.svg", NULL };
+	const char *const files[] = { "game.yaml", opath, "reports/00/0001.md",
+		"reports/00/0001.svg", NULL };
 	assert_int_equal(s.step, 1);
 	assert_string_equal(s.player, dec.player);
 	assert_files(&s, files);
@@ -181,8 +181,8 @@ default_forfeit(void **state)
 	struct fixture *f = *state;
 	struct umpire_step s = UMPIRE_STEP_INIT;
 	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
-	static const char *const files[] = { "game.yaml", "reports/0001.md",
-		"reports/0001.svg", NULL };
+	static const char *const files[] = { "game.yaml", "reports/00/0001.md",
+		"reports/00/0001.svg", NULL };
 	char want[UMPIRE_HASH_HEX + 1];
 
 	in.kind = UMPIRE_STEP_DEFAULT;
@@ -200,7 +200,7 @@ default_forfeit(void **state)
 	assert_receipt(&s);
 	/* No orders: the receipt names none. */
 	assert_int_equal(umpire_report_receipt_read(s.report.text.ptr,
-		s.report.text.len, "orders/0001-green.yaml", NULL, want), 1);
+		s.report.text.len, "orders/00/0001-green.yaml", NULL, want), 1);
 	umpire_step_free(&s);
 }
 
@@ -257,6 +257,96 @@ host_steps(void **state)
 	assert_non_null(umpire_host_refusal(f->g, &in.host, &f->a));
 	umpire_step_free(&s);
 	umpire_step_free(&t);
+ * A game keeps the layout of the version that made it (paths.h): one
+ * made as 0.4.0 did is flat, and its states say nothing of it; this
+ * version's is grouped by hundreds of steps, and its states say so.
+ */
+static void
+layout_by_version(void **state)
+{
+	struct fixture *f = *state;
+	struct umpire_step s = UMPIRE_STEP_INIT;
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	struct umpire_game *old = NULL;
+	static const char *const files[] = { "scenario.yaml", "game.yaml",
+		"reports/0000.md", "reports/0000.svg", NULL };
+
+	assert_int_equal(f->g->layout, UMPIRE_LAYOUT_GROUPED);
+	assert_non_null(strstr(umpire_buf_cstr(&f->s0.state),
+		"\nversion: \"" UMPIRE_VERSION "\"\nlayout: grouped\n"));
+	in.kind = UMPIRE_STEP_SETUP;
+	in.scenario = umpire_game_parse(&f->a, "scenario.yaml", f->scen->data,
+		f->scen->len, &f->d);
+	in.scenario_text = f->scen->data;
+	in.scenario_len = f->scen->len;
+	in.seed = &f->seed;
+	in.version = "0.4.0";
+	assert_int_equal(umpire_step_make(&s, &old, &f->a, &in, &f->d), 0);
+	assert_int_equal(old->layout, UMPIRE_LAYOUT_FLAT);
+	assert_files(&s, files);
+	assert_null(strstr(umpire_buf_cstr(&s.state), "layout"));
+	umpire_step_free(&s);
+	umpire_game_free(old);
+}
+
+/* Each layout's paths, and the step read back from them. */
+static void
+layout_paths(void **state)
+{
+	struct umpire_step_paths p;
+	char buf[UMPIRE_PATH_MAX];
+	const char *name;
+	long step;
+	bool grouped;
+
+	(void)state;
+	umpire_step_paths(&p, UMPIRE_LAYOUT_FLAT, 1234, "tan");
+	assert_string_equal(p.orders, "orders/1234-tan.yaml");
+	assert_string_equal(p.report, "reports/1234.md");
+	umpire_step_paths(&p, UMPIRE_LAYOUT_GROUPED, 1234, "tan");
+	assert_string_equal(p.orders, "orders/12/1234-tan.yaml");
+	assert_string_equal(p.signature, "orders/12/1234-tan.yaml.sig");
+	assert_string_equal(p.report, "reports/12/1234.md");
+	assert_string_equal(p.picture, "reports/12/1234.svg");
+	assert_string_equal(p.secret, "reports/12/1234.secret.yaml.age");
+	umpire_step_paths(&p, UMPIRE_LAYOUT_GROUPED, 7, NULL);
+	assert_string_equal(p.orders, "orders/00/0007-umpire.yaml");
+	umpire_step_paths(&p, UMPIRE_LAYOUT_GROUPED, 12345, "tan");
+	assert_string_equal(p.report, "reports/123/12345.md");
+	umpire_view_path(buf, UMPIRE_LAYOUT_GROUPED, 99, "tan");
+	assert_string_equal(buf, "reports/00/0099-tan.md.age");
+	umpire_view_picture_path(buf, UMPIRE_LAYOUT_FLAT, 99, "tan");
+	assert_string_equal(buf, "reports/0099-tan.svg.age");
+	umpire_step_dir(buf, UMPIRE_LAYOUT_GROUPED, UMPIRE_ORDERS_DIR, 100);
+	assert_string_equal(buf, "orders/01");
+	umpire_step_dir(buf, UMPIRE_LAYOUT_FLAT, UMPIRE_ORDERS_DIR, 100);
+	assert_string_equal(buf, "orders");
+
+	assert_true(umpire_path_parse("reports/12/1234.md", "reports", &name,
+		&step, &grouped));
+	assert_string_equal(name, "1234.md");
+	assert_int_equal(step, 1234);
+	assert_true(grouped);
+	assert_true(umpire_path_parse("reports/0005.md", "reports", &name,
+		&step, &grouped));
+	assert_int_equal(step, 5);
+	assert_false(grouped);
+	assert_true(umpire_path_parse("reports/123/12345.md", "reports", &name,
+		&step, &grouped));
+	assert_int_equal(step, 12345);
+	/* A group must be the step's, in two digits or more, one deep. */
+	assert_false(umpire_path_parse("reports/13/1234.md", "reports", &name,
+		&step, &grouped));
+	assert_false(umpire_path_parse("reports/1/0001.md", "reports", &name,
+		&step, &grouped));
+	assert_false(umpire_path_parse("reports/012/1234.md", "reports", &name,
+		&step, &grouped));
+	assert_false(umpire_path_parse("reports/00/x/0001.md", "reports", &name,
+		&step, &grouped));
+	assert_false(umpire_path_parse("orders/00/0001-tan.yaml", "reports",
+		&name, &step, &grouped));
+	assert_false(umpire_path_parse("reports/00/", "reports", &name, &step,
+		&grouped));
 }
 
 int
@@ -267,6 +357,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(orders_step, setup, teardown),
 		cmocka_unit_test_setup_teardown(default_forfeit, setup, teardown),
 		cmocka_unit_test_setup_teardown(host_steps, setup, teardown),
+		cmocka_unit_test_setup_teardown(layout_by_version, setup, teardown),
+		cmocka_unit_test(layout_paths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
