@@ -257,6 +257,9 @@ host_steps(void **state)
 	assert_non_null(umpire_host_refusal(f->g, &in.host, &f->a));
 	umpire_step_free(&s);
 	umpire_step_free(&t);
+}
+
+/*
  * A game keeps the layout of the version that made it (paths.h): one
  * made as 0.4.0 did is flat, and its states say nothing of it; this
  * version's is grouped by hundreds of steps, and its states say so.
