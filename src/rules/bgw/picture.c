@@ -14,7 +14,7 @@
  * tokens are light with a dark rim, black's dark with a light letter;
  * white's are round, black's have their corners cut.
  *
- * Marks (turn.c records them) place a unit by its absolute point: x is
+ * Marks (resolve.c records them) place a unit by its absolute point: x is
  * white's number, 1 to 24, BGW_WALL (25) the Wall and BGW_OFF (0) off
  * the board, the Wall and the tray of the mark's player.
  */
