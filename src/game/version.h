@@ -67,6 +67,12 @@
  * recorded.  Older games are checked as before, from commit dates.
  */
 #define UMPIRE_DATED_SINCE "0.4.0"
+/*
+ * The first version whose reports tell, in a game that hides nothing,
+ * the order each shuffle gave (the Shuffles table's `order` column), so
+ * that umpire site's page re-derives shuffles as it re-derives rolls.
+ */
+#define UMPIRE_SHUFFLE_ORDER_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading
