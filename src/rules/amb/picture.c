@@ -128,8 +128,11 @@ static int
 ghost_x(const struct layout *l, const struct umpire_marks *marks,
 	const struct umpire_mark *k)
 {
-	int row = k->to.x, n = l->used[row];
+	int row = k->to.x, n;
 
+	if (row < 0 || row > AMB_ROWS + 1)
+		return LABELS;
+	n = l->used[row];
 	for (const struct umpire_mark *o = marks->v; o < k; o++)
 		n += o->kind == UMPIRE_MARK_LOSS && o->to.x == row;
 	return LABELS + n * (l->token + 6);
@@ -310,8 +313,9 @@ amb_picture(struct umpire_svg *s, const void *game,
 		    m->to.x <= AMB_ROWS + 1)
 			count[m->to.x]++;
 		else if (m->kind == UMPIRE_MARK_MOVE ||
-		    m->kind == UMPIRE_MARK_ATTACK)
-			l.lanes++;
+		    m->kind == UMPIRE_MARK_ATTACK ||
+		    m->kind == UMPIRE_MARK_RETREAT)
+			l.lanes++;	/* each in a lane of its own */
 	}
 	for (int r = 0; r <= AMB_ROWS + 1; r++)
 		if (count[r] > l.slots)

@@ -504,9 +504,9 @@ at(const void *ctx, const struct umpire_mark *k, struct umpire_point p,
 {
 	const struct layout *l = ctx;
 	int i = k->unit ? bgw_find_unit(l->g, k->unit) : -1;
-	int at = p.x >= BGW_OFF && p.x <= BGW_WALL ? p.x : BGW_OFF;
+	int place = p.x >= BGW_OFF && p.x <= BGW_WALL ? p.x : BGW_OFF;
 
-	anchor(l, i, side_of(k->player), at, x, y);
+	anchor(l, i, side_of(k->player), place, x, y);
 }
 
 static const char *
