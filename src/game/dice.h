@@ -74,7 +74,7 @@ struct umpire_shuffle {
 };
 
 struct umpire_dice {
-	struct umpire_arena *arena;	/* owns the log and purposes */
+	struct umpire_arena *arena;	/* owns the log, purposes and orders */
 	crypto_auth_hmacsha256_state keyed;	/* HMAC state after the key */
 	bool have_seed;
 	const char *game;
