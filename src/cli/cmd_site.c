@@ -15,8 +15,10 @@
  * the page only once `umpire reveal` has committed it.
  *
  * The rolls each report lists (the rows of its "## Rolls" table, which
- * verify re-derives too) go into the page as JSON with the game id and
- * the seed, and the page's script re-derives them (src/cli/site/page.js).
+ * verify re-derives too) and its shuffles (the "## Shuffles" table, with
+ * the order each gave where the game hides nothing) go into the page as
+ * JSON with the game id and the seed, and the page's script re-derives
+ * them (src/cli/site/page.js).
  */
 #include <cmark.h>
 #include <dirent.h>
@@ -27,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sysexits.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "util/arena.h"
@@ -51,6 +54,13 @@ struct site_roll {
 	const char *purpose;
 };
 
+/* One shuffle a report lists; order NULL where the report keeps it. */
+struct site_shuffle {
+	unsigned long k, n;
+	unsigned long *order;
+	const char *purpose;
+};
+
 /* One step: the commit that made it and its report. */
 struct site_step {
 	long step;
@@ -58,7 +68,12 @@ struct site_step {
 	size_t rev;
 	struct site_roll *rolls;
 	size_t nrolls, cap;
+	struct site_shuffle *shuffles;
+	size_t nshuffles, shuffles_cap;
 };
+
+/* The tables the page's script checks. */
+enum site_table { SITE_PLAIN, SITE_ROLLS, SITE_SHUFFLES };
 
 struct site {
 	struct umpire_arena arena;
@@ -229,15 +244,71 @@ keep_roll(struct site *s, struct site_step *st, const char **cell,
 }
 
 /*
+ * The order column of a shuffle, "2 0 3 1": n places from 0 to n - 1,
+ * each once; else NULL (no column, or not an order of n).
+ */
+static unsigned long *
+shuffle_order(struct site *s, const char *p, size_t len, unsigned long n)
+{
+	if (n == 0 || n > 100000)
+		return NULL;
+	unsigned long *order = umpire_arena_alloc(&s->arena, n * sizeof(*order));
+	bool *seen = umpire_arena_alloc(&s->arena, n * sizeof(*seen));
+	size_t i = 0;
+
+	memset(seen, 0, n * sizeof(*seen));
+	for (unsigned long k = 0; k < n; k++) {
+		while (i < len && p[i] == ' ')
+			i++;
+		size_t start = i;
+		while (i < len && p[i] != ' ')
+			i++;
+		bool ok;
+		order[k] = number(p + start, i - start, &ok);
+		if (!ok || order[k] >= n || seen[order[k]])
+			return NULL;
+		seen[order[k]] = true;
+	}
+	while (i < len && p[i] == ' ')
+		i++;
+	return i == len ? order : NULL;
+}
+
+/* Keep a row of the shuffles table: | shuffle | items | for | order |. */
+static void
+keep_shuffle(struct site *s, struct site_step *st, const char **cell,
+	const size_t *len, size_t n)
+{
+	bool ok1, ok2;
+	struct site_shuffle sh;
+
+	if (n < 3)
+		return;
+	sh.k = number(cell[0], len[0], &ok1);
+	sh.n = number(cell[1], len[1], &ok2);
+	if (!ok1 || !ok2)
+		return;
+	sh.purpose = umpire_arena_strndup(&s->arena, cell[2], len[2]);
+	sh.order = n >= 4 ? shuffle_order(s, cell[3], len[3], sh.n) : NULL;
+	if (st->nshuffles == st->shuffles_cap)
+		st->shuffles = umpire_arena_grow(&s->arena, st->shuffles,
+			sizeof(*st->shuffles), st->nshuffles, &st->shuffles_cap,
+			st->nshuffles + 1);
+	st->shuffles[st->nshuffles++] = sh;
+}
+
+/*
  * A pipe table as umpire's reports write them (CommonMark has no
  * tables): a header row, a delimiter row that gives each column's
- * alignment, then the rows.  Under "## Rolls" the table gets a column
- * the page's script fills in, and its rows are the step's rolls.
+ * alignment, then the rows.  Under "## Rolls" and "## Shuffles" the
+ * table gets a column the page's script fills in, and its rows are the
+ * step's rolls or shuffles.
  */
 static void
 put_table(struct site *s, struct site_step *st, const char *p, size_t n,
-	bool rolls)
+	enum site_table kind)
 {
+	bool rolls = kind != SITE_PLAIN;
 	const char *cell[SITE_COLS];
 	size_t len[SITE_COLS], ncols = 0;
 	char align[SITE_COLS];
@@ -255,8 +326,9 @@ put_table(struct site *s, struct site_step *st, const char *p, size_t n,
 		bool right = i < k && len[i] && cell[i][len[i] - 1] == ':';
 		align[i] = left && right ? 'c' : right ? 'r' : 0;
 	}
-	umpire_buf_puts(&s->html, rolls ? "<table class=\"rolls\">\n" :
-		"<table>\n");
+	umpire_buf_puts(&s->html, kind == SITE_ROLLS ?
+		"<table class=\"rolls\">\n" : kind == SITE_SHUFFLES ?
+		"<table class=\"shuffles\">\n" : "<table>\n");
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		size_t ln = (size_t)((eol ? eol : end) - p);
@@ -267,7 +339,8 @@ put_table(struct site *s, struct site_step *st, const char *p, size_t n,
 				ncols = k;
 			umpire_buf_puts(&s->html, "<tr");
 			if (rolls && row > 1 && k > 0) {
-				umpire_buf_puts(&s->html, " data-roll=\"");
+				umpire_buf_puts(&s->html, kind == SITE_ROLLS ?
+					" data-roll=\"" : " data-shuffle=\"");
 				put_escaped(&s->html, cell[0], len[0]);
 				umpire_buf_puts(&s->html, "\"");
 			}
@@ -286,8 +359,10 @@ put_table(struct site *s, struct site_step *st, const char *p, size_t n,
 				umpire_buf_puts(&s->html, row == 0 ? "<th>checked</th>" :
 					"<td class=\"check\">not checked</td>");
 			umpire_buf_puts(&s->html, "</tr>\n");
-			if (rolls && row > 1)
+			if (kind == SITE_ROLLS && row > 1)
 				keep_roll(s, st, cell, len, k);
+			else if (kind == SITE_SHUFFLES && row > 1)
+				keep_shuffle(s, st, cell, len, k);
 		}
 		row++;
 		p += ln + (eol ? 1 : 0);
@@ -318,7 +393,8 @@ put_report(struct site *s, struct site_step *st, const char *text,
 	size_t len)
 {
 	const char *end = text + len, *p = text, *md = text;
-	bool fenced = false, rolls = false;
+	bool fenced = false;
+	enum site_table kind = SITE_PLAIN;
 
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -329,7 +405,9 @@ put_report(struct site *s, struct site_step *st, const char *text,
 		    strncmp(p, "~~~", 3) == 0))
 			fenced = !fenced;
 		if (!fenced && ln && p[0] == '#')
-			rolls = ln == 8 && strncmp(p, "## Rolls", 8) == 0;
+			kind = ln == 8 && strncmp(p, "## Rolls", 8) == 0 ? SITE_ROLLS :
+				ln == 11 && strncmp(p, "## Shuffles", 11) == 0 ?
+				SITE_SHUFFLES : SITE_PLAIN;
 		if (fenced || ln == 0 || p[0] != '|') {
 			p = next;
 			continue;
@@ -349,7 +427,7 @@ put_report(struct site *s, struct site_step *st, const char *text,
 			second), cell, clen, SITE_COLS) : 0;
 		if (second < q && is_delimiter(cell, clen, k)) {
 			put_markdown(s, md, (size_t)(start - md));
-			put_table(s, st, start, (size_t)(q - start), rolls);
+			put_table(s, st, start, (size_t)(q - start), kind);
 			md = q;
 		}
 		p = q;
@@ -538,6 +616,52 @@ ours(const char *out)
 	return strstr(head, mark) != NULL;
 }
 
+/* The first n bytes at p equal to what (of len), or NULL. */
+static const char *
+find(const char *p, size_t n, const char *what, size_t len)
+{
+	for (; n >= len; p++, n--)
+		if (memcmp(p, what, len) == 0)
+			return p;
+	return NULL;
+}
+
+/*
+ * After a page replaced an earlier one in out (old, that page's text):
+ * remove the pictures the earlier page showed (src="NNNN.svg") that the
+ * new one does not, each named on standard error, so that OUT holds one
+ * game's page and no stale step of another.  Nothing else is touched:
+ * a file the earlier page did not name is not site's to remove.
+ */
+static void
+remove_stale(const char *out, const struct umpire_buf *old,
+	const struct umpire_buf *now)
+{
+	const char *p = old->ptr, *end = old->ptr + old->len;
+
+	while (p && p < end) {
+		p = find(p, (size_t)(end - p), "src=\"", 5);
+		if (!p)
+			break;
+		p += 5;
+		size_t n = 0;
+		while (p + n < end && p[n] >= '0' && p[n] <= '9' && n < 12)
+			n++;
+		if (n < 4 || (size_t)(end - p) < n + 5 ||
+		    memcmp(p + n, ".svg\"", 5) != 0)
+			continue;
+		char name[24], src[32], path[4096];
+		snprintf(name, sizeof(name), "%.*s.svg", (int)n, p);
+		snprintf(src, sizeof(src), "src=\"%s\"", name);
+		if (find(now->ptr, now->len, src, strlen(src)))
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", out, name) <
+		    sizeof(path) && unlink(path) == 0)
+			fprintf(stderr, "umpire: removed %s, a picture of the page "
+				"this one replaces\n", path);
+	}
+}
+
 static int
 write_file(const char *dir, const char *name, const void *data, size_t len,
 	struct umpire_diags *d)
@@ -603,7 +727,8 @@ put_steps(struct site *s, const char *out)
 	return rc;
 }
 
-/* The rolls, the game and the seed (if public), for the page's script. */
+/* The rolls and shuffles, the game and the seed (if public), for the
+ * page's script. */
 static void
 put_data(struct site *s, const char *game, const char *seed, bool sealed)
 {
@@ -633,6 +758,21 @@ put_data(struct site *s, const char *game, const char *seed, bool sealed)
 			put_json_string(b, r->purpose);
 			umpire_buf_putc(b, '}');
 		}
+		umpire_buf_puts(b, "], \"shuffles\": [");
+		for (size_t k = 0; k < st->nshuffles; k++) {
+			const struct site_shuffle *sh = &st->shuffles[k];
+			umpire_buf_printf(b, "%s{\"shuffle\": %lu, \"items\": %lu, "
+				"\"order\": ", k ? ", " : "", sh->k, sh->n);
+			if (!sh->order)
+				umpire_buf_puts(b, "null");
+			for (unsigned long p = 0; sh->order && p < sh->n; p++)
+				umpire_buf_printf(b, "%s%lu", p ? ", " : "[", sh->order[p]);
+			if (sh->order)
+				umpire_buf_putc(b, ']');
+			umpire_buf_puts(b, ", \"for\": ");
+			put_json_string(b, sh->purpose);
+			umpire_buf_putc(b, '}');
+		}
 		umpire_buf_puts(b, "]}");
 	}
 	umpire_buf_puts(b, "]}</script>\n");
@@ -642,6 +782,7 @@ static int
 build(struct site *s, const char *dir, const char *out)
 {
 	struct umpire_buf state_text = UMPIRE_BUF_INIT, scenario = UMPIRE_BUF_INIT;
+	struct umpire_buf old_page = UMPIRE_BUF_INIT;
 	struct umpire_yaml_limits lim = UMPIRE_YAML_LIMITS_INIT;
 	const struct umpire_embedded *js = umpire_embedded_find(SITE_JS);
 	const struct umpire_embedded *css = umpire_embedded_find(SITE_CSS);
@@ -709,6 +850,15 @@ build(struct site *s, const char *dir, const char *out)
 		rc = EX_CANTCREAT;
 		goto done;
 	}
+	{
+		/* The page it replaces, if any: which pictures were its. */
+		char index[4096];
+		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+		snprintf(index, sizeof(index), "%s/index.html", out);
+		if (umpire_file_read(&old_page, index, 64u << 20, &quiet))
+			umpire_buf_clear(&old_page);
+		umpire_diags_free(&quiet);
+	}
 	rc = umpire_history_rev_read(s->h, nrevs - 1, UMPIRE_SCENARIO_PATH,
 		&scenario, s->d);
 	if (rc > 1)
@@ -728,7 +878,8 @@ build(struct site *s, const char *dir, const char *out)
 	umpire_buf_puts(b, " \xe2\x80\x94 ");
 	put_esc(b, game);
 	umpire_buf_printf(b, "</title>\n<style>%s</style>\n</head>\n"
-		"<body data-dice=\"not checked\">\n<header>\n<h1>", css->data);
+		"<body data-dice=\"not checked\" data-shuffles=\"not checked\">\n"
+		"<header>\n<h1>", css->data);
 	put_esc(b, title ? title : game);
 	umpire_buf_puts(b, "</h1>\n<dl>\n<dt>Game</dt><dd><code>");
 	put_esc(b, game);
@@ -741,7 +892,7 @@ build(struct site *s, const char *dir, const char *out)
 	umpire_buf_puts(b, sealed ? "This game is sealed and its seed not revealed "
 		"yet: its rolls can be checked once it is." : "Not checked: the "
 		"page's script re-derives every roll from the seed.");
-	umpire_buf_puts(b, "</span> Seed: <code>");
+	umpire_buf_puts(b, "</span> <span id=\"shuffles\"></span> Seed: <code>");
 	put_esc(b, seed);
 	umpire_buf_puts(b, sealed ? "</code> (its commitment)</dd>\n" :
 		"</code></dd>\n");
@@ -765,9 +916,12 @@ build(struct site *s, const char *dir, const char *out)
 	put_data(s, game, seed, sealed);
 	umpire_buf_printf(b, "<script>%s</script>\n</body>\n</html>\n", js->data);
 	rc = write_file(out, "index.html", b->ptr, b->len, s->d);
+	if (rc == 0)
+		remove_stale(out, &old_page, b);
 done:
 	umpire_buf_free(&state_text);
 	umpire_buf_free(&scenario);
+	umpire_buf_free(&old_page);
 	return rc;
 }
 

@@ -192,6 +192,10 @@ umpire_dice_shuffle(struct umpire_dice *d, int *v, size_t n,
 		abort();
 	}
 	unsigned k = (unsigned)d->nshuffles;
+	unsigned *order = umpire_arena_alloc(d->arena, (n ? n : 1) *
+		sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = (unsigned)i;
 	for (size_t i = n; i-- > 1;) {
 		char fields[72];
 		int len = snprintf(fields, sizeof(fields), "%ld%c%u%c%zu%c", d->step,
@@ -201,13 +205,16 @@ umpire_dice_shuffle(struct umpire_dice *d, int *v, size_t n,
 		int t = v[i];
 		v[i] = v[j];
 		v[j] = t;
+		unsigned o = order[i];
+		order[i] = order[j];
+		order[j] = o;
 	}
 	d->shuffles = umpire_arena_grow(d->arena, d->shuffles,
 		sizeof(*d->shuffles), d->nshuffles, &d->shuffles_cap,
 		d->nshuffles + 1);
 	va_start(ap, fmt);
 	d->shuffles[d->nshuffles++] = (struct umpire_shuffle){
-		k, n, umpire_arena_vprintf(d->arena, fmt, ap),
+		k, n, umpire_arena_vprintf(d->arena, fmt, ap), order,
 	};
 	va_end(ap);
 }

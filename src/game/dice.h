@@ -68,10 +68,13 @@ struct umpire_shuffle {
 	unsigned k;
 	size_t n;		/* the items shuffled */
 	const char *purpose;
+	/* The order it gave: order[p] is the place, 0 to n - 1, before the
+	 * shuffle of the item it put at place p. */
+	const unsigned *order;
 };
 
 struct umpire_dice {
-	struct umpire_arena *arena;	/* owns the log and purposes */
+	struct umpire_arena *arena;	/* owns the log, purposes and orders */
 	crypto_auth_hmacsha256_state keyed;	/* HMAC state after the key */
 	bool have_seed;
 	const char *game;
@@ -80,6 +83,9 @@ struct umpire_dice {
 	size_t n, cap;
 	struct umpire_shuffle *shuffles;	/* every shuffle, likewise */
 	size_t nshuffles, shuffles_cap;
+	/* The report tells the order each shuffle gave (the game hides
+	 * nothing, so no shuffle is a secret); the engine sets it. */
+	bool orders_public;
 };
 
 /* seed may be NULL for a stream that must not be drawn from (check). */

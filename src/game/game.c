@@ -382,6 +382,17 @@ umpire_game_empty(const struct umpire_game *g, struct umpire_arena *a)
 	return empty;
 }
 
+/*
+ * Whether the report tells the order each shuffle gave: only where no
+ * shuffle is a secret, and from UMPIRE_SHUFFLE_ORDER_SINCE.
+ */
+static bool
+orders_public(const struct umpire_game *g, const char *version)
+{
+	return !g->hides && !umpire_version_older(version ? version :
+		UMPIRE_VERSION, UMPIRE_SHUFFLE_ORDER_SINCE);
+}
+
 static void
 render(const struct umpire_game *g, const struct umpire_report *rep,
 	long step, const struct umpire_dice *dice,
@@ -457,6 +468,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	struct umpire_report rep;
 	struct umpire_marks marks;
 	umpire_dice_init(&dice, &job, seed, g->id, 0);
+	dice.orders_public = orders_public(g, report->version);
 	umpire_report_init(&rep, &job);
 	umpire_marks_init(&marks, &job);
 	struct umpire_ctx ctx = { .arena = &job, .diags = d, .dice = &dice,
@@ -1457,6 +1469,7 @@ resolve(struct umpire_game *g, struct umpire_arena *a,
 	const struct umpire_node *sent = orders->type == UMPIRE_MAP ?
 		umpire_map_get(orders, "standing") : NULL;
 	umpire_dice_init(&dice, a, &g->seed, g->id, step);
+	dice.orders_public = orders_public(g, ruling(g));
 	umpire_report_init(&rep, a);
 	umpire_marks_init(&marks, a);
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .dice = &dice,

@@ -134,13 +134,19 @@ umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r
 	if (!dice || dice->n == 0)
 		umpire_buf_puts(out, "\nNo dice were rolled in this step.\n");
 	if (dice && dice->nshuffles) {
+		bool order = dice->orders_public;
 		umpire_buf_puts(out, "\n## Shuffles\n\n");
-		umpire_buf_puts(out, "| shuffle | items | for |\n");
-		umpire_buf_puts(out, "| ---: | ---: | --- |\n");
+		umpire_buf_puts(out, order ? "| shuffle | items | for | order |\n"
+			"| ---: | ---: | --- | --- |\n" : "| shuffle | items | for |\n"
+			"| ---: | ---: | --- |\n");
 		for (size_t i = 0; i < dice->nshuffles; i++) {
 			const struct umpire_shuffle *sh = &dice->shuffles[i];
 			umpire_buf_printf(out, "| %u | %zu | ", sh->k, sh->n);
 			cell(out, sh->purpose);
+			/* Each item's place before, in the order it gave. */
+			for (size_t p = 0; order && p < sh->n; p++)
+				umpire_buf_printf(out, "%s%u", p ? " " : " | ",
+					sh->order[p]);
 			umpire_buf_puts(out, " |\n");
 		}
 	}

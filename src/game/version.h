@@ -79,7 +79,10 @@
  */
 #define UMPIRE_DEFAULT_PASS_SINCE "0.5.0"
 
-/* Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13, 16, 26, 27). */
+/*
+ * Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13,
+ * 16, 26, 27).
+ */
 #define UMPIRE_BGW_LETTER_SINCE "0.5.0"
 /*
  * The first version that takes standing orders (standing.h): an orders
@@ -95,6 +98,12 @@
  * its states record ("layout: grouped").
  */
 #define UMPIRE_GROUPED_SINCE "0.5.0"
+/*
+ * The first version whose reports tell, in a game that hides nothing,
+ * the order each shuffle gave (the Shuffles table's `order` column), so
+ * that umpire site's page re-derives shuffles as it re-derives rolls.
+ */
+#define UMPIRE_SHUFFLE_ORDER_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -64,33 +64,107 @@ cross(struct umpire_svg *s, int x, int y, int d)
 }
 
 static bool
-arrow(const struct umpire_mark *k, int x1, int y1, int x2, int y2)
+lane_kind(const struct umpire_mark *k)
 {
+	return k->kind == UMPIRE_MARK_MOVE || k->kind == UMPIRE_MARK_ATTACK ||
+		k->kind == UMPIRE_MARK_RETREAT;
+}
+
+static bool
+wide(const struct umpire_marks_map *map)
+{
+	return map->half_height > 0 && map->half_height != map->r;
+}
+
+/*
+ * Mark i's ends in pixels, e[0], e[1] (from) and e[2], e[3] (to): where
+ * the map puts them, or on a track in mark i's lane.
+ */
+static void
+ends(const struct umpire_marks *m, size_t i,
+	const struct umpire_marks_map *map, int e[4])
+{
+	const struct umpire_mark *k = &m->v[i];
+
+	map->at(map->ctx, k, k->from, &e[0], &e[1]);
+	map->at(map->ctx, k, k->to, &e[2], &e[3]);
+	if (map->lane > 0 && lane_kind(k)) {
+		int lane = 0;
+		for (size_t j = 0; j < i; j++)
+			lane += lane_kind(&m->v[j]);
+		e[0] = e[2] = map->lanes_x + lane * map->lane + map->lane / 2;
+	}
+}
+
+static bool
+arrow(const struct umpire_marks_map *map, const struct umpire_mark *k,
+	const int e[4])
+{
+	if (map->lane > 0)
+		return lane_kind(k);
 	return k->kind == UMPIRE_MARK_MOVE || k->kind == UMPIRE_MARK_RETREAT ||
-		(k->kind == UMPIRE_MARK_ATTACK && (x1 != x2 || y1 != y2));
+		(k->kind == UMPIRE_MARK_ATTACK && (e[0] != e[2] || e[1] != e[3]));
+}
+
+/*
+ * How far short of a piece's centre an arrow that comes along (dx, dy)
+ * stops: r, or past the edge of a piece wider than high, whichever edge
+ * the arrow crosses.  On a track, nowhere: no piece stands in a lane.
+ */
+static int
+gap(const struct umpire_marks_map *map, int dx, int dy)
+{
+	if (map->lane > 0)
+		return 0;
+	if (!wide(map))
+		return map->r;
+	long long len = umpire_svg_isqrt((long long)dx * dx +
+		(long long)dy * dy), best = -1;
+	if (dx != 0)
+		best = map->r * len / (dx < 0 ? -dx : dx);
+	if (dy != 0) {
+		long long t = map->half_height * len / (dy < 0 ? -dy : dy);
+		if (best < 0 || t < best)
+			best = t;
+	}
+	return best < 0 ? map->r : (int)best + 2;
+}
+
+/* A ring round the piece at (x, y), dashed. */
+static void
+ring(struct umpire_svg *s, const struct umpire_marks_map *map, int x, int y,
+	const struct umpire_svg_paint *p)
+{
+	int r = map->r, h = map->half_height;
+
+	if (wide(map))
+		umpire_svg_rect(s, x - r - 4, y - h - 4, 2 * r + 8, 2 * h + 8,
+			h + 4, p);
+	else
+		umpire_svg_circle(s, x, y, r + 4, p);
 }
 
 /* What lies under the arrows: areas, losses, pieces placed, shots. */
 static void
-draw_under(struct umpire_svg *s, const struct umpire_mark *k,
+draw_under(struct umpire_svg *s, const struct umpire_mark *k, const int e[4],
 	const struct umpire_marks_map *map)
 {
 	const char *colour = map->colour(map->ctx, k->player);
-	int r = map->r, x2, y2;
+	int x2 = e[2], y2 = e[3];
 
-	map->at(map->ctx, k->to, &x2, &y2);
 	switch (k->kind) {
 	case UMPIRE_MARK_ATTACK: {
-		struct umpire_svg_paint ring = { "none", colour, 2, "3 2" };
-		umpire_svg_circle(s, x2, y2, r + 4, &ring);
+		struct umpire_svg_paint p = { "none", colour, 2, "3 2" };
+		ring(s, map, x2, y2, &p);
 		break;
 	}
 	case UMPIRE_MARK_LOSS:
-		cross(s, x2, y2, r);
+		cross(s, x2, y2, wide(map) && map->half_height < map->r ?
+			map->half_height : map->r);
 		break;
 	case UMPIRE_MARK_PLACE: {
-		struct umpire_svg_paint ring = { "none", colour, 2, "6 3" };
-		umpire_svg_circle(s, x2, y2, r + 4, &ring);
+		struct umpire_svg_paint p = { "none", colour, 2, "6 3" };
+		ring(s, map, x2, y2, &p);
 		break;
 	}
 	case UMPIRE_MARK_AREA: {
@@ -129,7 +203,7 @@ draw_arrows(struct umpire_svg *s, const struct umpire_marks *m, size_t first,
 	};
 	const struct umpire_mark *k0 = &m->v[first];
 	const char *colour = arrow_colour(k0, map);
-	int w = map->width > 1 ? map->width : 2, r = map->r;
+	int w = map->width > 1 ? map->width : 2;
 	struct umpire_buf shafts = UMPIRE_BUF_INIT, heads = UMPIRE_BUF_INIT;
 
 	if (k0->kind != UMPIRE_MARK_MOVE)
@@ -137,13 +211,14 @@ draw_arrows(struct umpire_svg *s, const struct umpire_marks *m, size_t first,
 	for (size_t i = first; i < m->n; i++) {
 		const struct umpire_mark *k = &m->v[i];
 		struct umpire_svg_arrow_shape a;
-		int x1, y1, x2, y2;
-		map->at(map->ctx, k->from, &x1, &y1);
-		map->at(map->ctx, k->to, &x2, &y2);
-		if (k->kind != k0->kind || !arrow(k, x1, y1, x2, y2) ||
+		int e[4];
+		ends(m, i, map, e);
+		int dx = e[2] - e[0], dy = e[3] - e[1];
+		if (k->kind != k0->kind || !arrow(map, k, e) ||
 		    strcmp(arrow_colour(k, map), colour) != 0 ||
-		    !umpire_svg_arrow_shape(&a, x1, y1, x2, y2,
-		    k->kind == UMPIRE_MARK_ATTACK ? r : 0, r, w))
+		    !umpire_svg_arrow_shape(&a, e[0], e[1], e[2], e[3],
+		    k->kind == UMPIRE_MARK_ATTACK ? gap(map, dx, dy) : 0,
+		    gap(map, dx, dy), w))
 			continue;
 		/* Relative steps: fewer digits. */
 		if (a.has_shaft)
@@ -163,6 +238,34 @@ draw_arrows(struct umpire_svg *s, const struct umpire_marks *m, size_t first,
 	umpire_buf_free(&heads);
 }
 
+/*
+ * On a track, the words of each lane: the piece's id at the arrow's
+ * tail, what came of it at its head, so that an arrow tells whose it
+ * is with no piece at its ends.
+ */
+static void
+draw_lane_words(struct umpire_svg *s, const struct umpire_marks *m,
+	const struct umpire_marks_map *map)
+{
+	static const struct umpire_svg_font f = { 12, true, UMPIRE_SVG_MIDDLE,
+		NULL, false };
+
+	for (size_t i = 0; i < m->n; i++) {
+		const struct umpire_mark *k = &m->v[i];
+		int e[4];
+		if (!lane_kind(k))
+			continue;
+		ends(m, i, map, e);
+		bool up = e[3] < e[1];
+		if (k->unit)
+			umpire_svg_text(s, e[0], up ? e[1] + 17 : e[1] - 8, &f,
+				map->lane - 2, k->unit);
+		if (k->note)
+			umpire_svg_text(s, e[2], up ? e[3] - 10 : e[3] + 20, &f,
+				map->lane - 2, k->note);
+	}
+}
+
 void
 umpire_marks_draw(struct umpire_svg *s, const struct umpire_marks *m,
 	const struct umpire_marks_map *map)
@@ -170,33 +273,31 @@ umpire_marks_draw(struct umpire_svg *s, const struct umpire_marks *m,
 	if (!m)
 		return;
 	for (size_t i = 0; i < m->n; i++) {
-		const struct umpire_mark *k = &m->v[i];
-		int x1, y1, x2, y2;
-		map->at(map->ctx, k->from, &x1, &y1);
-		map->at(map->ctx, k->to, &x2, &y2);
-		if (!arrow(k, x1, y1, x2, y2))
-			draw_under(s, k, map);
+		int e[4];
+		ends(m, i, map, e);
+		if (!arrow(map, &m->v[i], e))
+			draw_under(s, &m->v[i], e, map);
 	}
 	/* The arrows in the order their kind and colour first came. */
 	for (size_t i = 0; i < m->n; i++) {
 		const struct umpire_mark *k = &m->v[i];
-		int x1, y1, x2, y2;
-		map->at(map->ctx, k->from, &x1, &y1);
-		map->at(map->ctx, k->to, &x2, &y2);
-		if (!arrow(k, x1, y1, x2, y2))
+		int e[4];
+		ends(m, i, map, e);
+		if (!arrow(map, k, e))
 			continue;
 		bool seen = false;
 		for (size_t j = 0; j < i && !seen; j++) {
 			const struct umpire_mark *o = &m->v[j];
-			int a1, b1, a2, b2;
-			map->at(map->ctx, o->from, &a1, &b1);
-			map->at(map->ctx, o->to, &a2, &b2);
-			seen = o->kind == k->kind && arrow(o, a1, b1, a2, b2) &&
+			int f[4];
+			ends(m, j, map, f);
+			seen = o->kind == k->kind && arrow(map, o, f) &&
 				strcmp(arrow_colour(o, map), arrow_colour(k, map)) == 0;
 		}
 		if (!seen)
 			draw_arrows(s, m, i, map);
 	}
+	if (map->lane > 0)
+		draw_lane_words(s, m, map);
 }
 
 void
@@ -210,7 +311,9 @@ umpire_marks_legend(struct umpire_svg *s, int y,
 	umpire_buf_printf(&b, "Arrows: solid a move, dashed %s", w->attack);
 	if (w->push)
 		umpire_buf_printf(&b, ", dotted %s", w->push);
-	umpire_buf_printf(&b, "; X %s; dashed ring placed", w->loss);
+	umpire_buf_printf(&b, "; X %s", w->loss);
+	if (w->place)
+		umpire_buf_printf(&b, "; dashed ring %s", w->place);
 	if (w->area)
 		umpire_buf_printf(&b, "; red dashed circle %s", w->area);
 	umpire_svg_text(s, 0, y, &f, 0, umpire_buf_cstr(&b));

@@ -69,14 +69,27 @@ const struct umpire_mark *umpire_marks_layered(const struct umpire_marks *m,
  */
 struct umpire_marks_map {
 	const void *ctx;	/* the ruleset's layout, handed back */
-	/* Where p is on the board, in pixels. */
-	void (*at)(const void *ctx, struct umpire_point p, int *x, int *y);
+	/* Where p, one end of mark k, is on the board, in pixels (k tells
+	 * whose: an end may be on the piece where it stands now). */
+	void (*at)(const void *ctx, const struct umpire_mark *k,
+		struct umpire_point p, int *x, int *y);
 	/* The colour of player's arrows and rings. */
 	const char *(*colour)(const void *ctx, const char *player);
 	/* A length in the marks' coordinates, in pixels (areas); NULL: none. */
 	int (*length)(const void *ctx, int d);
 	int r;			/* a piece's half-size: arrows stop short */
 	int width;		/* a move's arrow; attacks and pushes one less */
+	/* A piece's half-height where it is wider than high (r its half-
+	 * width): arrows stop at its edge, rings go round it; 0: r. */
+	int half_height;
+	/*
+	 * A board of one line (a track), whose pieces stand side by side
+	 * across it: 0, or every arrow runs in a lane of its own, this many
+	 * pixels wide, the lanes side by side from x = lanes_x in the order
+	 * the marks were recorded, from the y of at(from) to that of at(to),
+	 * the piece's id at its tail and the mark's note at its head.
+	 */
+	int lane, lanes_x;
 };
 
 /*
@@ -97,6 +110,7 @@ struct umpire_marks_words {
 	const char *push;	/* "a push", "a retreat"; NULL: none */
 	const char *loss;	/* "lost", "killed or destroyed" */
 	const char *area;	/* "a burst"; NULL: none */
+	const char *place;	/* "placed"; NULL: none */
 };
 
 /* The legend line of the marks, its baseline at y. */

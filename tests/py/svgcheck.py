@@ -220,3 +220,62 @@ def on_board(ruleset, state):
             if place is not None:
                 out[unit["id"]] = (side, place)
     return out
+
+
+# A unit's id is readable at 100 % zoom at this size or more (svg.h), and
+# squeezed into no less than this part of the width it asks for.
+MIN_ID_SIZE = 12
+MIN_SQUEEZE = 0.8
+
+
+def id_texts(root):
+    """[(text, font size, squeeze, index)] for every <text> and <tspan>
+    run in document order: its font size as inherited from the groups
+    around it, how far textLength squeezes it (1 when it does not; the
+    width asked for being 3/5 of an em a character, as svg.c lays text
+    out), and its place among the picture's elements."""
+    out = []
+    order = {el: i for i, el in enumerate(root.iter())}
+
+    def walk(el, size):
+        if el.tag == NS + "symbol":
+            return
+        if el.get("font-size"):
+            size = int(el.get("font-size"))
+        if el.tag in (NS + "text", NS + "tspan"):
+            text = (el.text or "") if el.tag == NS + "tspan" or \
+                not list(el) else "".join(el.itertext())
+            squeeze = 1.0
+            if el.get("textLength") and text:
+                want = len(text) * size * 3 / 5
+                squeeze = min(1.0, int(el.get("textLength")) / want)
+            out.append((text, size, squeeze, order[el]))
+        for child in el:
+            walk(child, size)
+
+    walk(root, 16)
+    return out
+
+
+def unreadable_ids(root, ids):
+    """The ids of ids that no run of text shows readably: at
+    MIN_ID_SIZE pixels or more, squeezed no more than MIN_SQUEEZE."""
+    good = set()
+    for text, size, squeeze, _ in id_texts(root):
+        if size >= MIN_ID_SIZE and squeeze >= MIN_SQUEEZE:
+            good.add(text)
+            good.update(w.rstrip("*") for w in text.split())
+    return sorted(u for u in ids if u not in good)
+
+
+def arrows_over_ids(root, ids):
+    """The ids of ids not written after the last arrow (a <path>, as
+    umpire_marks_draw draws them), which an arrow may then cover."""
+    paths = [i for i, el in enumerate(root.iter()) if el.tag == NS + "path"]
+    last = max(paths) if paths else -1
+    after = set()
+    for text, _, _, index in id_texts(root):
+        if index > last:
+            after.add(text)
+            after.update(w.rstrip("*") for w in text.split())
+    return sorted(u for u in ids if u not in after)

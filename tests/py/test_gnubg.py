@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plain backgammon's legal plays, as src/rules/bgw/play.c finds them,
+"""Plain backgammon's legal plays, as src/rules/bgw/plan.c finds them,
 against GNU Backgammon (Debian's gnubg), an independent move generator.
 
 With Backgammon Wars' additions off (every unit a plain checker, no cap

@@ -8,7 +8,10 @@ On every page: the arrow keys and the slider step through the game; the
 step's picture loads under the page's Content-Security-Policy, which is
 never violated; the browser re-derives every roll and <body data-dice>
 says "checked M of M", M being the rolls `umpire verify` re-derived; a
-roll changed in the page's data is marked wrong.  In OUT: nothing but
+roll changed in the page's data is marked wrong.  Likewise every shuffle
+whose order the reports tell (a game that hides nothing): <body
+data-shuffles> says "checked S of S", and a shuffle changed in the
+page's data is marked wrong.  In OUT: nothing but
 index.html and the pictures, no outside reference, no private view
 (*.age), and no seed of a sealed game that has not revealed it.
 
@@ -133,11 +136,11 @@ class Browser:
             self.call("Input.dispatchKeyEvent", session=True, type=kind,
                       key=name, code=name, windowsVirtualKeyCode=code)
 
-    def verdict(self, timeout=60):
-        """<body data-dice> once the page's script has done."""
+    def verdict(self, timeout=60, attr="data-dice"):
+        """<body data-dice> (or attr) once the page's script has done."""
         deadline = time.time() + timeout
         while True:
-            v = self.js("document.body.getAttribute('data-dice')")
+            v = self.js("document.body.getAttribute('%s')" % attr)
             if v and not v.startswith(("checking", "not checked")):
                 return v
             check(time.time() < deadline, "the dice check never ended: %s"
@@ -173,6 +176,24 @@ def replay(ruleset, game):
     for orders in sorted(glob.glob(os.path.join(sample, "orders", "*.yaml"))):
         ut.umpire_ok("turn", game, orders, *extra, timeout=120)
     return seed_file if extra else None
+
+
+def told_shuffles(game):
+    """The shuffles whose order the game's reports tell (the Shuffles
+    table's fourth column), counted from the reports themselves."""
+    n = 0
+    for path in git(game, "ls-tree", "-r", "--name-only", "HEAD",
+                    "reports/").split():
+        if not re.fullmatch(r"reports/\d{4,}\.md", path):
+            continue
+        text = git(game, "show", "HEAD:" + path)
+        table = text.split("\n## Shuffles\n", 1)
+        if len(table) < 2:
+            continue
+        rows = [ln for ln in table[1].split("\n## ")[0].splitlines()
+                if re.match(r"\| \d", ln)]
+        n += sum(1 for ln in rows if ln.strip().count("|") == 5)
+    return n
 
 
 def verified_rolls(game):
@@ -219,13 +240,18 @@ def page_steps(out):
                                                             "index.html")))]
 
 
-def check_page(b, ruleset, out, want):
-    """Open OUT's page; its verdict must be want."""
+def check_page(b, ruleset, out, want, shuffles=None):
+    """Open OUT's page; its verdict must be want (and, for shuffles, the
+    verdict shuffles)."""
     index = os.path.join(out, "index.html")
     b.open(index)
     got = b.verdict()
     check(got == want, "%s: the page says data-dice=%r, umpire verify %r"
           % (ruleset, got, want))
+    if shuffles:
+        got = b.verdict(attr="data-shuffles")
+        check(got == shuffles, "%s: the page says data-shuffles=%r, the "
+              "reports %r" % (ruleset, got, shuffles))
     wrong = b.js("document.querySelectorAll('td.check.wrong').length")
     check(wrong == 0, "%s: %d rolls marked wrong" % (ruleset, wrong))
     csp = b.js("window.__csp")
@@ -296,8 +322,35 @@ def tamper(b, ruleset, out, m):
           "%s: marked wrong: %s" % (ruleset, marked))
 
 
+def tamper_shuffle(b, ruleset, out, n):
+    """Swap two places of the first told shuffle's order in the page's
+    data: that shuffle, and it alone, is marked wrong."""
+    index = os.path.join(out, "index.html")
+    html = ut.read(index)
+    data = re.search(r'(<script type="application/json" id="umpire-data">)'
+                     r'(.*?)(</script>)', html, re.S)
+    d = json.loads(data.group(2))
+    step = next(s for s in d["steps"]
+                if any(sh["order"] for sh in s["shuffles"]))
+    sh = next(sh for sh in step["shuffles"] if sh["order"])
+    sh["order"][0], sh["order"][1] = sh["order"][1], sh["order"][0]
+    ut.write(index, html[:data.start(2)] + json.dumps(d).replace(
+        "<", "\\u003c") + html[data.end(2):])
+    b.open(index)
+    got = b.verdict(attr="data-shuffles")
+    check(got == "checked %d of %d" % (n - 1, n), "%s: after a shuffle of "
+          "step %d was changed the page says %r" % (ruleset, step["step"],
+                                                     got))
+    marked = b.js("Array.prototype.map.call(document.querySelectorAll("
+                  "'td.check.wrong'), function (td) { return td.closest("
+                  "'section').id + '/' + td.parentNode.getAttribute("
+                  "'data-shuffle'); })")
+    check(marked == ["step-%d/%d" % (step["step"], sh["shuffle"])],
+          "%s: marked wrong: %s" % (ruleset, marked))
+
+
 def test_sample_games_in_chromium():
-    tampered = 0
+    tampered = shuffled = 0
     for ruleset in samples():
         with ut.scratch() as d:
             game, out = os.path.join(d, "game"), os.path.join(d, "out")
@@ -313,21 +366,29 @@ def test_sample_games_in_chromium():
                                  "--force")
                     shutil.rmtree(out)
                 m = verified_rolls(game)
+                n = told_shuffles(game)
                 ut.umpire_ok("site", game, out)
                 check_out(ruleset, out)
-                check_page(b, ruleset, out, "checked %d of %d" % (m, m))
+                check_page(b, ruleset, out, "checked %d of %d" % (m, m),
+                           "checked %d of %d" % (n, n))
                 steps = page_steps(out)
                 check(len(steps) > 4, "%s: %d steps" % (ruleset, len(steps)))
                 check_navigation(b, ruleset, steps)
                 if m:  # WWII Combined Arms rolls no dice
                     tamper(b, ruleset, out, m)
                     tampered += 1
+                if n:  # Army Men's turn deck; Backgammon Wars' is secret
+                    ut.umpire_ok("site", game, out)     # untampered again
+                    tamper_shuffle(b, ruleset, out, n)
+                    shuffled += 1
             finally:
                 b.close()
-            print("test_site: %s: %d steps, %d rolls checked in Chromium%s"
-                  % (ruleset, len(steps), m,
-                     ", sealed then revealed" if seed_file else ""))
+            print("test_site: %s: %d steps, %d rolls and %d shuffles checked "
+                  "in Chromium%s" % (ruleset, len(steps), m, n,
+                                     ", sealed then revealed" if seed_file
+                                     else ""))
     check(tampered, "no sample game rolls any dice")
+    check(shuffled, "no sample game tells a shuffle's order")
 
 
 def git(game, *args):
@@ -374,7 +435,9 @@ def test_players_words_stay_text():
 
 def test_out_of_someone_else_untouched():
     """umpire site writes into an empty OUT or its own earlier output, and
-    refuses (exit 73, nothing written) a directory of anything else."""
+    refuses (exit 73, nothing written) a directory of anything else; over
+    its own earlier output it removes the pictures only that page showed,
+    and says so, and nothing else."""
     with ut.scratch() as d:
         game = os.path.join(d, "g")
         ut.umpire_ok("new", game, "--scenario", "amb", "--seed",
@@ -398,6 +461,27 @@ def test_out_of_someone_else_untouched():
         ut.umpire_ok("site", game, out)     # its own output: fine
         check(ut.read(os.path.join(out, "notes.txt")) == "kept\n",
               "site removed a file it did not write")
+        # A longer game's page, then this one's: the pictures only the
+        # page replaced showed go, each named; the notes stay.
+        longer = os.path.join(d, "longer")
+        ut.umpire_ok("new", longer, "--scenario", "amb", "--seed",
+                     ut.seed_hex(4))
+        for _ in range(3):
+            ut.umpire_ok("turn", longer, "-",
+                         stdin=ut.umpire_ok("bot", longer).encode())
+        ut.umpire_ok("site", longer, out)
+        check("0003.svg" in os.listdir(out), "no 0003.svg in %s"
+              % sorted(os.listdir(out)))
+        rc, _, err = ut.umpire("site", game, out)
+        check(rc == 0, "site over a longer game's page: exit %d, %s"
+              % (rc, err))
+        check(sorted(os.listdir(out)) == ["0000.svg", "index.html",
+                                          "notes.txt"],
+              "after a shorter game's page OUT holds %s"
+              % sorted(os.listdir(out)))
+        for name in ("0001.svg", "0002.svg", "0003.svg"):
+            check(os.path.join(out, name) in err, "site removed %s without "
+                  "saying so: %s" % (name, err))
 
 
 if __name__ == "__main__":

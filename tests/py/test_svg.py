@@ -12,8 +12,9 @@ and each ruleset's picture.c):
 3. the sides' pieces differ in colour for players with red-green colour
    blindness (protanopia and deuteranopia simulated), and in shape; a
    player whose name is a colour has it; every piece's id is written
-   on the picture (not only in a tooltip), and a tabletop has rulers
-   numbered in inches;
+   on the picture (not only in a tooltip), readable at 100 % zoom (12
+   pixels or more, hardly squeezed) and drawn after every arrow, and a
+   tabletop has rulers numbered in inches;
 4. the picture is the report's: the report links it, status --svg
    prints it, and the same game drawn twice is the same bytes;
 5. hostile text (markup, quotes, control characters in a title) leaves
@@ -42,8 +43,9 @@ README_PICTURE = os.path.join(ut.ROOT, "samples", "wwii", "game",
                               "last-step.svg")
 
 
-def check_picture(ruleset, state, text, name):
-    """Every check of 1, 2 and 3 on one picture."""
+def check_picture(ruleset, state, text, name, readable=True):
+    """Every check of 1, 2 and 3 on one picture (but the size of the ids
+    without readable: a campaign's map draws 400 at 10 pixels)."""
     check(len(text.encode()) < sc.MAX_BYTES, "%s is %d bytes, over %d"
           % (name, len(text.encode()), sc.MAX_BYTES))
     root = sc.parse(text, name)
@@ -56,6 +58,13 @@ def check_picture(ruleset, state, text, name):
     if "table" in state or state.get("ruleset") == "armymen":
         check({"0", "6", "12"} <= texts, "%s: a tabletop without rulers "
               "numbered in inches" % name)
+    small = sc.unreadable_ids(root, want) if readable else []
+    check(not small, "%s: the ids of %s are not readable at 100 %% zoom "
+          "(under %d pixels, or squeezed)" % (name, ", ".join(small),
+                                             sc.MIN_ID_SIZE))
+    covered = sc.arrows_over_ids(root, want)
+    check(not covered, "%s: arrows are drawn over the ids of %s"
+          % (name, ", ".join(covered)))
     missing = sorted(set(want) - set(drawn))
     extra = sorted(set(drawn) - set(want))
     check(not missing, "%s: no piece for %s" % (name, ", ".join(missing)))
@@ -148,7 +157,8 @@ def test_campaign_under_50k():
                 state = ut.load12(git_show(g, rev + ":game.yaml"))
                 text = git_show(g, "%s:%s" % (rev, report_file(
                     state, k, "%04d.svg" % k)))
-                check_picture("wwii", state, text, "campaign %04d.svg" % k)
+                check_picture("wwii", state, text, "campaign %04d.svg" % k,
+                              readable=False)
                 biggest[0] = max(biggest[0], len(text.encode()))
 
         try:
@@ -260,6 +270,10 @@ def test_checks_can_fail():
         "a piece moved to another rank": re.sub(
             r'(<use id="unit-a-hq"[^/]*)/>', r'\1 y="-300"/>', good),
         "an id not written": re.sub(r">a-hq<", "><", good),
+        "ids too small to read": good.replace('font-size="12"',
+                                              'font-size="9"'),
+        "an arrow over the ids": good.replace(
+            "</svg>", '<path d="M0 0l9 9" stroke="#222"/></svg>', 1),
         "a side in the other's colour": good.replace(
             'fill="#0072b2" stroke="#222" stroke-width="2"/>',
             'fill="#e69f00" stroke="#222" stroke-width="2"/>'),

@@ -1,5 +1,5 @@
 /*
- * bgplays - every legal play of plain backgammon as src/rules/bgw/play.c
+ * bgplays - every legal play of plain backgammon as src/rules/bgw/plan.c
  * finds them: the C half of tests/py/test_gnubg.py, which asks GNU
  * Backgammon the same questions and compares.
  *
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/bgw/play.h"
+#include "rules/bgw/plan.h"
 
 static int
 cmp(const void *a, const void *b)

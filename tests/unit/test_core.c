@@ -304,6 +304,47 @@ roll_log(void **state)
 	umpire_buf_free(&b);
 }
 
+/*
+ * The Shuffles table tells the order each shuffle gave only where the
+ * engine says it is public (a game that hides nothing, from 0.5.0); the
+ * numbers verify compares are the same either way.
+ */
+static void
+shuffle_order_column(void **state)
+{
+	static const unsigned order[4] = { 2, 0, 3, 1 };
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_dice dice;
+	struct umpire_report r;
+	struct umpire_buf log = UMPIRE_BUF_INIT;
+
+	(void)state;
+	umpire_dice_init(&dice, &a, NULL, "armymen-0123456789", 2);
+	struct umpire_shuffle sh = { 0, 4, "the turn deck", order };
+	dice.shuffles = &sh;
+	dice.nshuffles = 1;
+	for (int pub = 0; pub < 2; pub++) {
+		struct umpire_step_report out = UMPIRE_STEP_REPORT_INIT;
+		dice.orders_public = pub;
+		umpire_report_init(&r, &a);
+		umpire_report_title(&r, "Step 2");
+		umpire_report_render(&out, &r, "armymen-0123456789", 2, NULL, NULL,
+		    &dice);
+		const char *text = umpire_buf_cstr(&out.text);
+		assert_non_null(strstr(text, pub ? "| shuffle | items | for | "
+		    "order |\n| ---: | ---: | --- | --- |\n| 0 | 4 | the turn deck "
+		    "| 2 0 3 1 |\n" : "| shuffle | items | for |\n| ---: | ---: | "
+		    "--- |\n| 0 | 4 | the turn deck |\n"));
+		umpire_buf_clear(&log);
+		umpire_report_roll_log(&log, out.text.ptr, out.text.len);
+		assert_string_equal(umpire_buf_cstr(&log), "s 0 4\n");
+		umpire_step_report_free(&out);
+		umpire_report_free(&r);
+	}
+	umpire_buf_free(&log);
+	umpire_arena_free(&a);
+}
+
 /* A report as render writes it, closed with a receipt. */
 static void
 rendered(struct umpire_step_report *out, struct umpire_arena *a,
@@ -434,6 +475,7 @@ main(void)
 		cmocka_unit_test(lists),
 		cmocka_unit_test(headlines),
 		cmocka_unit_test(roll_log),
+		cmocka_unit_test(shuffle_order_column),
 		cmocka_unit_test(receipt_read_back),
 		cmocka_unit_test(message_read_back),
 		cmocka_unit_test(receipt_parse),

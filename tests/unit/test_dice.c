@@ -58,6 +58,41 @@ known_answers(void **state)
 	    2147483649u), 1876145317u);
 }
 
+/*
+ * A shuffle's log tells the order it gave (the report's order column):
+ * each place's item as its place before, the same permutation the
+ * shuffled items show, and the one an independent derivation gives.
+ */
+static void
+shuffle_order(void **state)
+{
+	struct umpire_seed s = counting_seed();
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_dice d;
+	/* python3 tests/dice.py 0001...1e1f armymen-0123 7 --shuffle 1 8 */
+	static const unsigned want[8] = { 5, 0, 4, 6, 1, 2, 3, 7 };
+	int v[8], w[3] = { 10, 20, 30 };
+
+	(void)state;
+	umpire_dice_init(&d, &a, &s, "armymen-0123", 7);
+	umpire_dice_shuffle(&d, w, 3, "first");	/* shuffle 0 */
+	for (int i = 0; i < 8; i++)
+		v[i] = 100 + i;
+	umpire_dice_shuffle(&d, v, 8, "the %d cards", 8);
+	assert_int_equal(d.nshuffles, 2);
+	assert_int_equal(d.shuffles[1].k, 1);
+	assert_int_equal(d.shuffles[1].n, 8);
+	assert_string_equal(d.shuffles[1].purpose, "the 8 cards");
+	for (int p = 0; p < 8; p++) {
+		assert_int_equal(d.shuffles[1].order[p], want[p]);
+		assert_int_equal(v[p], 100 + (int)want[p]);
+	}
+	for (int p = 0; p < 3; p++)
+		assert_int_equal(w[p], 10 * (1 + (int)d.shuffles[0].order[p]));
+	umpire_dice_end(&d);
+	umpire_arena_free(&a);
+}
+
 static void
 stream(void **state)
 {
@@ -249,6 +284,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(known_answers),
 		cmocka_unit_test(stream),
+		cmocka_unit_test(shuffle_order),
 		cmocka_unit_test(end_wipes_the_key),
 		cmocka_unit_test(commitment),
 		cmocka_unit_test(hex),

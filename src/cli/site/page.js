@@ -8,6 +8,15 @@
  * read as eight big-endian 32-bit words; the first w below
  * 2^32 - (2^32 mod n) gives the die w mod n + 1.  The verdict goes into
  * <body data-dice="checked N of M">, for programs to read.
+ *
+ * Every shuffle whose order the report tells (a game that hides
+ * nothing) is re-derived too, Fisher and Yates from the last place
+ * down, place i swapped with the one drawn as a die of i + 1 faces
+ * (less one) from
+ *
+ *   HMAC-SHA256(key = seed, "umpire-shuffle-v1" 0 game 0 step 0 k 0 i 0 j)
+ *
+ * and its verdict goes into <body data-shuffles="checked N of M">.
  */
 "use strict";
 (function () {
@@ -63,16 +72,36 @@
 			verdict.className = cls;
 	}
 
-	var total = 0;
-	data.steps.forEach(function (s) { total += s.rolls.length; });
+	var total = 0, shuffles = 0, kept = 0;
+	data.steps.forEach(function (s) {
+		total += s.rolls.length;
+		(s.shuffles || []).forEach(function (sh) {
+			if (sh.order)
+				shuffles++;
+			else
+				kept++;
+		});
+	});
+	function saySome(attr, text) {
+		document.body.setAttribute("data-shuffles", attr);
+		var line = document.getElementById("shuffles");
+		if (line)
+			line.textContent = text;
+	}
+	var keptText = kept ? " " + kept + " shuffle" + (kept === 1 ? "" : "s") +
+		" whose order the reports keep (a game that hides information) " +
+		"cannot be checked here; umpire verify checks them once the seed " +
+		"is public." : "";
 	if (data.sealed) {
 		say("sealed", "This game is sealed and its seed not revealed yet: " +
 			"its " + total + " rolls can be checked once it is.");
+		saySome("sealed", keptText);
 		return;
 	}
 	if (!window.crypto || !window.crypto.subtle) {
 		say("unavailable", "This browser offers no WebCrypto here (a page " +
 			"served over plain http): the rolls cannot be checked.");
+		saySome("unavailable", "");
 		return;
 	}
 
@@ -84,22 +113,44 @@
 	}
 
 	var enc = new TextEncoder();
-	function derive(key, step, r, sides) {
-		var limit = 4294967296 - 4294967296 % sides;
+	/* The draw rolls and shuffles share: 0 .. n - 1, from tag's fields. */
+	function draw(key, tag, fields, n) {
+		var limit = 4294967296 - 4294967296 % n;
 		function attempt(j) {
-			var msg = enc.encode(["umpire-dice-v1", data.game, String(step),
-				String(r), String(j)].join("\u0000"));
+			var msg = enc.encode([tag, data.game].concat(fields.map(String),
+				[String(j)]).join("\u0000"));
 			return crypto.subtle.sign("HMAC", key, msg).then(function (b) {
 				var v = new DataView(b);
 				for (var i = 0; i < 8; i++) {
 					var w = v.getUint32(4 * i, false);
 					if (w < limit)
-						return w % sides + 1;
+						return w % n;
 				}
 				return attempt(j + 1);
 			});
 		}
 		return attempt(0);
+	}
+	function derive(key, step, r, sides) {
+		return draw(key, "umpire-dice-v1", [step, r], sides).then(
+			function (x) { return x + 1; });
+	}
+	/* Shuffle k of step's n places: each place's place before. */
+	function deriveOrder(key, step, k, n) {
+		var draws = [];
+		for (var i = n - 1; i >= 1; i--)
+			draws.push(draw(key, "umpire-shuffle-v1", [step, k, i], i + 1));
+		return Promise.all(draws).then(function (xs) {
+			var order = [];
+			for (var p = 0; p < n; p++)
+				order.push(p);
+			xs.forEach(function (x, d) {
+				var i = n - 1 - d, t = order[i];
+				order[i] = order[x];
+				order[x] = t;
+			});
+			return order;
+		});
 	}
 
 	function mark(step, roll, ok, want) {
@@ -111,7 +162,19 @@
 		cell.className = "check " + (ok ? "ok" : "wrong");
 	}
 
+	function markShuffle(step, sh, ok, want) {
+		var cell = document.querySelector("#step-" + step +
+			" table.shuffles tr[data-shuffle=\"" + sh.shuffle + "\"] td.check");
+		if (!cell)
+			return;
+		cell.textContent = ok ? "\u2713 checked" :
+			"\u2717 wrong: the seed gives " + want.join(" ");
+		cell.className = "check " + (ok ? "ok" : "wrong");
+	}
+
 	say("checking", "Checking " + total + " rolls against the seed\u2026");
+	saySome("checking", "Checking " + shuffles + " shuffles against the " +
+		"seed\u2026");
 	crypto.subtle.importKey("raw", hexBytes(data.seed),
 		{ name: "HMAC", hash: "SHA-256" }, false, ["sign"]).then(function (key) {
 		var jobs = [];
@@ -124,6 +187,37 @@
 						return ok;
 					}));
 			});
+		});
+		var sjobs = [];
+		data.steps.forEach(function (s) {
+			(s.shuffles || []).forEach(function (sh) {
+				if (!sh.order) {
+					var cell = document.querySelector("#step-" + s.step +
+						" table.shuffles tr[data-shuffle=\"" + sh.shuffle +
+						"\"] td.check");
+					if (cell)
+						cell.textContent = "kept: the rules keep its order";
+					return;
+				}
+				sjobs.push(deriveOrder(key, s.step, sh.shuffle, sh.items).then(
+					function (want) {
+						var ok = want.length === sh.order.length &&
+							want.every(function (x, p) { return x === sh.order[p]; });
+						markShuffle(s.step, sh, ok, want);
+						return ok;
+					}));
+			});
+		});
+		Promise.all(sjobs).then(function (oks) {
+			var good = oks.filter(function (ok) { return ok; }).length;
+			saySome("checked " + good + " of " + oks.length, (good ===
+				oks.length ? "Every shuffle the reports tell checked: " +
+				good + " of " + oks.length + " are what the seed gives." :
+				"Wrong shuffles: only " + good + " of " + oks.length +
+				" are what the seed gives; the others are marked.") +
+				keptText);
+		}, function (err) {
+			saySome("error", "The shuffles could not be checked: " + err);
 		});
 		return Promise.all(jobs);
 	}).then(function (oks) {

@@ -2,7 +2,7 @@
  * picture.c - the Army Man Backgammon board as a picture: the track as
  * the text board lays it out (tan's back row on top), each man a token
  * in his row, the step's moves and attacks as arrows in a lane beside
- * the track.
+ * the track (umpire_marks_draw's track lanes).
  *
  * The sides are told apart three ways: colour (bluish green and orange,
  * apart for red-green colour blindness too), shape (green's tokens are
@@ -31,8 +31,6 @@ static const struct umpire_svg_font row_font = { 13, false, UMPIRE_SVG_END,
 	UMPIRE_SVG_GREY };
 static const struct umpire_svg_font token_font = { 13, true,
 	UMPIRE_SVG_START, NULL };
-static const struct umpire_svg_font note_font = { 12, true,
-	UMPIRE_SVG_MIDDLE, NULL };
 static const struct umpire_svg_font key_font = { 13, false,
 	UMPIRE_SVG_START, NULL };
 
@@ -108,7 +106,9 @@ token_shape(struct umpire_svg *s, int side, int width, const char *stroke,
 
 	umpire_svg_rect(s, 0, 0, width, TOKEN, side == AMB_GREEN ? TOKEN / 2 : 0,
 		&body);
-	umpire_svg_polygon(s, side == AMB_GREEN ? up : down, 3, &ink);
+	/* A lost man's outline has none: his X is there. */
+	if (filled)
+		umpire_svg_polygon(s, side == AMB_GREEN ? up : down, 3, &ink);
 }
 
 static void
@@ -149,42 +149,68 @@ man(struct umpire_svg *s, struct layout *l, int side, const struct amb_man *m,
 	umpire_svg_end(s);
 }
 
-/* A man lost this step: his outline, dashed, his id struck through. */
+/*
+ * Where the k-th man lost this step is drawn in his row: after the men
+ * standing there, and those lost before him.
+ */
+static int
+ghost_x(const struct layout *l, const struct umpire_marks *marks,
+	const struct umpire_mark *k)
+{
+	int row = k->to.x, n;
+
+	if (row < 0 || row > AMB_ROWS + 1)
+		return LABELS;
+	n = l->used[row];
+	for (const struct umpire_mark *o = marks->v; o < k; o++)
+		n += o->kind == UMPIRE_MARK_LOSS && o->to.x == row;
+	return LABELS + n * (l->token + 6);
+}
+
+/*
+ * A man lost this step: his outline, dashed, with his id; the marks
+ * draw the X of a loss over his triangle, which no longer points
+ * anywhere.
+ */
 static void
-ghost(struct umpire_svg *s, struct layout *l, const struct umpire_mark *k)
+ghost(struct umpire_svg *s, const struct layout *l,
+	const struct umpire_marks *marks, const struct umpire_mark *k)
 {
 	int side = side_of(k->player), row = k->to.x;
 	static const struct umpire_svg_font f = { 13, true, UMPIRE_SVG_START,
 		UMPIRE_SVG_GREY };
-	struct umpire_svg_paint strike = { NULL, UMPIRE_SVG_INK, 2, NULL };
 
 	if (row < 0 || row > AMB_ROWS + 1)
 		return;
-	int x = LABELS + l->used[row]++ * (l->token + 6);
-	umpire_svg_group(s, x, row_top(row) + (ROW - TOKEN) / 2, NULL);
+	umpire_svg_group(s, ghost_x(l, marks, k), row_top(row) +
+		(ROW - TOKEN) / 2, NULL);
 	token_shape(s, side, l->token, colours[side], "4 3", false);
 	umpire_svg_text(s, 24, 16, &f, l->token - 28, k->unit);
-	umpire_svg_line(s, 4, TOKEN / 2, l->token - 4, TOKEN / 2, &strike);
 	umpire_svg_end(s);
 }
 
-static void
-arrow(struct umpire_svg *s, const struct layout *l, int lane,
-	const struct umpire_mark *k)
-{
-	int side = side_of(k->player);
-	int x = LABELS + l->slots * (l->token + 6) + 8 + lane * LANE + LANE / 2;
-	int y1 = row_mid(k->from.x), y2 = row_mid(k->to.x);
-	bool up = y2 < y1;
-	struct umpire_svg_font f = note_font;
+/* The marks' map: a row's middle; a lost man's triangle. */
+struct map_ctx {
+	const struct layout *l;
+	const struct umpire_marks *marks;
+};
 
-	umpire_svg_arrow(s, x, y1, x, y2, 0, 0, colours[side], 4,
-		k->kind == UMPIRE_MARK_ATTACK ? "7 4" : NULL);
-	/* The man's id at the tail, what came of it at the head. */
-	umpire_svg_text(s, x, up ? y1 + 17 : y1 - 8, &f, LANE - 2, k->unit);
-	if (k->note)
-		umpire_svg_text(s, x, up ? y2 - 10 : y2 + 20, &f, LANE - 2,
-			k->note);
+static void
+at(const void *ctx, const struct umpire_mark *k, struct umpire_point p,
+	int *x, int *y)
+{
+	const struct map_ctx *c = ctx;
+	int row = p.x < 0 ? 0 : p.x > AMB_ROWS + 1 ? AMB_ROWS + 1 : p.x;
+
+	*x = k->kind == UMPIRE_MARK_LOSS ? ghost_x(c->l, c->marks, k) + 13 : 0;
+	*y = row_mid(row);
+}
+
+static const char *
+colour_of(const void *ctx, const char *player)
+{
+	(void)ctx;
+	return colours[side_of(player)];
 }
 
 static void
@@ -217,6 +243,8 @@ key(struct umpire_svg *s, const struct amb_game *g, int y)
 {
 	static const char *const moves[2] = { "green, moves up the rows",
 		"tan, moves down" };
+	static const struct umpire_marks_words words = { "an attack", NULL,
+		"a man lost in this step, in dashed outline", NULL, NULL };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 
 	for (int side = 0; side < 2; side++) {
@@ -229,11 +257,7 @@ key(struct umpire_svg *s, const struct amb_game *g, int y)
 	umpire_svg_text(s, 0, y, &key_font, 0, "P prone, K kneeling, S standing, "
 		"R running; * Sergeant");
 	y += KEY_LINE;
-	umpire_svg_text(s, 0, y, &key_font, 0, "Arrows: solid a move, dashed an "
-		"attack");
-	y += KEY_LINE;
-	umpire_svg_text(s, 0, y, &key_font, 0, "Dashed outline, struck through: "
-		"a man lost in this step");
+	umpire_marks_legend(s, y, &words);
 	for (int side = 0; side < 2; side++) {
 		int alive = 0;
 		for (int i = 0; i < g->nmen[side]; i++)
@@ -318,37 +342,44 @@ amb_picture(struct umpire_svg *s, const void *game,
 		    m->to.x <= AMB_ROWS + 1)
 			count[m->to.x]++;
 		else if (m->kind == UMPIRE_MARK_MOVE ||
-		    m->kind == UMPIRE_MARK_ATTACK)
-			l.lanes++;
+		    m->kind == UMPIRE_MARK_ATTACK ||
+		    m->kind == UMPIRE_MARK_RETREAT)
+			l.lanes++;	/* each in a lane of its own */
 	}
 	for (int r = 0; r <= AMB_ROWS + 1; r++)
 		if (count[r] > l.slots)
 			l.slots = count[r];
-	int track_width = LABELS + l.slots * (l.token + 6) + 8 + l.lanes * LANE;
+	int lanes_x = LABELS + l.slots * (l.token + 6) + 8;
+	int track_width = lanes_x + l.lanes * LANE;
 	int width = track_width < 480 ? 480 : track_width;
 	int key_top = row_top(0) + ROW + 12;
-	umpire_svg_board(s, width, key_top + 26 + 6 * KEY_LINE + 6);
+	umpire_svg_board(s, width, key_top + 26 + 5 * KEY_LINE + 6);
 
 	track(s, track_width);
 	if (viewer)
 		own_mines(s, g, side_of(viewer), track_width);
-	/* The man who moved off is drawn where he went (AMB-8). */
+	/* Where the men stand, so that the marks find the lost ones' places;
+	 * the man who moved off is drawn where he went (AMB-8). */
+	int rows[2][AMB_MAX_MEN];
 	for (int side = AMB_TAN; side >= AMB_GREEN; side--)
 		for (int i = 0; i < g->nmen[side]; i++) {
 			const struct amb_man *m = &g->men[side][i];
-			if (m->dead)
-				continue;
-			int row = side == g->winner && i == g->off_man ?
+			rows[side][i] = side == g->winner && i == g->off_man ?
 				(side == AMB_GREEN ? AMB_ROWS + 1 : 0) : m->row;
-			man(s, &l, side, m, row);
+			if (!m->dead)
+				l.used[rows[side][i]]++;
 		}
+	struct map_ctx c = { &l, marks };
+	struct umpire_marks_map map = { &c, at, colour_of, NULL, TOKEN / 2, 4,
+		0, LANE, lanes_x };
+	umpire_marks_draw(s, marks, &map);
 	for (size_t k = 0; k < marks->n; k++)
 		if (marks->v[k].kind == UMPIRE_MARK_LOSS)
-			ghost(s, &l, &marks->v[k]);
-	int lane = 0;
-	for (size_t k = 0; k < marks->n; k++)
-		if (marks->v[k].kind == UMPIRE_MARK_MOVE ||
-		    marks->v[k].kind == UMPIRE_MARK_ATTACK)
-			arrow(s, &l, lane++, &marks->v[k]);
+			ghost(s, &l, marks, &marks->v[k]);
+	memset(l.used, 0, sizeof(l.used));
+	for (int side = AMB_TAN; side >= AMB_GREEN; side--)
+		for (int i = 0; i < g->nmen[side]; i++)
+			if (!g->men[side][i].dead)
+				man(s, &l, side, &g->men[side][i], rows[side][i]);
 	key(s, g, key_top);
 }

@@ -184,8 +184,10 @@ cross(struct umpire_svg *s, int x, int y, int d, const char *colour, int w)
 }
 
 static void
-at(const void *ctx, struct umpire_point p, int *x, int *y)
+at(const void *ctx, const struct umpire_mark *k, struct umpire_point p,
+	int *x, int *y)
 {
+	(void)k;
 	*x = px(ctx, p.x);
 	*y = py(ctx, p.y);
 }
@@ -210,7 +212,7 @@ static int
 key(struct umpire_svg *s, const struct am_game *g, int y)
 {
 	static const struct umpire_marks_words words = { "a shot or assault",
-		NULL, "killed or destroyed", "a burst" };
+		NULL, "killed or destroyed", "a burst", "placed" };
 	static const struct umpire_svg_font f = { 13, false, UMPIRE_SVG_START,
 		NULL };
 	struct umpire_buf b = UMPIRE_BUF_INIT;

@@ -1,7 +1,7 @@
 /*
  * bgw.h - Backgammon Wars, shared between the files of this folder.
  *
- * Classic backgammon underneath (play.h), with three kinds of units, a
+ * Classic backgammon underneath (plan.h), with three kinds of units, a
  * Power Deck of 24 cards dealt into secret hands, and tokens.  Rulings
  * are cited as BGW-N (umpire-bgw(7)); the rulebook's sections by their
  * headings (Setup, How to Move, Doubles, Hitting, The Wall, Variant
@@ -18,18 +18,18 @@
  * `play`, with the dice.  The opening turn is a play alone (BGW-3).
  *
  * Files, in a one-way chain (each calls only those above it):
- *   play.c      backgammon's legal plays, counts only (play.h)
- *   ruleset.c   tables (cards, sides, units), the board's questions
+ *   plan.c      backgammon's legal plays, counts only (plan.h)
+ *   ruleset.c   tables (cards, sides, units), the board's questions; the
+ *               registry entry, which names every hook and calls none
  *   cards.c     the deck: deal, draw, hands, the secret part, the views
  *   orders.c    reading orders into struct bgw_orders
- *   turn.c      carrying orders out (check and resolve share it): rolls,
+ *   resolve.c   carrying orders out (check and resolve share it): rolls,
  *               reactions, moves, shots, spells, cards; the next decision
  *   state.c     scenario and state files
  *   bot.c       random legal orders, from the bot's own hand only
  *   stand.c     what orders may stand, and the bot's standing orders
  *   board.c     the board as text
  *   picture.c   the board as a picture
- *   hooks.c     the ruleset's entry in the registry
  */
 #ifndef UMPIRE_BGW_H
 #define UMPIRE_BGW_H
@@ -39,7 +39,7 @@
 
 #include "game/ruleset.h"
 #include "util/text.h"
-#include "play.h"
+#include "plan.h"
 
 #define BGW_UNITS 15		/* a side's: 10 warriors, 3 archers, 2 mages */
 #define BGW_ALL (2 * BGW_UNITS)
@@ -184,7 +184,7 @@ int bgw_trap_at(const struct bgw_game *g, int abs);
 bool bgw_protected(const struct bgw_game *g, int i);
 /* Unit i alone of its side on its point, and not protected. */
 bool bgw_lone(const struct bgw_game *g, int i);
-/* The position as play.c sees it, from side's view (BGW-5 to BGW-9). */
+/* The position as plan.c sees it, from side's view (BGW-5 to BGW-9). */
 void bgw_position(const struct bgw_game *g, int side, struct bg_pos *p);
 /* Put unit i on absolute point at (or Wall, off), on top of the stack;
  * the trap it held or was held in ends. */
@@ -293,7 +293,7 @@ void bgw_orders_read(struct umpire_ctx *ctx, const struct bgw_game *g,
 /* Whether n is a value core opened from a sealed block. */
 bool bgw_was_sealed(const struct umpire_ctx *ctx, const struct umpire_node *n);
 
-/* ---------------------------------------------------------------- turn.c */
+/* ------------------------------------------------------------- resolve.c */
 
 /*
  * Carry out orders o on g.  resolve is false for check and the bot: the

@@ -1,7 +1,7 @@
 /*
  * orders.c - reading a player's orders into struct bgw_orders: names of
  * units and cards, and which keys belong to which decision.  Whether
- * each action can be carried out where it comes is turn.c's question,
+ * each action can be carried out where it comes is resolve.c's question,
  * asked by carrying the orders out on a copy of the game.
  */
 #include <stdio.h>

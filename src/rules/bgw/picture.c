@@ -12,9 +12,13 @@
  *
  * The sides are told apart three ways, greyscale included: white's
  * tokens are light with a dark rim, black's dark with a light letter;
- * white's are round, black's have their corners cut.
+ * white's are round-ended, black's have their corners cut.  Each token
+ * shows its unit's type letter and, under it, the unit's id, the name
+ * orders give it, at the size every label has (12 pixels): the tokens
+ * are as wide as an id.  The step's marks are umpire_marks_draw's,
+ * under the tokens, so that no arrow covers an id.
  *
- * Marks (turn.c records them) place a unit by its absolute point: x is
+ * Marks (resolve.c records them) place a unit by its absolute point: x is
  * white's number, 1 to 24, BGW_WALL (25) the Wall and BGW_OFF (0) off
  * the board, the Wall and the tray of the mark's player.
  */
@@ -23,12 +27,17 @@
 
 #include "bgw.h"
 
-#define PW 48			/* a point's width */
-#define BAR 56			/* the Wall's column */
-#define TRAY 72			/* the units borne off, right of the board */
+#define PW 60			/* a point's width */
+#define BAR 64			/* the Wall's column */
+#define TW 56			/* a token's width: an id of 7 at 12 pixels */
+#define TH 32			/* a token's height: its letter and its id */
+#define RX (TW / 2)
+#define R (TH / 2)
+#define SLAB 15			/* a unit borne off, edge-on */
+#define TRAY_ROWS 8		/* slabs a column of the tray holds */
+#define TRAY (2 * TW + 12)	/* the units borne off, right of the board */
 #define LABELS 36		/* the points' numbers, above and below */
-#define R 15			/* a token's radius */
-#define TOK 34			/* a token's slot along its point */
+#define TOK 36			/* a token's slot along its point */
 #define STACK (BGW_CAP * TOK + 4)	/* a point's length: the cap */
 #define NOTES 44		/* each row's notes: trap, barrier, fire */
 #define NOTE_LINE 14
@@ -116,17 +125,17 @@ slot_y(int p, int k, int n)
 
 /*
  * Where a mark's end is drawn, at place x of side's: on the mark's unit
- * if it stands there now (true); else where a unit would stand next on
- * the point (where the one that left or was taken stood, when it was
- * on top), or the middle of the side's half of the Wall, of its tray.
+ * if it stands there now; else where a unit would stand next on the
+ * point (where the one that left or was taken stood, when it was on
+ * top), or the middle of the side's half of the Wall, of its tray.
  */
-static bool
+static void
 anchor(const struct layout *l, int i, int side, int x, int *ax, int *ay)
 {
 	if (i >= 0 && l->drawn[i] && l->g->u[i].at == x) {
 		*ax = l->x[i];
 		*ay = l->y[i];
-		return true;
+		return;
 	}
 	if (x >= 1 && x <= 24) {
 		int n = bgw_count(l->g, BGW_WHITE, x) + bgw_count(l->g, BGW_BLACK, x);
@@ -139,7 +148,6 @@ anchor(const struct layout *l, int i, int side, int x, int *ax, int *ay)
 		*ax = TRAY_X + TRAY / 2;
 		*ay = side == BGW_WHITE ? BY + BH - STACK / 2 : BY + STACK / 2;
 	}
-	return false;
 }
 
 /*
@@ -167,8 +175,7 @@ units_at(const struct bgw_game *g, int side, int at, int out[BGW_ALL])
 
 /*
  * A token's shape and letter, at (0, 0) of the group it is in; with id,
- * the letter smaller and the id, the name orders give the unit, under
- * it (squeezed into the token if need be).
+ * the letter above and the id, the name orders give the unit, under it.
  */
 static void
 token(struct umpire_svg *s, int side, enum bgw_type type, const char *id)
@@ -176,22 +183,22 @@ token(struct umpire_svg *s, int side, enum bgw_type type, const char *id)
 	struct umpire_svg_paint p = { fills[side], rims[side], 2, NULL };
 	struct umpire_svg_font f = { 14, true, UMPIRE_SVG_MIDDLE, inks[side],
 		false };
-	struct umpire_svg_font small = { 10, true, UMPIRE_SVG_MIDDLE,
+	struct umpire_svg_font small = { 12, false, UMPIRE_SVG_MIDDLE,
 		inks[side], false };
-	static const int cut[16] = { -6, -R, 6, -R, R, -6, R, 6, 6, R, -6, R,
-		-R, 6, -R, -6 };
+	static const int cut[16] = { -RX + 8, -R, RX - 8, -R, RX, -R + 8, RX,
+		R - 8, RX - 8, R, -RX + 8, R, -RX, R - 8, -RX, -R + 8 };
 
 	if (side == BGW_WHITE)
-		umpire_svg_circle(s, 0, 0, R, &p);
+		umpire_svg_rect(s, -RX, -R, TW, TH, R, &p);
 	else
 		umpire_svg_polygon(s, cut, 8, &p);
-	if (!id) {
+	if (!id) {		/* the key's: a letter alone */
 		umpire_svg_text(s, 0, 5, &f, 0, letters[type]);
 		return;
 	}
-	f.size = 11;
-	umpire_svg_text(s, 0, -2, &f, 0, letters[type]);
-	umpire_svg_text(s, 0, 10, &small, 2 * R - 2, id);
+	f.size = 12;
+	umpire_svg_text(s, 0, -3, &f, 0, letters[type]);
+	umpire_svg_text(s, 0, 12, &small, TW - 6, id);
 }
 
 static void
@@ -216,22 +223,71 @@ tooltip(char *buf, size_t n, const struct bgw_game *g, int i)
 }
 
 static void
-unit(struct umpire_svg *s, struct layout *l, int i, int x, int y)
+unit(struct umpire_svg *s, const struct layout *l, int i)
 {
 	const struct bgw_unit *u = &l->g->u[i];
 	char tip[120];
 
 	tooltip(tip, sizeof(tip), l->g, i);
-	umpire_svg_unit(s, u->id, x, y, tip);
+	umpire_svg_unit(s, u->id, l->x[i], l->y[i], tip);
 	/* The token first: a piece's first shape is its body (the tests
 	 * read its colour and shape there); the cage goes round it. */
 	token(s, u->side, u->type, u->id);
 	if (u->trapped_by >= 0)
-		umpire_svg_rect(s, -R - 4, -R - 4, 2 * R + 8, 2 * R + 8, 0, &cage);
+		umpire_svg_rect(s, -RX - 4, -R - 4, TW + 8, TH + 8, 0, &cage);
 	umpire_svg_end(s);
+}
+
+static void
+put(struct layout *l, int i, int x, int y)
+{
 	l->x[i] = x;
 	l->y[i] = y;
 	l->drawn[i] = true;
+}
+
+/* Where a unit borne off lies: the centre of the k-th slab of side's. */
+static void
+slab_at(int side, int k, int *x, int *y)
+{
+	int col = k / TRAY_ROWS, row = k % TRAY_ROWS;
+
+	*x = TRAY_X + 4 + col * (TW + 4) + TW / 2;
+	*y = side == BGW_WHITE ? BY + BH - 4 - SLAB / 2 - row * (SLAB + 2) :
+		BY + 4 + SLAB / 2 + row * (SLAB + 2);
+}
+
+/*
+ * Where every unit stands, before anything is drawn: the marks, drawn
+ * under the units, end on them.  On a point both sides together (a
+ * trap shares its point, BGW-8); on the Wall white's from the bottom
+ * edge, black's from the top; in the tray in columns of slabs.
+ */
+static void
+place_units(struct layout *l)
+{
+	int order[BGW_ALL];
+	int room = BH / 2 - 14;		/* the word "Wall" between them */
+
+	for (int p = 1; p <= 24; p++) {
+		int n = units_at(l->g, -1, p, order);
+		for (int k = 0; k < n; k++)
+			put(l, order[k], col_mid(p), slot_y(p, k, n));
+	}
+	for (int side = 0; side < 2; side++) {
+		int n = units_at(l->g, side, BGW_WALL, order);
+		for (int k = 0; k < n; k++) {
+			int off = stack_off(k, n, room);
+			put(l, order[k], WALL_X + BAR / 2, side == BGW_WHITE ?
+				BY + BH - off : BY + off);
+		}
+		n = units_at(l->g, side, BGW_OFF, order);
+		for (int k = 0; k < n; k++) {
+			int x, y;
+			slab_at(side, k < 2 * TRAY_ROWS ? k : 2 * TRAY_ROWS - 1, &x, &y);
+			put(l, order[k], x, y);
+		}
+	}
 }
 
 /* The cloth, the points with their numbers, the Wall and the tray. */
@@ -270,73 +326,65 @@ board(struct umpire_svg *s)
 	umpire_svg_text(s, TRAY_X + TRAY / 2, BY - 5, &small_font, 0, "off");
 }
 
-/* The Wall's units, white's from the bottom edge, black's from the top. */
+/* The Wall's units. */
 static void
-wall(struct umpire_svg *s, struct layout *l)
+wall(struct umpire_svg *s, const struct layout *l)
 {
 	int order[BGW_ALL];
-	int room = BH / 2 - 14;		/* the word "Wall" between them */
 
 	for (int side = 0; side < 2; side++) {
 		int n = units_at(l->g, side, BGW_WALL, order);
-		for (int k = 0; k < n; k++) {
-			int off = stack_off(k, n, room);
-			unit(s, l, order[k], WALL_X + BAR / 2, side == BGW_WHITE ?
-				BY + BH - off : BY + off);
-		}
+		for (int k = 0; k < n; k++)
+			unit(s, l, order[k]);
 	}
 }
 
-/* A unit borne off, edge-on, at (0, 0) of its group: white's with round
- * ends, black's with its corners cut, as their tokens. */
+/* A unit borne off, edge-on, centred on (0, 0) of its group: white's
+ * with round ends, black's with its corners cut, as their tokens. */
 static void
 slab(struct umpire_svg *s, int side)
 {
 	struct umpire_svg_paint p = { fills[side], rims[side], 1, NULL };
-	static const int cut[12] = { 4, 0, TRAY - 16, 0, TRAY - 12, 4,
-		TRAY - 16, 9, 4, 9, 0, 4 };
+	static const int cut[12] = { -RX + 4, -SLAB / 2, RX - 4, -SLAB / 2, RX,
+		0, RX - 4, SLAB - SLAB / 2, -RX + 4, SLAB - SLAB / 2, -RX, 0 };
 
 	if (side == BGW_WHITE)
-		umpire_svg_rect(s, 0, 0, TRAY - 12, 9, 4, &p);
+		umpire_svg_rect(s, -RX, -SLAB / 2, TW, SLAB, SLAB / 2, &p);
 	else
 		umpire_svg_polygon(s, cut, 6, &p);
 }
 
 /*
  * The tray: units borne off lie edge-on, as in a real tray, too thin for
- * a letter; each is still a unit of the picture, with its tooltip.
- * White bears off at the bottom right, black at the top right.
+ * a letter but each with its id; each is still a unit of the picture,
+ * with its tooltip.  White bears off at the bottom right, black at the
+ * top right.
  */
 static void
-tray(struct umpire_svg *s, struct layout *l)
+tray(struct umpire_svg *s, const struct layout *l)
 {
 	static const struct umpire_svg_font count = { 12, true,
 		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK, false };
-	struct umpire_svg_font slab_font = { 9, true, UMPIRE_SVG_MIDDLE, NULL,
+	struct umpire_svg_font slab_font = { 12, false, UMPIRE_SVG_MIDDLE, NULL,
 		false };
 	int order[BGW_ALL], mid = TRAY_X + TRAY / 2;
 	char tip[120];
 
 	for (int side = 0; side < 2; side++) {
 		int n = units_at(l->g, side, BGW_OFF, order);
-		int step = n > 15 ? (STACK - 13) / (n - 1) : 11;
 		slab_font.fill = inks[side];
 		for (int k = 0; k < n; k++) {
-			int y = side == BGW_WHITE ? BY + BH - 13 - k * step :
-				BY + 4 + k * step;
-			tooltip(tip, sizeof(tip), l->g, order[k]);
-			umpire_svg_unit(s, l->g->u[order[k]].id, TRAY_X + 6, y, tip);
+			int i = order[k];
+			tooltip(tip, sizeof(tip), l->g, i);
+			umpire_svg_unit(s, l->g->u[i].id, l->x[i], l->y[i], tip);
 			slab(s, side);
-			/* Its id on its edge, small: the tray is a list too. */
-			umpire_svg_text(s, (TRAY - 12) / 2, 8, &slab_font, TRAY - 14,
-				l->g->u[order[k]].id);
+			umpire_svg_text(s, 0, 5, &slab_font, TW - 6, l->g->u[i].id);
 			umpire_svg_end(s);
-			l->x[order[k]] = mid;
-			l->y[order[k]] = y + 4;
-			l->drawn[order[k]] = true;
 		}
 		/* The count past the units, the side's name past the count. */
-		int y = side == BGW_WHITE ? BY + BH - STACK - 8 : BY + STACK + 16;
+		int rows = n < TRAY_ROWS ? n : TRAY_ROWS;
+		int y = side == BGW_WHITE ? BY + BH - 4 - rows * (SLAB + 2) - 8 :
+			BY + 4 + rows * (SLAB + 2) + 16;
 		int dy = side == BGW_WHITE ? -14 : 14;
 		umpire_svg_textf(s, mid, y, &count, 0, "off %d", n);
 		umpire_svg_text(s, mid, y + dy, &count, 0, bgw_sides[side]);
@@ -427,9 +475,10 @@ notes(struct umpire_svg *s, const struct bgw_game *g, int p)
 	}
 }
 
-/* The points' tokens and units, bottom of each stack at its edge. */
+/* The points' barriers, units and notes, bottom of each stack at its
+ * edge. */
 static void
-points(struct umpire_svg *s, struct layout *l)
+points(struct umpire_svg *s, const struct layout *l)
 {
 	const struct bgw_game *g = l->g;
 	int order[BGW_ALL];
@@ -442,67 +491,29 @@ points(struct umpire_svg *s, struct layout *l)
 		/* Both sides together: a trap shares its point (BGW-8). */
 		int n = units_at(g, -1, p, order);
 		for (int k = 0; k < n; k++)
-			unit(s, l, order[k], col_mid(p), slot_y(p, k, n));
+			unit(s, l, order[k]);
 		notes(s, g, p);
 	}
 }
 
+/* The marks' map: a place of the board, on the mark's unit if it stands
+ * there now. */
 static void
-cross(struct umpire_svg *s, int x, int y, int d)
+at(const void *ctx, const struct umpire_mark *k, struct umpire_point p,
+	int *x, int *y)
 {
-	static const struct umpire_svg_paint under = { NULL, UMPIRE_SVG_PAPER, 7,
-		NULL };
-	static const struct umpire_svg_paint over = { NULL, UMPIRE_SVG_INK, 3,
-		NULL };
-
-	for (int pass = 0; pass < 2; pass++) {
-		const struct umpire_svg_paint *q = pass ? &over : &under;
-		umpire_svg_line(s, x - d, y - d, x + d, y + d, q);
-		umpire_svg_line(s, x - d, y + d, x + d, y - d, q);
-	}
-}
-
-static bool
-on_board(int x)
-{
-	return x >= BGW_OFF && x <= BGW_WALL;
-}
-
-static void
-mark(struct umpire_svg *s, const struct layout *l, const struct umpire_mark *k)
-{
-	int side = side_of(k->player), x1, y1, x2, y2;
+	const struct layout *l = ctx;
 	int i = k->unit ? bgw_find_unit(l->g, k->unit) : -1;
+	int place = p.x >= BGW_OFF && p.x <= BGW_WALL ? p.x : BGW_OFF;
 
-	if (!on_board(k->from.x) || !on_board(k->to.x))
-		return;
-	/* An end on a unit stops at its rim, so that its letter shows. */
-	int gap1 = anchor(l, i, side, k->from.x, &x1, &y1) ? R + 2 : 0;
-	int gap2 = anchor(l, i, side, k->to.x, &x2, &y2) ? R + 2 : 4;
-	switch (k->kind) {
-	case UMPIRE_MARK_MOVE:
-		umpire_svg_arrow(s, x1, y1, x2, y2, gap1, gap2, colours[side], 4,
-			NULL);
-		break;
-	case UMPIRE_MARK_ATTACK:
-		umpire_svg_arrow(s, x1, y1, x2, y2, gap1, gap2, colours[side], 3,
-			"8 5");
-		break;
-	case UMPIRE_MARK_RETREAT:
-		umpire_svg_arrow(s, x1, y1, x2, y2, gap1, gap2, colours[side], 4,
-			"2 4");
-		break;
-	case UMPIRE_MARK_LOSS:
-		cross(s, x2, y2, 10);
-		break;
-	case UMPIRE_MARK_PLACE: {
-		struct umpire_svg_paint ring = { "none", colours[side], 3, "6 3" };
-		umpire_svg_circle(s, x2, y2, R + 5, &ring);
-		break;
-	}
-	default:		/* no area decides a ruling here */
-		break;
-	}
+	anchor(l, i, side_of(k->player), place, x, y);
+}
+
+static const char *
+colour_of(const void *ctx, const char *player)
+{
+	(void)ctx;
+	return colours[side_of(player)];
 }
 
 /*
@@ -604,19 +615,21 @@ status(struct umpire_svg *s, const struct bgw_game *g, int y)
 static void
 key(struct umpire_svg *s, const struct bgw_game *g, int y, int viewer)
 {
-	static const char *const sides[2] = { "white: light, round",
+	static const char *const sides[2] = { "white: light, round-ended",
 		"black: dark, corners cut" };
+	static const struct umpire_marks_words words = { "a shot", "a push",
+		"captured", NULL, "placed" };
 
 	for (int side = 0; side < 2; side++) {
-		umpire_svg_group(s, side * 230 + R + 2, y + R + 2, NULL);
+		umpire_svg_group(s, side * 270 + RX + 2, y + R + 2, NULL);
 		token(s, side, BGW_WARRIOR, NULL);
-		umpire_svg_text(s, R + 8, 5, &key_font, 0, sides[side]);
+		umpire_svg_text(s, RX + 8, 5, &key_font, 0, sides[side]);
 		umpire_svg_end(s);
 	}
-	umpire_svg_group(s, 460 + R + 4, y + R + 2, NULL);
+	umpire_svg_group(s, 540 + RX + 4, y + R + 2, NULL);
 	token(s, BGW_WHITE, BGW_ARCHER, NULL);
-	umpire_svg_rect(s, -R - 4, -R - 4, 2 * R + 8, 2 * R + 8, 0, &cage);
-	umpire_svg_text(s, R + 10, 5, &key_font, 0, "trapped");
+	umpire_svg_rect(s, -RX - 4, -R - 4, TW + 8, TH + 8, 0, &cage);
+	umpire_svg_text(s, RX + 10, 5, &key_font, 0, "trapped");
 	umpire_svg_end(s);
 	y += KEY_TOKENS;
 	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "W warrior, "
@@ -625,8 +638,7 @@ key(struct umpire_svg *s, const struct bgw_game *g, int y, int viewer)
 	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "Numbers: white's "
 		"points, and black's as b; a barrier outlines its point, "
 		"white's light");
-	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "Arrows: solid a "
-		"move, dashed a shot, dotted a push; X captured; ring placed");
+	umpire_marks_legend(s, y += KEY_LINE, &words);
 	umpire_svg_text(s, 0, y += KEY_LINE, &key_font, 0, "Marks in the "
 		"unit's colour: blue white's, vermillion black's");
 	if (g->deck)
@@ -663,10 +675,13 @@ bgw_picture(struct umpire_svg *s, const void *game,
 	umpire_svg_board(s, WIDTH, key_top + KEY_TOKENS + lines * KEY_LINE + 8);
 
 	board(s);
+	place_units(&l);
+	/* The marks under the units: an arrow never hides an id. */
+	struct umpire_marks_map map = { &l, at, colour_of, NULL, RX, 4, R, 0,
+		0 };
+	umpire_marks_draw(s, marks, &map);
 	points(s, &l);
 	wall(s, &l);
 	tray(s, &l);
-	for (size_t k = 0; k < marks->n; k++)	/* losses under arrows */
-		mark(s, &l, umpire_marks_layered(marks, k));
 	key(s, g, key_top, side);
 }

@@ -244,8 +244,10 @@ objects(struct umpire_svg *s, const struct layout *l)
 }
 
 static void
-at(const void *ctx, struct umpire_point p, int *x, int *y)
+at(const void *ctx, const struct umpire_mark *k, struct umpire_point p,
+	int *x, int *y)
 {
+	(void)k;
 	*x = px(ctx, p.x);
 	*y = py(ctx, p.y);
 }
@@ -270,7 +272,7 @@ static int
 key(struct umpire_svg *s, const struct layout *l, int y)
 {
 	static const struct umpire_marks_words words = { "an attack",
-		"a push", "defeated", NULL };
+		"a push", "defeated", NULL, "placed" };
 	const struct vs_game *g = l->g;
 	static const struct umpire_svg_font f = { 13, false, UMPIRE_SVG_START,
 		NULL };

@@ -314,8 +314,10 @@ centre(const struct layout *l, struct umpire_point p, int *x, int *y)
 }
 
 static void
-at(const void *ctx, struct umpire_point p, int *x, int *y)
+at(const void *ctx, const struct umpire_mark *k, struct umpire_point p,
+	int *x, int *y)
 {
+	(void)k;
 	centre(ctx, p, x, y);
 }
 
@@ -337,7 +339,7 @@ key(struct umpire_svg *s, const struct wwii_game *g, int y)
 	static const struct umpire_svg_font tf = { 12, true, UMPIRE_SVG_MIDDLE,
 		NULL, false };
 	static const struct umpire_marks_words words = { "an attack",
-		"a retreat", "destroyed", NULL };
+		"a retreat", "destroyed", NULL, "placed" };
 	struct umpire_buf b = UMPIRE_BUF_INIT;
 
 	for (int side = 0; side < 2; side++) {

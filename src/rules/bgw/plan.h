@@ -1,5 +1,5 @@
 /*
- * play.h - the legal plays of backgammon, as Backgammon Wars plays them:
+ * plan.h - the legal plays of backgammon, as Backgammon Wars plays them:
  * a position seen from the player on roll, his dice, and every way to
  * use them that the rules allow.
  *
@@ -20,8 +20,8 @@
  * unit of a stack moves, and a Warrior's choice to trap rather than hit,
  * are the ruleset's, on top of a play made here.
  */
-#ifndef UMPIRE_BGW_PLAY_H
-#define UMPIRE_BGW_PLAY_H
+#ifndef UMPIRE_BGW_PLAN_H
+#define UMPIRE_BGW_PLAN_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * turn.c - carrying out orders: the roll and the opponent's reactions
+ * resolve.c - carrying out orders: the roll and the opponent's reactions
  * to it, then the moves, shots, spells and cards of a play, in order.
  *
  * check and resolve run the same code (bgw_carry_out): check on a copy

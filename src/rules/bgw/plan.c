@@ -1,5 +1,5 @@
 /*
- * play.c - backgammon's legal plays (play.h): one move at a time, the
+ * plan.c - backgammon's legal plays (plan.h): one move at a time, the
  * limits the dice set over every order of using them, and every play.
  *
  * The limits are found by trying every order: the dice in any order,
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "play.h"
+#include "plan.h"
 
 void
 bg_plain(struct bg_pos *p)
