@@ -71,6 +71,9 @@
 /* Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13, 16, 26, 27). */
 #define UMPIRE_BGW_LETTER_SINCE "0.5.0"
 
+/* Army Men sees a block that is fired at over its whole footprint, as a hull (AM-13). */
+#define UMPIRE_BLOCK_TARGET_SINCE "0.5.0"
+
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading
  * zeros, into v; false if s is not one.
