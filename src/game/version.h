@@ -71,7 +71,7 @@
 /* Backgammon Wars read again to the letter (umpire-bgw(7), BGW-8, 13, 16, 26, 27). */
 #define UMPIRE_BGW_LETTER_SINCE "0.5.0"
 
-/* Army Men sees a block that is fired at over its whole footprint, as a hull (AM-13). */
+/* Army Men sees a block fired at over its whole footprint (AM-13). */
 #define UMPIRE_BLOCK_TARGET_SINCE "0.5.0"
 
 /*
