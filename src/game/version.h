@@ -105,6 +105,9 @@
  */
 #define UMPIRE_SHUFFLE_ORDER_SINCE "0.5.0"
 
+/* Army Men sees a block fired at over its whole footprint (AM-13). */
+#define UMPIRE_BLOCK_TARGET_SINCE "0.5.0"
+
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading
  * zeros, into v; false if s is not one.

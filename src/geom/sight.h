@@ -107,10 +107,10 @@ void umpire_eye_free(struct umpire_eye *e);
  * Exact sight (TABLE-7 from version 0.4.0 on): not thirteen lines but
  * every line from the centre of the firer's base to every point of the
  * target, which is a round base (diameter base, 0 for a point) or a
- * convex piece (a tank's hull).  A point of the target is hidden when
- * the segment from the firer's centre to it meets a blocking piece
- * (closed, TABLE-5), leaving out the pieces that hold the firer's
- * centre and those that overlap the target (TABLE-8).  The verdict:
+ * convex piece (a tank's hull, a block).  A point of the target is
+ * hidden when the segment from the firer's centre to it meets a blocking
+ * piece (closed, TABLE-5), leaving out the pieces that hold the
+ * firer's centre and those that overlap the target (TABLE-8).  The verdict:
  * BLOCKED when every point is hidden, PARTLY when some piece in front
  * of the target hides some of it, CLEAR otherwise.  Decided with whole
  * numbers only; sight.c proves how.

@@ -69,7 +69,8 @@
  *          blocked otherwise; the ruleset says what each means.
  *          Exact sight (sight.h's umpire_view; Army Men from version
  *          0.4.0): every line from the firer's centre to every point of
- *          the target, a round base or a convex piece (a tank's hull):
+ *          the target, a round base or a convex piece (a tank's hull, an
+ *          Army Men block from 0.5.0):
  *          fully blocked when every point is hidden, partly when a
  *          piece in front hides a part with an area, clear otherwise.
  *          TABLE-8 then leaves out the pieces that overlap the target,

@@ -3,8 +3,9 @@
  * (ruleset.h's ctx.version, game.h's ruling): Army Men decides its
  * geometry exactly from UMPIRE_EXACT_SIGHT_SINCE on, and as 0.3.0 did
  * for the steps of older games, so that they replay as they were
- * decided (issue 28); Backgammon Wars reads the rulebook to the letter
- * from UMPIRE_BGW_LETTER_SINCE on.  The cases are golden ones, read from
+ * decided (issue 28), and sees a block fired at over its footprint
+ * from UMPIRE_BLOCK_TARGET_SINCE on; Backgammon Wars reads the rulebook
+ * to the letter from UMPIRE_BGW_LETTER_SINCE on.  The cases are golden ones, read from
  * tests/armymen/ and tests/bgw/ (make runs the tests from the top of the
  * tree).
  */
@@ -145,6 +146,27 @@ hull_end(void **state)
 		"every line to it is blocked");
 }
 
+/*
+ * A block fired at (UMPIRE_BLOCK_TARGET_SINCE): seen over its footprint,
+ * an end past a screen is in sight; 0.4.0 aimed at its hidden centre.
+ * A line that only touches the screen's corner stays blocked either way.
+ */
+static void
+block_end(void **state)
+{
+	(void)state;
+	expect("am-13-block-end-in-sight-past-block", NULL, 0, NULL);
+	expect("am-13-block-end-in-sight-past-block", "0.5.0", 0, NULL);
+	expect("am-13-block-end-in-sight-past-block", "0.4.0", EX_DATAERR,
+		"every line to it is blocked");
+	expect("am-13-block-end-in-sight-past-block", "0.3.0", EX_DATAERR,
+		"every line to it is blocked");
+	expect("am-13-block-end-touching-corner-refused", NULL, EX_DATAERR,
+		"every line to it is blocked");
+	expect("am-13-block-end-touching-corner-refused", "0.4.0", EX_DATAERR,
+		"every line to it is blocked");
+}
+
 /* 5.9965 inches in two legs: 6.01 when each leg was rounded up. */
 static void
 two_legs(void **state)
@@ -229,6 +251,7 @@ main(void)
 		cmocka_unit_test(versions),
 		cmocka_unit_test(slit),
 		cmocka_unit_test(hull_end),
+		cmocka_unit_test(block_end),
 		cmocka_unit_test(two_legs),
 		cmocka_unit_test(bgw_letter),
 		cmocka_unit_test(bgw_spymaster),

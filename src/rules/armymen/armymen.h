@@ -151,11 +151,11 @@ struct am_game {
 	int ndrawn;
 	int to_move;		/* side awaited; -1 once over */
 	/*
-	 * Exact sight and lengths (AM-4, AM-12, TABLE-6), for the rulings of
-	 * version UMPIRE_EXACT_SIGHT_SINCE on; set by check, resolve and the
-	 * bot from their ctx (am_rulings).
+	 * How exactly the geometry is ruled (enum am_exact): set by check,
+	 * resolve and the bot from their ctx (am_rulings); true, as a
+	 * number, from AM_EXACT on.
 	 */
-	bool exact;
+	int exact;
 	/* The table as the queries see it: the blocks, then every hull. */
 	struct umpire_piece *pieces;
 	int *hull_of;		/* per unit: its hull's piece, or -1 */
@@ -164,8 +164,16 @@ struct am_game {
 
 /* ------------------------------------------------ ruleset.c: the basics */
 
-/* Whether ctx's version rules exactly (the exact field above). */
-bool am_rulings(const struct umpire_ctx *ctx);
+/* How exactly a version rules the geometry, oldest first. */
+enum am_exact {
+	AM_SAMPLED,		/* 13 lines, each leg rounded up (0.3) */
+	AM_EXACT,		/* exact sight and lengths (AM-4, AM-12, TABLE-6):
+				   UMPIRE_EXACT_SIGHT_SINCE on */
+	AM_EXACT_BLOCKS,	/* and a block fired at is seen over its whole
+				   footprint (AM-13): UMPIRE_BLOCK_TARGET_SINCE on */
+};
+/* How ctx's version rules (the exact field above): an enum am_exact. */
+int am_rulings(const struct umpire_ctx *ctx);
 int am_find_weapon(const char *name);
 int am_find_unit(const struct am_game *g, const char *id);
 int am_find_block(const struct am_game *g, const char *id);
@@ -265,8 +273,8 @@ struct am_shot {
 /* The point a shot aims at and the figure it measures to. */
 struct umpire_figure am_target_figure(const struct am_game *g,
 	const struct am_target *t, bool for_sight);
-/* What exact sight looks at (AM-4, AM-12): a soldier's base, a tank's
- * hull, a block's centre. */
+/* What exact sight looks at (AM-4, AM-12, AM-13): a soldier's base, a
+ * tank's hull, a block's footprint (its centre before AM_EXACT_BLOCKS). */
 struct umpire_target am_sight_target(const struct am_game *g,
 	const struct am_target *t);
 /*

@@ -296,6 +296,19 @@ am_sight_target(const struct am_game *g, const struct am_target *t)
 	if (t->unit >= 0 && g->units[t->unit].tank)
 		return (struct umpire_target){ f.at, 0,
 			&g->table.piece[g->hull_of[t->unit]] };
+	/*
+	 * AM-13: a block is its footprint, the table's piece t->block (the
+	 * blocks come first, am_table_build), a rectangle umpire_piece_rect
+	 * checked, so convex and counter-clockwise as umpire_view wants.  Its
+	 * centre rounded down (f.at) is on it, as umpire_target asks: an
+	 * axis-aligned rectangle with whole corners holds it, and any other
+	 * has sides of at least sqrt 2, so its inscribed circle, of radius
+	 * sqrt 2 / 2 or more, holds every point within half a hundredth of
+	 * its centre in x and y.
+	 */
+	if (t->unit < 0 && g->exact >= AM_EXACT_BLOCKS)
+		return (struct umpire_target){ f.at, 0,
+			&g->table.piece[t->block] };
 	return (struct umpire_target){ f.at, f.base, NULL };
 }
 

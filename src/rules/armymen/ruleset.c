@@ -272,9 +272,12 @@ am_fallen(const struct am_game *g, int side, int *out)
 	return n;
 }
 
-bool
+int
 am_rulings(const struct umpire_ctx *ctx)
 {
-	return !ctx->version ||
-		!umpire_version_older(ctx->version, UMPIRE_EXACT_SIGHT_SINCE);
+	if (!ctx->version ||
+	    !umpire_version_older(ctx->version, UMPIRE_BLOCK_TARGET_SINCE))
+		return AM_EXACT_BLOCKS;
+	return umpire_version_older(ctx->version, UMPIRE_EXACT_SIGHT_SINCE) ?
+		AM_SAMPLED : AM_EXACT;
 }
