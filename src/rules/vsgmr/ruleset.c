@@ -45,8 +45,20 @@ game_over(struct umpire_ctx *ctx, const struct vs_game *g)
 	long long score[VS_MAX_PLAYERS];
 
 	umpire_result_end(ctx->result, ctx->step, "%s", over_how[g->pos.over]);
-	vs_final_scores(g, score);
+	if (!g->won || umpire_version_older(ctx->version,
+	    UMPIRE_SCENARIO_SCORES_SINCE)) {
+		vs_final_scores(g, score);
+		vs_result_rank(ctx->result, score, g->nplayers);
+		return;
+	}
+	/* VS-49, VS-50, VS-53: the scenario names the winners; each
+	 * still scores the points he destroyed (VS-46, VS-48). */
+	bool first[VS_MAX_PLAYERS];
+	vs_final_points(g, score);
 	vs_result_rank(ctx->result, score, g->nplayers);
+	for (int p = 0; p < g->nplayers; p++)
+		first[p] = (g->winners >> p) & 1u;
+	umpire_result_rank_first(ctx->result, first);
 }
 
 static unsigned

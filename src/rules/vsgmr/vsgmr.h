@@ -1754,6 +1754,9 @@ int vs_advance(struct vs_game *g, const struct vs_roller *dice,
 /* At the end: each player's score as VS-46 to VS-53 decide (winners
  * 1, others 0 when a scenario named winners), in out[0..nplayers). */
 void vs_final_scores(const struct vs_game *g, long long *out);
+/* The same, the points each destroyed (VS-46, VS-48) even when a
+ * scenario named winners (UMPIRE_SCENARIO_SCORES_SINCE). */
+void vs_final_points(const struct vs_game *g, long long *out);
 /* The players who take turns (VS-42) and whose forces are destroyed
  * (VS-45), as round.c wants them. */
 unsigned vs_alive(const struct vs_game *g);
