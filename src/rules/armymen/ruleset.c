@@ -230,6 +230,7 @@ const struct umpire_ruleset umpire_ruleset_armymen = {
 	.board = am_board,
 	.picture = am_picture,
 	.empty = am_empty,
+	.evaluate = am_evaluate,
 };
 
 struct am_game *

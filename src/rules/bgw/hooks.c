@@ -31,6 +31,7 @@ const struct umpire_ruleset umpire_ruleset_bgw = {
 	.board = bgw_board,
 	.picture = bgw_picture,
 	.empty = bgw_empty,
+	.evaluate = bgw_evaluate,
 	.hides = bgw_hides,
 	.secret_encode = bgw_secret_encode,
 	.secret_decode = bgw_secret_decode,

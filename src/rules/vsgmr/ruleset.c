@@ -269,4 +269,5 @@ const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.board = vs_board,
 	.picture = vs_picture,
 	.empty = vs_empty,
+	.evaluate = vs_evaluate,
 };

@@ -1798,6 +1798,7 @@ void vs_picture(struct umpire_svg *s, const void *game,
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
+long long vs_evaluate(const void *game, const char *player);
 bool vs_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

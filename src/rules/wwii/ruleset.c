@@ -322,4 +322,5 @@ const struct umpire_ruleset umpire_ruleset_wwii = {
 	.board = wwii_board,
 	.picture = wwii_picture,
 	.empty = wwii_empty,
+	.evaluate = wwii_evaluate,
 };
