@@ -111,7 +111,7 @@ play_default(struct tick *t, long long since, long long deadline,
 	umpire_step_paths(&paths, t->g->step, dec.player);
 	bool forfeit = t->pol.dflt == UMPIRE_DEFAULT_FORFEIT;
 	if (!forfeit)
-		umpire_default_orders(t->g, deadline, &orders);
+		umpire_default_orders(t->g, deadline, t->pol.level, &orders);
 	/* The bot's orders are legal; checked as any orders are, all the same. */
 	if (!forfeit && (rc = umpire_game_check(t->g, &a, paths.orders,
 	    orders.ptr, orders.len, &in.orders, d))) {

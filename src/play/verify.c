@@ -1165,7 +1165,7 @@ check_default(struct run *r, const struct umpire_game *g,
 	}
 	if (!opath)
 		return true;	/* a forfeit: no orders */
-	umpire_default_orders(g, *deadline, &want);
+	umpire_default_orders(g, *deadline, r->pol.level, &want);
 	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
 	if (!same && umpire_version_older(r->version, UMPIRE_PADDED_SINCE)) {
 		/*

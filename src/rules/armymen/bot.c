@@ -360,10 +360,8 @@ am_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
 /*
  * Level 2's rating of a game for player (umpire-armymen(7), "The
  * bot"): 100 for each casualty point (AM-20) he has inflicted more
- * than he has taken, 20 for each of his soldiers not pinned less the
- * enemy's, and an inch less for each inch between each of his units
- * and the nearest enemy, at most 24 a unit: units that close in can
- * fire and assault.
+ * than he has taken, and 20 for each of his soldiers not pinned less
+ * the enemy's: a pinned soldier neither fires nor assaults.
  */
 long long
 am_evaluate(const void *game, const char *player)
@@ -375,30 +373,11 @@ am_evaluate(const void *game, const char *player)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct am_unit *u = &g->units[i];
 		long long sign = u->side == me ? 1 : -1;
-		if (u->dead) {
+		if (u->dead)
 			v -= sign * 100 * (u->tank ? g->points_tank :
 				g->points_soldier);
-			continue;
-		}
-		if (!u->tank && !u->pinned)
+		else if (!u->tank && !u->pinned)
 			v += sign * 20;
-		if (u->side != me)
-			continue;
-		uint64_t best = 0;
-		bool any = false;
-		for (int j = 0; j < g->nunits; j++) {
-			const struct am_unit *e = &g->units[j];
-			if (e->dead || e->side == me)
-				continue;
-			uint64_t d2 = (uint64_t)umpire_dist2(u->at, e->at);
-			if (!any || d2 < best)
-				best = d2;
-			any = true;
-		}
-		if (any) {
-			long long d = (long long)umpire_exact_isqrt(best) / 100;
-			v -= d < 24 ? d : 24;
-		}
 	}
 	return v;
 }

@@ -860,8 +860,94 @@ vs_evaluate(const void *game, const char *player)
 				g->figure[i].at.at, g->figure[e].at.at)) / 100;
 		}
 		v -= d < 48 ? d : 48;
+		/* What it can strike now: the most points among its targets,
+		 * hand to hand or, with a distance attack, at a distance. */
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct vs_target *t = umpire_arena_alloc(&a,
+			((size_t)g->nfigures + 2) * sizeof(*t));
+		int most = 0;
+		for (int kind = 0; kind < 2; kind++) {
+			if (kind == 1 && !g->figure[i].profile.distance)
+				break;
+			int n = targets(&a, g, i, kind ? VS_DISTANCE :
+				VS_HAND_TO_HAND, t);
+			for (int k = 0; k < n; k++)
+				if (t[k].kind == VS_AT_FIGURE &&
+				    g->figure[t[k].index].points > most)
+					most = g->figure[t[k].index].points;
+		}
+		umpire_arena_free(&a);
+		v += 5LL * most;
 	}
 	return v;
+}
+
+/* An imagined die, from an rng of the search's own (vs_bot_level). */
+static int
+imagined_die(void *arg, unsigned sides, const char *purpose)
+{
+	(void)purpose;
+	return 1 + (int)umpire_rng_below(arg, sides);
+}
+
+/*
+ * Level 2 for the side nobody plays (X, a force marked bot: 2): the
+ * level-1 bot's orders drawn with salt and VS_LOOKAHEAD - 1 more, each
+ * carried out on copies of the game with imagined dice (never the
+ * step's), rated by vs_evaluate; the best, the first on a tie.  The
+ * same one-ply search as core's level 2 (umpire(1), BOTS), within the
+ * step, as the solo bot plays.
+ */
+#define VS_LOOKAHEAD 8
+#define VS_THROWS 2
+
+void
+vs_bot_level(struct umpire_ctx *ctx, const struct vs_game *g,
+	const char *salt, struct umpire_node **out)
+{
+	struct umpire_arena *a = ctx->arena;
+	int p = g->pos.player;
+	long long best_v = 0;
+
+	*out = NULL;
+	for (int k = 0; k < VS_LOOKAHEAD; k++) {
+		struct umpire_rng rng;
+		struct umpire_buf key = UMPIRE_BUF_INIT;
+		umpire_buf_puts(&key, salt);
+		if (k > 0)
+			umpire_buf_printf(&key, "\nlevel-2\n%d", k);
+		umpire_rng_seed(&rng, key.ptr, key.len);
+		struct umpire_node *orders = umpire_node_map(a, false);
+		vs_bot(ctx, g, &rng, orders);
+		long long v = 0;
+		for (int t = 0; t < VS_THROWS; t++) {
+			struct umpire_arena b = UMPIRE_ARENA_INIT;
+			struct umpire_buf told = UMPIRE_BUF_INIT;
+			struct umpire_rng dice_rng;
+			struct vs_orders o;
+			struct umpire_diags d = UMPIRE_DIAGS_INIT;
+			struct vs_game *c = vs_game_copy(&b, g);
+			struct umpire_buf throw = UMPIRE_BUF_INIT;
+			/* The same throws for every candidate: they differ by
+			 * their orders, not their luck. */
+			umpire_buf_printf(&throw, "%s\nthrow\n%d", salt, t);
+			umpire_rng_seed(&dice_rng, throw.ptr, throw.len);
+			umpire_buf_free(&throw);
+			struct vs_roller dice = { imagined_die, &dice_rng };
+			struct vs_told tell = { &told, &b, NULL };
+			if (vs_orders_read(&o, &b, c, p, c->pos.phase, orders, false,
+			    &d) == 0 && vs_resolve(c, &o, &dice, &tell) == 0)
+				v += vs_evaluate(c, g->player[p].id) / VS_THROWS;
+			umpire_diags_free(&d);
+			umpire_buf_free(&told);
+			umpire_arena_free(&b);
+		}
+		umpire_buf_free(&key);
+		if (!*out || v > best_v) {
+			best_v = v;
+			*out = orders;
+		}
+	}
 }
 
 /*

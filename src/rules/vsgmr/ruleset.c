@@ -94,7 +94,11 @@ solo(struct umpire_ctx *ctx, struct vs_game *g, const struct vs_roller *dice,
 		snprintf(salt, sizeof(salt), "umpire-vsgmr-solo\n%s\n%ld\n%d",
 			ctx->game_id ? ctx->game_id : "", ctx->step, made);
 		umpire_rng_seed(&rng, salt, strlen(salt));
-		vs_bot(ctx, g, &rng, orders);
+		if (g->player[p].bot_level > 1 && !umpire_version_older(
+		    ctx->version, UMPIRE_BOT_SINCE))
+			vs_bot_level(ctx, g, salt, &orders);
+		else
+			vs_bot(ctx, g, &rng, orders);
 		size_t bad = vs_orders_read(&o, ctx->arena, g, p, g->pos.phase,
 			orders, false, &d);
 		umpire_diags_free(&d);

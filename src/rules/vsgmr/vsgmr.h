@@ -1383,6 +1383,7 @@ struct vs_player {
 	enum vs_side_of_table edge;	/* where his force set up */
 	enum vs_team team;
 	bool bot;		/* X: the side nobody plays */
+	int bot_level;		/* X: its bot's level, 1 or 2 (bot: 2) */
 	const char *army;	/* its title, or NULL */
 	int points;		/* what his force cost (VS-2) */
 	int first, nfigures;	/* his figures, figure[first ..] */
@@ -1799,6 +1800,10 @@ void vs_picture(struct umpire_svg *s, const void *game,
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
 long long vs_evaluate(const void *game, const char *player);
+/* The solo bot's level 2 (X, bot: 2): the best of the bot's orders
+ * for the awaited decision, drawn from salt, into *out. */
+void vs_bot_level(struct umpire_ctx *ctx, const struct vs_game *g,
+	const char *salt, struct umpire_node **out);
 bool vs_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 
