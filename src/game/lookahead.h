@@ -21,8 +21,8 @@
 #define UMPIRE_BOT_LEVELS 2
 /* How many candidates level 2 weighs, and on how many throws of the
  * dice each. */
-#define UMPIRE_LOOKAHEAD_CANDIDATES 16
-#define UMPIRE_LOOKAHEAD_THROWS 4
+#define UMPIRE_LOOKAHEAD_CANDIDATES 8
+#define UMPIRE_LOOKAHEAD_THROWS 2
 
 /*
  * The bot of this level (1 or 2) for the awaited decision, as
