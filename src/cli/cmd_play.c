@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 
@@ -12,6 +13,7 @@
 #include "play/hidden.h"
 #include "crypto/sshsig.h"
 #include "play/step.h"
+#include "game/lookahead.h"
 #include <sys/stat.h>
 
 /*
@@ -533,13 +535,15 @@ cmd_bot(int argc, char **argv)
 		{ "identity", required_argument, NULL, 'i' },
 		{ "seed-file", required_argument, NULL, 'f' },
 		{ "standing", no_argument, NULL, 'S' },
+		{ "level", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *player = NULL, *salt = "", *as = NULL, *identity = NULL;
 	const char *file = NULL;
 	bool standing = false;
-	int rc = 0, c;
+	int rc = 0, c, level = 1;
+	char *end;
 
 	while ((c = cli_getopt(argc, argv, "", opts, &rc)) != -1) {
 		switch (c) {
@@ -550,10 +554,20 @@ cmd_bot(int argc, char **argv)
 		case 'i': identity = optarg; break;
 		case 'f': file = optarg; break;
 		case 'S': standing = true; break;
+		case 'l':
+			level = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg || level < 1 ||
+			    level > UMPIRE_BOT_LEVELS)
+				return cli_usage(argv[0], "--level takes 1 (random "
+					"legal orders) or 2 (a one-ply search)");
+			break;
 		}
 	}
 	if (argc - optind != 1)
 		return cli_usage(argv[0], "name one game directory");
+	if (standing && level != 1)
+		return cli_usage(argv[0], "--standing draws level 1's orders: "
+			"level 2 searches the awaited decision alone");
 
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_history *h;
@@ -615,7 +629,11 @@ cmd_bot(int argc, char **argv)
 		umpire_arena_free(&a);
 	} else if (rc == 0) {
 		struct umpire_buf out = UMPIRE_BUF_INIT;
-		umpire_game_bot(g, salt, strlen(salt), &out);
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		umpire_yaml_emit(&out, umpire_game_bot_level(g, &a, salt,
+			strlen(salt), level), umpire_orders_comment(&a, g->rules->name,
+			"orders drawn by umpire bot"));
+		umpire_arena_free(&a);
 		fwrite(out.ptr, 1, out.len, stdout);
 		umpire_buf_free(&out);
 	}

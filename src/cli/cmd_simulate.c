@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "util/fileio.h"
 #include "crypto/sshkey.h"
+#include "game/lookahead.h"
 #include <sodium.h>
 
 /*
@@ -175,9 +176,29 @@ dump(const struct umpire_game *g, const struct umpire_node *orders)
 	umpire_buf_free(&b);
 }
 
+/*
+ * The bot's level for a player: --levels gives one a player in the
+ * game's order, the last given for the rest (umpire(1), BOTS).
+ */
+struct levels {
+	int v[16];
+	size_t n;
+};
+
+static int
+level_of(const struct levels *l, const struct umpire_game *g,
+	const char *player)
+{
+	for (size_t i = 0; i < g->nplayers && l->n; i++)
+		if (strcmp(g->players[i].id, player) == 0)
+			return l->v[i < l->n ? i : l->n - 1];
+	return 1;
+}
+
 static int
 play(const struct umpire_node *scenario, const struct umpire_buf *text,
-	const struct umpire_seed *seed, long max_steps, struct tally *t, struct umpire_diags *d)
+	const struct umpire_seed *seed, long max_steps, const struct levels *lv,
+	struct tally *t, struct umpire_diags *d)
 {
 	struct umpire_game *g;
 	struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
@@ -230,8 +251,11 @@ play(const struct umpire_node *scenario, const struct umpire_buf *text,
 			continue;
 		}
 		t->letters++;
-		const struct umpire_node *orders = umpire_game_bot_standing(g, &a,
-			"", 0);
+		/* Level 1 sends standing orders wherever a player may. */
+		int level = level_of(lv, g, dec.player);
+		const struct umpire_node *orders = level == 1 ?
+			umpire_game_bot_standing(g, &a, "", 0) :
+			umpire_game_bot_level(g, &a, "", 0, level);
 		if (umpire_game_check_doc(g, &a, orders, d)) {
 			umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "internal error: the "
 				"bot's orders for step %ld of %s are refused", g->step, g->id);
@@ -267,11 +291,13 @@ cmd_simulate(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'x' },
 		{ "scenario", required_argument, NULL, 's' },
 		{ "max-steps", required_argument, NULL, 'm' },
+		{ "levels", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, CLI_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *hex = NULL, *scenario = NULL;
 	long games = -1, max_steps = 10000;
+	struct levels lv = { { 0 }, 0 };
 	int rc = 0, c;
 	char *end;
 
@@ -285,6 +311,20 @@ cmd_simulate(int argc, char **argv)
 			if (*end || games < 1 || games > 100000000)
 				return cli_usage(argv[0], "--games takes a number from 1 "
 					"to 100000000");
+			break;
+		case 'l':
+			for (char *p = optarg;; p = end + 1) {
+				long v = strtol(p, &end, 10);
+				if (end == p || v < 1 || v > UMPIRE_BOT_LEVELS ||
+				    lv.n == sizeof(lv.v) / sizeof(lv.v[0]) ||
+				    (*end && *end != ','))
+					return cli_usage(argv[0], "--levels takes levels "
+						"from 1 to %d, one a player, separated by commas",
+						UMPIRE_BOT_LEVELS);
+				lv.v[lv.n++] = (int)v;
+				if (!*end)
+					break;
+			}
 			break;
 		case 'm':
 			max_steps = strtol(optarg, &end, 10);
@@ -334,7 +374,7 @@ cmd_simulate(int argc, char **argv)
 		for (int k = 0; k < 8; k++)
 			buf[UMPIRE_SEED_BYTES + k] = (unsigned char)((uint64_t)i >> (8 * k));
 		crypto_hash_sha256(seed.bytes, buf, sizeof(buf));
-		rc = play(doc, &text, &seed, max_steps, &t, &d);
+		rc = play(doc, &text, &seed, max_steps, &lv, &t, &d);
 	}
 	cli_progress_end(&progress);
 	clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -117,7 +117,7 @@ play_default(struct tick *t, long long since, long long deadline,
 		dflt = UMPIRE_DEFAULT_BOT;
 	bool forfeit = dflt == UMPIRE_DEFAULT_FORFEIT;
 	if (dflt == UMPIRE_DEFAULT_BOT)
-		umpire_default_orders(t->g, deadline, &orders);
+		umpire_default_orders(t->g, deadline, t->pol.level, &orders);
 	/* The bot's orders are legal; checked as any orders are, all the same. */
 	if (!forfeit && (rc = umpire_game_check(t->g, &a, paths.orders,
 	    orders.ptr, orders.len, &in.orders, d))) {

@@ -71,7 +71,7 @@ const struct cli_verb cli_verbs[] = {
 	  "                   check)\n" },
 	{ "bot", cmd_bot,
 	  "umpire bot DIR [--player P] [--seed TEXT] [--standing]\n"
-	  "           [--as PLAYER --identity KEYFILE] [--seed-file F]",
+	  "           [--as PLAYER --identity KEYFILE] [--seed-file F] [--level L]",
 	  "Print legal orders for the awaited decision, drawn at random as the\n"
 	  "ruleset's manual says (Army Man Backgammon: uniformly from all legal\n"
 	  "orders); the same game and seed give the same orders.",
@@ -84,7 +84,9 @@ const struct cli_verb cli_verbs[] = {
 	  "                   orders from what he knows alone; no seed needed\n"
 	  "  --identity KEYFILE  PLAYER's OpenSSH ed25519 private key\n"
 	  "  --seed-file F    a sealed game's seed, for the host's bot of a game\n"
-	  "                   that hides (or set UMPIRE_SEED)\n" },
+	  "                   that hides (or set UMPIRE_SEED)\n"
+	  "  --level L        1: random legal orders (default); 2: the best of\n"
+	  "                   the bot's candidates after a one-ply search\n" },
 	{ "orders", cmd_orders,
 	  "umpire orders DIR [--as PLAYER --identity KEYFILE]",
 	  "Print an orders template for the awaited decision: the envelope\n"
@@ -157,14 +159,16 @@ const struct cli_verb cli_verbs[] = {
 	  "                   modelines of orders files: .umpire/schemas)\n" },
 	{ "simulate", cmd_simulate,
 	  "umpire simulate RULESET --games N [--seed HEX] [--scenario FILE|SCENARIO] "
-	  "[--max-steps M]",
+	  "[--max-steps M] [--levels L[,L...]]",
 	  "Play N games of bot against bot in process, no git, and print the\n"
 	  "wins per side, the game lengths and the speed.",
 	  "  --games N        how many games\n"
 	  "  --seed HEX       the base seed, 64 hex digits (default: all zeros);\n"
 	  "                   game i's seed is SHA-256 of it and i\n"
 	  "  --scenario FILE  default: the ruleset's standard scenario\n"
-	  "  --max-steps M    give up on a game after M steps (default 10000)\n" },
+	  "  --max-steps M    give up on a game after M steps (default 10000)\n"
+	  "  --levels L,...   the bot's level (1 or 2) for each player in order,\n"
+	  "                   the last for the rest (default 1)\n" },
 	{ "tick", cmd_tick,
 	  "umpire tick DIR | --games DIR [--now TIME] [--since TIME] [--seed-file F]\n"
 	  "            [--force] [--wait SECONDS] [--format FORMAT] [--quiet]",

@@ -212,6 +212,16 @@ umpire_deadline_read(struct umpire_deadline_policy *out,
 			umpire_node_error(d, n, "deadlines.default: '%s' is none of "
 				"bot, forfeit, pass", n->u.s.ptr);
 	}
+	out->level = 1;
+	if ((n = umpire_map_get(pol, "bot-level"))) {
+		long long v = umpire_node_integer(n, 0);
+		if (v == 1 || v == 2)
+			out->level = (int)v;
+		else
+			umpire_node_error(d, n, "deadlines.bot-level: %lld is no "
+				"level of the bot; 1 (random legal orders) or 2 (a "
+				"one-ply search)", v);
+	}
 	if ((n = umpire_map_get(pol, "reminders")) && n->type == UMPIRE_SEQ) {
 		if (n->u.seq.n > UMPIRE_DEADLINE_REMINDERS_MAX)
 			umpire_node_error(d, n, "deadlines.reminders: %zu reminders; "

@@ -35,6 +35,7 @@ struct umpire_deadline_policy {
 	bool set;		/* the scenario has `deadlines:` */
 	long long decision;	/* seconds each decision may wait */
 	enum umpire_default dflt;
+	int level;		/* the bot's, for the default bot: 1 or 2 */
 	/* Seconds before the deadline, as the scenario lists them. */
 	long long reminders[UMPIRE_DEADLINE_REMINDERS_MAX];
 	size_t nreminders;

@@ -84,6 +84,17 @@ umpire_result_rank_by_score(struct umpire_result *r)
 	}
 }
 
+void
+umpire_result_rank_first(struct umpire_result *r, const bool *first)
+{
+	int firsts = 0;
+
+	for (size_t i = 0; i < r->n; i++)
+		firsts += first[i];
+	for (size_t i = 0; i < r->n; i++)
+		r->v[i].rank = first[i] ? 1 : firsts + 1;
+}
+
 const struct umpire_standing *
 umpire_result_of(const struct umpire_result *r, const char *player)
 {

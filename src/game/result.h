@@ -58,6 +58,11 @@ void umpire_result_score(struct umpire_result *r, const char *player,
 	long long score);
 /* Rank by score, highest first; equal scores share a rank. */
 void umpire_result_rank_by_score(struct umpire_result *r);
+/*
+ * Rank whatever the scores: the players whose first[i] (in the result's
+ * order) is true share first place, the others the next rank.
+ */
+void umpire_result_rank_first(struct umpire_result *r, const bool *first);
 
 /* The standing of a player, or NULL if not a player of the result. */
 const struct umpire_standing *umpire_result_of(const struct umpire_result *r,

@@ -227,6 +227,16 @@ struct umpire_ruleset {
 	 */
 	bool (*empty)(struct umpire_ctx *ctx, const void *game,
 		struct umpire_node *orders, struct umpire_buf *why);
+	/*
+	 * How good the game stands for player (one of its ids), for the
+	 * bot's level 2 (umpire(1), BOTS): the larger the better, in the
+	 * ruleset's own integer units, from what every player may see.
+	 * Core tries the bot's candidate orders on copies of the game with
+	 * dice of its own and keeps the candidate whose games this rates
+	 * best; a game over ranks its winners above every game not over.
+	 * Optional: without it, level 2 plays as level 1.
+	 */
+	long long (*evaluate)(const void *game, const char *player);
 
 	/*
 	 * Standing orders (version 6, standing.h; NULL: nothing stands in

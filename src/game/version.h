@@ -107,6 +107,20 @@
 
 /* Army Men sees a block fired at over its whole footprint (AM-13). */
 #define UMPIRE_BLOCK_TARGET_SINCE "0.5.0"
+/*
+ * The first version whose VSGMR games that a scenario's own end
+ * decides (Escape, Transport, Fortress Assault: VS-49, VS-50, VS-53)
+ * score each player the points he destroyed (VS-46) and rank the
+ * winners first; before, winners scored 1 and the others 0.
+ */
+#define UMPIRE_SCENARIO_SCORES_SINCE "0.5.0"
+/*
+ * The first version whose bots prefer what can succeed (a target that
+ * can be hit, contact where a charge reaches) and know level 2, the
+ * one-ply search (umpire(1), BOTS): the bot's choices are part of a
+ * deadline's default step.  Older games replay with the old bot.
+ */
+#define UMPIRE_BOT_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -5,9 +5,11 @@
 
 #include <string.h>
 
+#include "game/lookahead.h"
+
 void
 umpire_default_orders(const struct umpire_game *g, long long deadline,
-	struct umpire_buf *out)
+	int level, struct umpire_buf *out)
 {
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
 	struct umpire_decision dec;
@@ -17,8 +19,8 @@ umpire_default_orders(const struct umpire_game *g, long long deadline,
 	const char *first = umpire_arena_printf(&a, "orders drawn by umpire "
 		"tick: no orders from %s by %s", dec.player,
 		umpire_time_format(when, deadline));
-	umpire_yaml_emit(out, umpire_game_bot_doc(g, &a, UMPIRE_DEFAULT_SALT,
-		strlen(UMPIRE_DEFAULT_SALT)), umpire_orders_comment(&a,
+	umpire_yaml_emit(out, umpire_game_bot_level(g, &a, UMPIRE_DEFAULT_SALT,
+		strlen(UMPIRE_DEFAULT_SALT), level), umpire_orders_comment(&a,
 		g->rules->name, first));
 	umpire_arena_free(&a);
 }

@@ -24,9 +24,12 @@
 #define UMPIRE_DEFAULT_TRAILER "Deadline-Default"
 #define UMPIRE_DEADLINE_TRAILER "Deadline"
 
-/* The orders umpire plays for the awaited player, as the file's text. */
+/*
+ * The orders umpire plays for the awaited player, as the file's text:
+ * the bot's of this level (the policy's bot-level, lookahead.h).
+ */
 void umpire_default_orders(const struct umpire_game *g, long long deadline,
-	struct umpire_buf *out);
+	int level, struct umpire_buf *out);
 
 /*
  * The default forfeit: end the game at the awaited decision, its player

@@ -1232,7 +1232,7 @@ check_default(struct run *r, const struct umpire_game *g,
 	    *deadline, &want))
 		*dflt = UMPIRE_DEFAULT_BOT;
 	if (*dflt == UMPIRE_DEFAULT_BOT)
-		umpire_default_orders(g, *deadline, &want);
+		umpire_default_orders(g, *deadline, pol->level, &want);
 	bool same = umpire_buf_equal(&want, orders->ptr, orders->len);
 	if (!same && umpire_version_older(r->version, UMPIRE_PADDED_SINCE)) {
 		/*

@@ -9,7 +9,8 @@
 #   2. umpire verify: steps re-adjudicated per second over long games
 #      (target >= 5,000);
 #   3. umpire simulate: games per second, Army Man Backgammon, Army Men
-#      (target >= 100) and Backgammon Wars (target >= 200);
+#      (target >= 100) and Backgammon Wars (target >= 200); then every
+#      ruleset with the bot at level 1 and at level 2;
 #   4. peak resident set size of one umpire turn (target <= 8 MiB), and
 #      git's;
 #   5. a WWII Combined Arms campaign turn: `umpire resolve` of a 32x32
@@ -170,6 +171,18 @@ awk -v s="$steps" -v t="$total" 'BEGIN {
 # makes it, every card and reaction the bots hold (target >= 200 games/s,
 # issue 14).
 "$UMPIRE" simulate bgw --games 1000 | sed -n 's/^ *speed */simulate bgw:  /p'
+# Both levels of the bot (umpire(1), BOTS) in every ruleset umpire plays,
+# its default scenario: every player at level 1, then at level 2, the
+# one-ply search, which resolves each of its candidates on copies of
+# the game and is the slower by far (no target: figures to compare).
+for r in $("$UMPIRE" rules | awk 'NR > 1 && NF == 0 { exit } NR > 1 { print $1 }'); do
+	for level in 1 2; do
+		n=200
+		[ "$level" = 2 ] && n=10
+		"$UMPIRE" simulate "$r" --games "$n" --levels "$level" |
+			sed -n "s/^ *speed */simulate $r, level $level: /p"
+	done
+done
 
 # 4. Peak RSS of one turn, by GNU time (a Python parent's pages would
 # count in a forked child's maximum): the median of nine turns, since

@@ -326,6 +326,7 @@ int amb_find_stance(const char *name);
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
+long long amb_evaluate(const void *game, const char *player);
 bool amb_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

@@ -155,3 +155,34 @@ amb_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
 	(void)ctx; (void)game; (void)orders; (void)why;
 	return false;
 }
+
+/*
+ * Level 2's rating of a game for player (umpire-amb(7), "The bot"): 100
+ * for each man of his alive more than the enemy's, 10 for each row his
+ * foremost man is ahead of the enemy's foremost (the race to move a man
+ * off), and a row for each row all his men have gone forward, less the
+ * enemy's.
+ */
+long long
+amb_evaluate(const void *game, const char *player)
+{
+	const struct amb_game *g = game;
+	int me = strcmp(player, amb_sides[AMB_TAN]) == 0;
+	long long v = 0;
+
+	for (int s = 0; s < 2; s++) {
+		long long sign = s == me ? 1 : -1, alive = 0, sum = 0, front = 0;
+		for (int i = 0; i < g->nmen[s]; i++) {
+			const struct amb_man *m = &g->men[s][i];
+			if (m->dead)
+				continue;
+			int ahead = s == AMB_GREEN ? m->row : AMB_ROWS + 1 - m->row;
+			alive++;
+			sum += ahead;
+			if (ahead > front)
+				front = ahead;
+		}
+		v += sign * (100 * alive + 10 * front + sum);
+	}
+	return v;
+}

@@ -87,6 +87,7 @@ const struct umpire_ruleset umpire_ruleset_amb = {
 	.board = amb_board,
 	.picture = amb_picture,
 	.empty = amb_empty,
+	.evaluate = amb_evaluate,
 	.hides = amb_hides,
 	.secret_encode = amb_secret_encode,
 	.secret_decode = amb_secret_decode,

@@ -356,3 +356,28 @@ am_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
 	umpire_buf_printf(why, "%s %s", am_Sides[side], none[action]);
 	return true;
 }
+
+/*
+ * Level 2's rating of a game for player (umpire-armymen(7), "The
+ * bot"): 100 for each casualty point (AM-20) he has inflicted more
+ * than he has taken, and 20 for each of his soldiers not pinned less
+ * the enemy's: a pinned soldier neither fires nor assaults.
+ */
+long long
+am_evaluate(const void *game, const char *player)
+{
+	const struct am_game *g = game;
+	int me = strcmp(player, am_sides[1]) == 0;
+	long long v = 0;
+
+	for (int i = 0; i < g->nunits; i++) {
+		const struct am_unit *u = &g->units[i];
+		long long sign = u->side == me ? 1 : -1;
+		if (u->dead)
+			v -= sign * 100 * (u->tank ? g->points_tank :
+				g->points_soldier);
+		else if (!u->tank && !u->pinned)
+			v += sign * 20;
+	}
+	return v;
+}

@@ -232,6 +232,7 @@ const struct umpire_ruleset umpire_ruleset_armymen = {
 	.empty = am_empty,
 	.stands = am_stands,
 	.bot_standing = am_bot_standing,
+	.evaluate = am_evaluate,
 };
 
 struct am_game *

@@ -329,6 +329,7 @@ void bgw_picture(struct umpire_svg *svg, const void *game,
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
+long long bgw_evaluate(const void *game, const char *player);
 bool bgw_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

@@ -528,3 +528,25 @@ bgw_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
 		bgw_Sides[side], g->dice[0], g->dice[1]);
 	return true;
 }
+
+/*
+ * Level 2's rating of a game for player (umpire-bgw(7), "The bot"): the
+ * race, 10 for each pip the enemy has still to go more than he has (a
+ * unit's own point number; 25 on the Wall, 0 borne off), and 30 more for
+ * each enemy unit on the Wall less his own there.
+ */
+long long
+bgw_evaluate(const void *game, const char *player)
+{
+	const struct bgw_game *g = game;
+	int me = strcmp(player, bgw_sides[1]) == 0;
+	long long v = 0;
+
+	for (int i = 0; i < BGW_ALL; i++) {
+		const struct bgw_unit *u = &g->u[i];
+		long long sign = u->side == me ? -1 : 1;
+		int pips = u->at == BGW_WALL ? 25 : bgw_own(u->side, u->at);
+		v += sign * (10 * pips + (u->at == BGW_WALL ? 30 : 0));
+	}
+	return v;
+}

@@ -38,6 +38,9 @@
 #include "game/ruleset.h"
 #include "vsgmr.h"
 
+static int targets(struct umpire_arena *a, const struct vs_game *g, int i,
+	enum vs_attack kind, struct vs_target *out);
+
 /* The 16 directions a move or a facing is chosen from: geom's. */
 static const struct umpire_pt *const dirs = umpire_plane_dirs;
 
@@ -156,14 +159,30 @@ towards(const struct vs_game *g, int i, int e)
 	return d.x || d.y ? d : f->at.facing;
 }
 
+/*
+ * Since UMPIRE_BOT_SINCE (umpire-vsgmr(7), "The bot"): the length a
+ * move straight at enemy t is tried with first, and after each refusal:
+ * into contact (the bases 0.01 inch apart or less, VS-21), a hundredth
+ * shorter at a time, when the allowance reaches; else the whole
+ * allowance, then shorter.  The old bot stopped an inch short.
+ */
+static int64_t
+charge(int64_t gap, int64_t allowance, int tries)
+{
+	if (gap <= allowance && tries < 3)
+		return gap - tries;
+	int64_t go = gap < allowance ? gap : allowance;
+	return go * (4 - tries) / 4;
+}
+
 static void
 move_table(struct umpire_ctx *ctx, struct vs_game *c, int i,
-	struct umpire_rng *rng, struct umpire_node *list)
+	struct umpire_rng *rng, struct umpire_node *list, bool newer)
 {
 	struct umpire_arena *a = ctx->arena;
 	struct vs_figure *f = &c->figure[i];
 	int e = nearest_foe(c, i);
-	bool go_to = e >= 0 && below(rng, 2);
+	bool go_to = e >= 0 && (newer ? below(rng, 4) != 0 : below(rng, 2));
 	unsigned dir = below(rng, UMPIRE_PLANE_DIRS);
 	int allowance = vs_move_allowance(&f->profile, false);
 	int64_t want = 100 + below(rng, (unsigned)(allowance > 100 ?
@@ -177,9 +196,12 @@ move_table(struct umpire_ctx *ctx, struct vs_game *c, int i,
 			int64_t len = (int64_t)umpire_exact_isqrt((uint64_t)
 				umpire_dist2(f->at.at, t->at.at));
 			int64_t go = len - (f->at.base + t->at.base) / 2 - 100;
-			if (go > allowance)
+			if (newer)
+				go = charge(go + 100, allowance, tries);
+			else if (go > allowance)
 				go = allowance;
-			go = go * (4 - tries) / 4;
+			if (!newer)
+				go = go * (4 - tries) / 4;
 			if (go <= 0 || len == 0)
 				return;
 			to = (struct umpire_pt){ f->at.at.x + (int32_t)(d.x * go /
@@ -728,6 +750,10 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		return;
 	}
 	case VS_PHASE_MOVE: {
+		bool newer = !umpire_version_older(ctx->version,
+			UMPIRE_BOT_SINCE);
+		struct vs_target *t = umpire_arena_alloc(a,
+			((size_t)c->nfigures + 2) * sizeof(*t));
 		spawn(ctx, c, p, rng, orders);
 		struct umpire_node *list = umpire_node_seq(a, false);
 		for (int i = 0; i < c->nfigures; i++) {
@@ -736,11 +762,17 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 			    f->mount >= 0 || !vs_can_move(c, i) || below(rng, 4) == 0 ||
 			    !may_act(c, p, i))
 				continue;
+			/* Since UMPIRE_BOT_SINCE: a figure that can already
+			 * attack, in contact or at a distance, stays to. */
+			if (newer && (targets(a, c, i, VS_HAND_TO_HAND, t) > 0 ||
+			    (f->profile.distance &&
+			    targets(a, c, i, VS_DISTANCE, t) > 0)))
+				continue;
 			bool was = acted(f);
 			if (c->on_map)
 				move_map(ctx, c, i, rng, list);
 			else
-				move_table(ctx, c, i, rng, list);
+				move_table(ctx, c, i, rng, list, newer);
 			count(c, p, i, was);
 		}
 		umpire_map_add(a, orders, "moves", list);
@@ -768,6 +800,153 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
 		if (g->pos.phase == VS_PHASE_SKILL)
 			bring_back(ctx, g, p, rng, orders);
 		return;
+	}
+}
+
+/*
+ * Level 2's rating of a game for player (umpire-vsgmr(7), "The bot"):
+ * 100 for each point he scored (VS-46) less the best of his opponents',
+ * 10 for each point of his own figures still on the surface less the
+ * most any opponent has on it, and an inch less for each inch between
+ * a figure of his and the nearest enemy, up to 48 a figure: figures that
+ * close in can fight.
+ */
+long long
+vs_evaluate(const void *game, const char *player)
+{
+	const struct vs_game *g = game;
+	int p = -1;
+
+	for (int q = 0; q < g->nplayers; q++)
+		if (strcmp(g->player[q].id, player) == 0)
+			p = q;
+	if (p < 0)
+		return 0;
+	long long own = 0, foe_on[VS_MAX_PLAYERS] = { 0 };
+	long long v = 0;
+	for (int i = 0; i < g->nfigures; i++)
+		if (on(g, i)) {
+			int o = g->figure[i].owner;
+			if (o == p)
+				own += g->figure[i].points;
+			else if (o >= 0 && o < VS_MAX_PLAYERS)
+				foe_on[o] += g->figure[i].points;
+		}
+	long long most_on = 0, most_score = 0;
+	for (int q = 0; q < g->nplayers; q++) {
+		if (q == p || !vs_foes(g, p, q))
+			continue;
+		if (foe_on[q] > most_on)
+			most_on = foe_on[q];
+		if (g->player[q].score > most_score)
+			most_score = g->player[q].score;
+	}
+	v += 100LL * (g->player[p].score - most_score) + 10LL * (own - most_on);
+	for (int i = 0; i < g->nfigures; i++) {
+		if (!on(g, i) || g->figure[i].owner != p)
+			continue;
+		int e = nearest_foe(g, i);
+		if (e < 0)
+			continue;
+		long long d;
+		if (g->on_map) {
+			long long df = g->figure[e].sq.file - g->figure[i].sq.file;
+			long long dr = g->figure[e].sq.rank - g->figure[i].sq.rank;
+			df = df < 0 ? -df : df;
+			dr = dr < 0 ? -dr : dr;
+			d = df > dr ? df : dr;
+		} else {
+			d = (long long)umpire_exact_isqrt((uint64_t)umpire_dist2(
+				g->figure[i].at.at, g->figure[e].at.at)) / 100;
+		}
+		v -= d < 48 ? d : 48;
+		/* What it can strike now: the most points among its targets,
+		 * hand to hand or, with a distance attack, at a distance. */
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct vs_target *t = umpire_arena_alloc(&a,
+			((size_t)g->nfigures + 2) * sizeof(*t));
+		int most = 0;
+		for (int kind = 0; kind < 2; kind++) {
+			if (kind == 1 && !g->figure[i].profile.distance)
+				break;
+			int n = targets(&a, g, i, kind ? VS_DISTANCE :
+				VS_HAND_TO_HAND, t);
+			for (int k = 0; k < n; k++)
+				if (t[k].kind == VS_AT_FIGURE &&
+				    g->figure[t[k].index].points > most)
+					most = g->figure[t[k].index].points;
+		}
+		umpire_arena_free(&a);
+		v += 5LL * most;
+	}
+	return v;
+}
+
+/* An imagined die, from an rng of the search's own (vs_bot_level). */
+static int
+imagined_die(void *arg, unsigned sides, const char *purpose)
+{
+	(void)purpose;
+	return 1 + (int)umpire_rng_below(arg, sides);
+}
+
+/*
+ * Level 2 for the side nobody plays (X, a force marked bot: 2): the
+ * level-1 bot's orders drawn with salt and VS_LOOKAHEAD - 1 more, each
+ * carried out on copies of the game with imagined dice (never the
+ * step's), rated by vs_evaluate; the best, the first on a tie.  The
+ * same one-ply search as core's level 2 (umpire(1), BOTS), within the
+ * step, as the solo bot plays.
+ */
+#define VS_LOOKAHEAD 8
+#define VS_THROWS 2
+
+void
+vs_bot_level(struct umpire_ctx *ctx, const struct vs_game *g,
+	const char *salt, struct umpire_node **out)
+{
+	struct umpire_arena *a = ctx->arena;
+	int p = g->pos.player;
+	long long best_v = 0;
+
+	*out = NULL;
+	for (int k = 0; k < VS_LOOKAHEAD; k++) {
+		struct umpire_rng rng;
+		struct umpire_buf key = UMPIRE_BUF_INIT;
+		umpire_buf_puts(&key, salt);
+		if (k > 0)
+			umpire_buf_printf(&key, "\nlevel-2\n%d", k);
+		umpire_rng_seed(&rng, key.ptr, key.len);
+		struct umpire_node *orders = umpire_node_map(a, false);
+		vs_bot(ctx, g, &rng, orders);
+		long long v = 0;
+		for (int t = 0; t < VS_THROWS; t++) {
+			struct umpire_arena b = UMPIRE_ARENA_INIT;
+			struct umpire_buf told = UMPIRE_BUF_INIT;
+			struct umpire_rng dice_rng;
+			struct vs_orders o;
+			struct umpire_diags d = UMPIRE_DIAGS_INIT;
+			struct vs_game *c = vs_game_copy(&b, g);
+			struct umpire_buf throw = UMPIRE_BUF_INIT;
+			/* The same throws for every candidate: they differ by
+			 * their orders, not their luck. */
+			umpire_buf_printf(&throw, "%s\nthrow\n%d", salt, t);
+			umpire_rng_seed(&dice_rng, throw.ptr, throw.len);
+			umpire_buf_free(&throw);
+			struct vs_roller dice = { imagined_die, &dice_rng };
+			struct vs_told tell = { &told, &b, NULL };
+			if (vs_orders_read(&o, &b, c, p, c->pos.phase, orders, false,
+			    &d) == 0 && vs_resolve(c, &o, &dice, &tell) == 0)
+				v += vs_evaluate(c, g->player[p].id) / VS_THROWS;
+			umpire_diags_free(&d);
+			umpire_buf_free(&told);
+			umpire_arena_free(&b);
+		}
+		umpire_buf_free(&key);
+		if (!*out || v > best_v) {
+			best_v = v;
+			*out = orders;
+		}
 	}
 }
 

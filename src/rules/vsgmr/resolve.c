@@ -2195,13 +2195,18 @@ vs_advance(struct vs_game *g, const struct vs_roller *dice,
 void
 vs_final_scores(const struct vs_game *g, long long *out)
 {
+	if (g->won)
+		vs_score_winners(out, g->nplayers, g->winners);
+	else
+		vs_final_points(g, out);
+}
+
+void
+vs_final_points(const struct vs_game *g, long long *out)
+{
 	int n = g->nplayers, defeated[VS_MAX_PLAYERS] = { 0 };
 	unsigned side = 0;
 
-	if (g->won) {
-		vs_score_winners(out, n, g->winners);
-		return;
-	}
 	for (int p = 0; p < n; p++)
 		defeated[p] = g->player[p].score;
 	if (g->ending.sides && n > 0 && g->player[0].team != VS_NO_TEAM)

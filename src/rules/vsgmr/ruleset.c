@@ -45,8 +45,20 @@ game_over(struct umpire_ctx *ctx, const struct vs_game *g)
 	long long score[VS_MAX_PLAYERS];
 
 	umpire_result_end(ctx->result, ctx->step, "%s", over_how[g->pos.over]);
-	vs_final_scores(g, score);
+	if (!g->won || umpire_version_older(ctx->version,
+	    UMPIRE_SCENARIO_SCORES_SINCE)) {
+		vs_final_scores(g, score);
+		vs_result_rank(ctx->result, score, g->nplayers);
+		return;
+	}
+	/* VS-49, VS-50, VS-53: the scenario names the winners; each
+	 * still scores the points he destroyed (VS-46, VS-48). */
+	bool first[VS_MAX_PLAYERS];
+	vs_final_points(g, score);
 	vs_result_rank(ctx->result, score, g->nplayers);
+	for (int p = 0; p < g->nplayers; p++)
+		first[p] = (g->winners >> p) & 1u;
+	umpire_result_rank_first(ctx->result, first);
 }
 
 static unsigned
@@ -82,7 +94,11 @@ solo(struct umpire_ctx *ctx, struct vs_game *g, const struct vs_roller *dice,
 		snprintf(salt, sizeof(salt), "umpire-vsgmr-solo\n%s\n%ld\n%d",
 			ctx->game_id ? ctx->game_id : "", ctx->step, made);
 		umpire_rng_seed(&rng, salt, strlen(salt));
-		vs_bot(ctx, g, &rng, orders);
+		if (g->player[p].bot_level > 1 && !umpire_version_older(
+		    ctx->version, UMPIRE_BOT_SINCE))
+			vs_bot_level(ctx, g, salt, &orders);
+		else
+			vs_bot(ctx, g, &rng, orders);
 		size_t bad = vs_orders_read(&o, ctx->arena, g, p, g->pos.phase,
 			orders, false, &d);
 		umpire_diags_free(&d);
@@ -259,4 +275,5 @@ const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.empty = vs_empty,
 	.stands = vs_stands,
 	.bot_standing = vs_bot_standing,
+	.evaluate = vs_evaluate,
 };

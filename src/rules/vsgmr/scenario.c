@@ -885,8 +885,10 @@ read_forces(struct rd *r)
 		pl->army = r->army[k].name;
 		pl->points = r->army[k].points;
 		pl->nfigures = r->army[k].figures;
-		pl->bot = (v = umpire_map_get(f, "bot")) && v->type == UMPIRE_BOOL
-			&& v->u.b;
+		v = umpire_map_get(f, "bot");
+		pl->bot_level = !v ? 0 : v->type == UMPIRE_BOOL ? v->u.b :
+			(int)umpire_node_integer(v, 0);
+		pl->bot = pl->bot_level > 0;
 		g->solo = g->solo || pl->bot;
 		if ((v = umpire_map_get(f, "edge"))) {
 			if ((e = name_index(vs_compass_names, VS_COMPASS,

@@ -344,7 +344,11 @@ write_forces(struct umpire_arena *a, const struct vs_game *g,
 		if (pl->team != VS_NO_TEAM)
 			umpire_map_add(a, f, "team", umpire_node_str(a,
 				vs_team_names[pl->team]));
-		add_true(a, f, "bot", pl->bot);
+		if (pl->bot_level > 1)
+			umpire_map_add(a, f, "bot", umpire_node_int(a,
+				pl->bot_level));
+		else
+			add_true(a, f, "bot", pl->bot);
 		if (pl->army)
 			umpire_map_add(a, f, "army", umpire_node_str(a, pl->army));
 		list = umpire_map_add(a, f, "figures", umpire_node_seq(a, false));

@@ -1384,6 +1384,7 @@ struct vs_player {
 	enum vs_side_of_table edge;	/* where his force set up */
 	enum vs_team team;
 	bool bot;		/* X: the side nobody plays */
+	int bot_level;		/* X: its bot's level, 1 or 2 (bot: 2) */
 	const char *army;	/* its title, or NULL */
 	int points;		/* what his force cost (VS-2) */
 	int first, nfigures;	/* his figures, figure[first ..] */
@@ -1755,6 +1756,9 @@ int vs_advance(struct vs_game *g, const struct vs_roller *dice,
 /* At the end: each player's score as VS-46 to VS-53 decide (winners
  * 1, others 0 when a scenario named winners), in out[0..nplayers). */
 void vs_final_scores(const struct vs_game *g, long long *out);
+/* The same, the points each destroyed (VS-46, VS-48) even when a
+ * scenario named winners (UMPIRE_SCENARIO_SCORES_SINCE). */
+void vs_final_points(const struct vs_game *g, long long *out);
 /* The players who take turns (VS-42) and whose forces are destroyed
  * (VS-45), as round.c wants them. */
 unsigned vs_alive(const struct vs_game *g);
@@ -1796,6 +1800,11 @@ void vs_picture(struct umpire_svg *s, const void *game,
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
+long long vs_evaluate(const void *game, const char *player);
+/* The solo bot's level 2 (X, bot: 2): the best of the bot's orders
+ * for the awaited decision, drawn from salt, into *out. */
+void vs_bot_level(struct umpire_ctx *ctx, const struct vs_game *g,
+	const char *salt, struct umpire_node **out);
 bool vs_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

@@ -377,3 +377,42 @@ wwii_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
 	(void)ctx; (void)game; (void)orders; (void)why;
 	return false;
 }
+
+/*
+ * Level 2's rating of a game for player (umpire-wwii(7), WW-26): 100 for
+ * each unit of his alive more than the enemy's, and a square less for
+ * each square between each of his units and the enemy HQ, more for each
+ * of the enemy's from his own (king moves, at most 16 a unit): the HQ
+ * is where the game is won.
+ */
+long long
+wwii_evaluate(const void *game, const char *player)
+{
+	const struct wwii_game *g = game;
+	const struct wwii_pos *p = &g->pos;
+	int me = wwii_find_side(player);
+	long long v = 0;
+
+	if (me < 0)
+		return 0;
+	for (int s = 0; s < 2; s++) {
+		long long sign = s == me ? 1 : -1;
+		int hq = enemy_hq(p, s);
+		struct umpire_square goal = hq >= 0 ? wwii_square(g, hq) :
+			(struct umpire_square){ 0, 0 };
+		for (int i = 0; i < p->n[s]; i++) {
+			if (p->where[s][i] < 0)
+				continue;
+			v += sign * 100;
+			if (hq < 0)
+				continue;
+			struct umpire_square at = wwii_square(g, p->where[s][i]);
+			int df = at.file - goal.file, dr = at.rank - goal.rank;
+			df = df < 0 ? -df : df;
+			dr = dr < 0 ? -dr : dr;
+			int d = df > dr ? df : dr;
+			v -= sign * (d < 16 ? d : 16);
+		}
+	}
+	return v;
+}

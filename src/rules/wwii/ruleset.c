@@ -324,4 +324,5 @@ const struct umpire_ruleset umpire_ruleset_wwii = {
 	.empty = wwii_empty,
 	.stands = wwii_stands,
 	.bot_standing = wwii_bot_standing,
+	.evaluate = wwii_evaluate,
 };

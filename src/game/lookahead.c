@@ -1,0 +1,151 @@
+/*
+ * lookahead.c - the bot's level 2, a one-ply search (lookahead.h).
+ */
+#include "game/lookahead.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sodium.h>
+
+#include "game/report.h"
+
+/*
+ * What a finished game is worth to the player, beyond anything the
+ * ruleset rates: first place (shared or not) above every game still
+ * going, any other place below.
+ */
+#define WON (1LL << 50)
+
+/* A copy of g to resolve a candidate on: its state and secret again. */
+static struct umpire_game *
+twin(const struct umpire_game *g, const struct umpire_buf *state,
+	const struct umpire_buf *secret)
+{
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	struct umpire_game *c = NULL;
+
+	if (umpire_game_load(&c, "<bot>", state->ptr, state->len, &d) == 0 &&
+	    c->sealed && !c->have_seed &&
+	    umpire_game_set_seed(c, &g->seed, "<bot>", &d) != 0) {
+		umpire_game_free(c);
+		c = NULL;
+	}
+	if (c && secret && umpire_game_read_secret(c, "<bot>", secret->ptr,
+	    secret->len, &d) != 0) {
+		umpire_game_free(c);
+		c = NULL;
+	}
+	umpire_diags_free(&d);
+	if (c) {
+		c->in_memory = true;
+		c->ruling = g->ruling;
+	}
+	return c;
+}
+
+/* The dice of throw t: a seed of their own, that anyone can derive. */
+static void
+imagined(struct umpire_seed *out, const struct umpire_game *g, int t)
+{
+	struct umpire_buf label = UMPIRE_BUF_INIT;
+
+	umpire_buf_printf(&label, "umpire-bot-v2 %s %ld %d", g->id, g->step, t);
+	crypto_hash_sha256(out->bytes, (const unsigned char *)label.ptr,
+		label.len);
+	umpire_buf_free(&label);
+}
+
+/* What candidate orders are worth to player, summed over the throws. */
+static long long
+weigh(const struct umpire_game *g, const struct umpire_buf *state,
+	const struct umpire_buf *secret, const struct umpire_node *orders,
+	const char *player)
+{
+	long long sum = 0;
+
+	for (int t = 0; t < UMPIRE_LOOKAHEAD_THROWS; t++) {
+		struct umpire_game *c = twin(g, state, secret);
+		struct umpire_arena a = UMPIRE_ARENA_INIT;
+		struct umpire_step_report report = UMPIRE_STEP_REPORT_INIT;
+
+		if (!c)
+			return LLONG_MIN / 4;
+		imagined(&c->seed, g, t);
+		report.no_text = true;
+		report.version = g->ruling;
+		umpire_game_resolve(c, &a, orders, &report);
+		long long v = g->rules->evaluate(c->rs, player);
+		if (c->result.over) {
+			const struct umpire_standing *s = umpire_result_of(&c->result,
+				player);
+			v += s && s->rank == 1 ? WON : -WON;
+		}
+		sum += v / UMPIRE_LOOKAHEAD_THROWS;
+		umpire_step_report_free(&report);
+		umpire_arena_free(&a);
+		umpire_game_free(c);
+	}
+	return sum;
+}
+
+const struct umpire_node *
+umpire_game_bot_level(const struct umpire_game *g, struct umpire_arena *a,
+	const void *salt, size_t saltlen, int level)
+{
+	const struct umpire_node *first = umpire_game_bot_doc(g, a, salt,
+		saltlen);
+	struct umpire_decision dec;
+	const char *ruling = g->ruling ? g->ruling : UMPIRE_VERSION;
+
+	umpire_game_decision(g, &dec);
+	if (level < 2 || !g->rules->evaluate || !dec.player ||
+	    umpire_version_older(ruling, UMPIRE_BOT_SINCE) ||
+	    (g->hides && !g->in_memory))
+		return first;
+
+	struct umpire_buf state = UMPIRE_BUF_INIT, secret = UMPIRE_BUF_INIT;
+	struct umpire_buf seen[UMPIRE_LOOKAHEAD_CANDIDATES];
+	const struct umpire_node *best = first;
+	long long best_v = LLONG_MIN;
+	int n = 0;
+
+	umpire_game_encode(g, ruling, &state);
+	if (g->hides)
+		umpire_game_encode_secret(g, &secret);
+	for (int k = 0; k < UMPIRE_LOOKAHEAD_CANDIDATES; k++) {
+		const struct umpire_node *o = first;
+		if (k > 0) {
+			struct umpire_buf s = UMPIRE_BUF_INIT;
+			umpire_buf_add(&s, salt, saltlen);
+			umpire_buf_printf(&s, "%clevel-2%c%d", 0, 0, k);
+			o = umpire_game_bot_doc(g, a, s.ptr, s.len);
+			umpire_buf_free(&s);
+		}
+		/* The same orders twice are weighed once. */
+		struct umpire_buf text = UMPIRE_BUF_INIT;
+		umpire_yaml_emit(&text, o, NULL);
+		bool again = false;
+		for (int j = 0; j < n && !again; j++)
+			again = seen[j].len == text.len && memcmp(seen[j].ptr,
+				text.ptr, text.len) == 0;
+		if (again) {
+			umpire_buf_free(&text);
+			continue;
+		}
+		seen[n++] = text;
+		long long v = weigh(g, &state, g->hides ? &secret : NULL, o,
+			dec.player);
+		if (v > best_v) {
+			best_v = v;
+			best = o;
+		}
+	}
+	for (int j = 0; j < n; j++)
+		umpire_buf_free(&seen[j]);
+	if (secret.ptr)
+		sodium_memzero(secret.ptr, secret.len);
+	umpire_buf_free(&secret);
+	umpire_buf_free(&state);
+	return best;
+}
