@@ -184,7 +184,7 @@ def told_shuffles(game):
     n = 0
     for path in git(game, "ls-tree", "-r", "--name-only", "HEAD",
                     "reports/").split():
-        if not re.fullmatch(r"reports/\d{4,}\.md", path):
+        if not re.fullmatch(r"reports/(\d{2,}/)?\d{4,}\.md", path):
             continue
         text = git(game, "show", "HEAD:" + path)
         table = text.split("\n## Shuffles\n", 1)
