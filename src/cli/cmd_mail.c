@@ -431,16 +431,6 @@ find_game(const char *games, const char *id)
 	return found;
 }
 
-/* The file of out's hidden files at path, or NULL. */
-static const struct umpire_hidden_file *
-hidden_file(const struct cli_turn_out *out, const char *path)
-{
-	for (size_t i = 0; i < out->hidden.n; i++)
-		if (strcmp(out->hidden.files[i].path, path) == 0)
-			return &out->hidden.files[i];
-	return NULL;
-}
-
 static bool
 has_address(const struct umpire_player *p)
 {
@@ -451,8 +441,36 @@ has_address(const struct umpire_player *p)
 }
 
 /*
+ * The newest private view of player's that the steps from step on made
+ * (his own step, then the steps of umpire's that applied standing
+ * orders after it), as committed, with its picture: the paths into
+ * view and pic, the encrypted files into vf and pf (left empty when no
+ * step made one).
+ */
+static void
+latest_view(struct umpire_history *h, const struct umpire_game *g,
+	long step, const char *player, char view[UMPIRE_PATH_MAX],
+	struct umpire_buf *vf, char pic[UMPIRE_PATH_MAX], struct umpire_buf *pf)
+{
+	struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
+
+	for (long s = g->step - 1; s >= step; s--) {
+		umpire_view_path(view, g->layout, s, player);
+		if (umpire_history_read(h, view, vf, &quiet) == 0) {
+			umpire_view_picture_path(pic, g->layout, s, player);
+			if (umpire_history_read(h, pic, pf, &quiet) != 0)
+				umpire_buf_free(pf);
+			break;
+		}
+		umpire_buf_free(vf);
+	}
+	umpire_diags_free(&quiet);
+}
+
+/*
  * The step's report to the sender (a reply) and to every player with an
- * address, each player's private view attached to his message only.
+ * address, each player's private view attached to his message only: the
+ * newest his letter's steps made.
  */
 static int
 send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
@@ -539,29 +557,26 @@ send_reports(struct job *j, const char *dir, const struct cli_turn_out *out,
 			o.att[o.natt++] = (struct attachment){ png_name, "image/png",
 				png.ptr, png.len };
 		char view[UMPIRE_PATH_MAX], pic[UMPIRE_PATH_MAX];
-		const struct umpire_hidden_file *vf = NULL, *pf = NULL;
-		if (p) {
-			umpire_view_path(view, g->layout, out->step, p->id);
-			umpire_view_picture_path(pic, g->layout, out->step, p->id);
-			vf = hidden_file(out, view);
-			pf = hidden_file(out, pic);
-		}
-		if (vf) {
-			const char *name = strrchr(vf->path, '/') + 1;
+		struct umpire_buf vf = UMPIRE_BUF_INIT, pf = UMPIRE_BUF_INIT;
+		if (p && g->hides)
+			latest_view(h, g, out->step, p->id, view, &vf, pic, &pf);
+		if (vf.ptr) {
+			const char *name = strrchr(view, '/') + 1;
 			o.att[o.natt++] = (struct attachment){ name,
-				"application/octet-stream", vf->data.ptr, vf->data.len };
+				"application/octet-stream", vf.ptr, vf.len };
 			umpire_buf_printf(&body, "\nYour private report is attached, "
 				"encrypted to your key:\n\n    age -d -i ~/.ssh/id_ed25519 "
 				"%s\n", name);
 		}
-		if (pf)
-			o.att[o.natt++] = (struct attachment){ strrchr(pf->path,
-				'/') + 1, "application/octet-stream", pf->data.ptr,
-				pf->data.len };
+		if (pf.ptr)
+			o.att[o.natt++] = (struct attachment){ strrchr(pic,
+				'/') + 1, "application/octet-stream", pf.ptr, pf.len };
 		o.body = umpire_buf_cstr(&body);
 		if (send_one(&j->ml, &o, d))
 			failed++;
 		umpire_buf_free(&body);
+		umpire_buf_free(&vf);
+		umpire_buf_free(&pf);
 	}
 	g_free(public_subject);
 	g_free(turn_subject);

@@ -722,6 +722,57 @@ def test_signed_hidden_game():
         check(views > 0, "no private report was attached")
 
 
+def newest_view(game, rcpt):
+    """The newest private view of rcpt's committed at HEAD: (step, name)."""
+    names = subprocess.run(
+        ["git", "-C", game, "ls-tree", "-r", "--name-only", "HEAD",
+         "reports/"], stdout=subprocess.PIPE, check=True,
+        universal_newlines=True).stdout.split()
+    mine = [n.rsplit("/", 1)[-1] for n in names
+            if n.endswith("-%s.md.age" % rcpt)]
+    return max((int(n[:4]), n) for n in mine) if mine else (None, None)
+
+
+def test_standing_steps_views():
+    """Standing orders applied after a player's step may change another
+    player's private view: each player's letter carries the newest view
+    the letter's steps made, not only the one of the step mailed for."""
+    players = {"white": "white@example.org", "black": "black@example.org"}
+    with ut.scratch() as top:
+        game = os.path.join(top, "g")
+        seed = os.path.join(top, "seed")
+        # This seed's bots make a standing step change a view by turn 11.
+        ut.write(seed, "11" * 32)
+        ut.umpire_ok("new", game, "--scenario", "bgw:standard", "--sealed",
+                     "--seed-file", seed, *ut.test_keys("bgw:standard"))
+        later = 0
+        for turn in range(1, 15):
+            first = int(re.search(r"^awaiting: +step (\d+),", ut.umpire_ok(
+                "status", game), re.M).group(1))
+            text = ut.umpire_ok("bot", game, "--standing", "--seed-file",
+                                seed)
+            who = [ln.split()[1] for ln in text.splitlines()
+                   if ln.startswith("player:")][0]
+            path = os.path.join(top, "orders.yaml")
+            ut.write(path, text)
+            sig = sign(top, who, path)
+            m = message(sender=players[who])
+            m.set_content("Hi,\n\n" + text + "\n" + sig.decode() + "\n")
+            msgs = accepted(top, game, m, "--seed-file", seed)
+            for m in msgs:
+                rcpt = m["To"].addresses[0].username
+                got = [a.get_filename() for a in m.iter_attachments()
+                       if a.get_filename().endswith(".md.age")]
+                step, name = newest_view(game, rcpt)
+                want = [name] if step is not None and step >= first else []
+                check(got == want, "turn %d: %s got %r, not %r"
+                      % (turn, rcpt, got, want))
+                if want and step > first:
+                    later += 1
+        check(later > 0, "no standing step changed a view: the test "
+              "tests nothing")
+
+
 if __name__ == "__main__":
     ut.main([test_plain_body, test_your_turn_letter, test_page_url,
              test_base64_utf8_headers,
@@ -732,4 +783,5 @@ if __name__ == "__main__":
              test_busy_game_waits,
              test_not_orders, test_loop_guards, test_size_cap,
              test_header_injection, test_sendmail_command,
-             test_from_address, test_signed_hidden_game])
+             test_from_address, test_signed_hidden_game,
+             test_standing_steps_views])
