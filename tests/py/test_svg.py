@@ -43,9 +43,8 @@ README_PICTURE = os.path.join(ut.ROOT, "samples", "wwii", "game",
                               "last-step.svg")
 
 
-def check_picture(ruleset, state, text, name, readable=True):
-    """Every check of 1, 2 and 3 on one picture (but the size of the ids
-    without readable: a campaign's map draws 400 at 10 pixels)."""
+def check_picture(ruleset, state, text, name):
+    """Every check of 1, 2 and 3 on one picture."""
     check(len(text.encode()) < sc.MAX_BYTES, "%s is %d bytes, over %d"
           % (name, len(text.encode()), sc.MAX_BYTES))
     root = sc.parse(text, name)
@@ -58,7 +57,7 @@ def check_picture(ruleset, state, text, name, readable=True):
     if "table" in state or state.get("ruleset") == "armymen":
         check({"0", "6", "12"} <= texts, "%s: a tabletop without rulers "
               "numbered in inches" % name)
-    small = sc.unreadable_ids(root, want) if readable else []
+    small = sc.unreadable_ids(root, want)
     check(not small, "%s: the ids of %s are not readable at 100 %% zoom "
           "(under %d pixels, or squeezed)" % (name, ", ".join(small),
                                              sc.MIN_ID_SIZE))
@@ -157,8 +156,7 @@ def test_campaign_under_50k():
                 state = ut.load12(git_show(g, rev + ":game.yaml"))
                 text = git_show(g, "%s:%s" % (rev, report_file(
                     state, k, "%04d.svg" % k)))
-                check_picture("wwii", state, text, "campaign %04d.svg" % k,
-                              readable=False)
+                check_picture("wwii", state, text, "campaign %04d.svg" % k)
                 biggest[0] = max(biggest[0], len(text.encode()))
 
         try:

@@ -29,22 +29,34 @@ static const char *const inks[2] = { UMPIRE_SVG_PAPER, UMPIRE_SVG_INK };
 struct layout {
 	const struct wwii_game *g;
 	int cell;		/* a square's side */
+	int size;		/* a token's side */
+	bool big;		/* a campaign's map: the code at the top */
 	bool defined[2][WWII_TYPES][2];	/* the symbols drawn so far */
 	bool based[2];			/* each side's token, a symbol */
 };
 
 /*
- * A square's side: room for a unit's code and id on the standard map;
- * a campaign's map (WW-24) gets smaller squares, but never so small
- * that the ids cannot be read (10 pixels on a token of 36).
+ * A square's side: room for a unit's code and id on the standard map.
+ * A campaign's map (WW-24) keeps squares as big, and its tokens fill
+ * more of them: its longest ids ("a-para40") are written at 12 pixels
+ * inside the token, readable at 100 % zoom, squeezed a little at most.
  */
+static bool
+big_map(const struct umpire_grid *grid)
+{
+	return grid->files > 10 || grid->ranks > 10;
+}
+
 static int
 cell_for(const struct umpire_grid *grid)
 {
-	int n = grid->files > grid->ranks ? grid->files : grid->ranks;
-	int c = n <= 10 ? 56 : 560 / n;
+	return big_map(grid) ? 58 : 56;
+}
 
-	return c < 44 ? 44 : c;
+static int
+token_for(const struct umpire_grid *grid)
+{
+	return cell_for(grid) - (big_map(grid) ? 4 : 8);
 }
 
 /* The top left corner of square (file, rank). */
@@ -167,10 +179,14 @@ terrain_use(struct umpire_svg *s, const struct layout *l, int kind, int x,
 		defined[kind] = true;
 		umpire_svg_symbol(s, ids[kind], kind % 2 ? "difficult terrain" :
 			"city");
+		/* Around the token, which fills more of a campaign's square. */
+		int in = l->big ? 1 : 2;
 		if (kind == 0)
-			umpire_svg_rect(s, 2, 2, c - 4, c - 4, 0, &city_frame);
+			umpire_svg_rect(s, in, in, c - 2 * in, c - 2 * in, 0,
+				&city_frame);
 		else if (kind == 1)
-			umpire_svg_rect(s, 2, 2, c - 4, c - 4, 0, &hill_frame);
+			umpire_svg_rect(s, in, in, c - 2 * in, c - 2 * in, 0,
+				&hill_frame);
 		else if (kind == 2)
 			city(s, 0, 0, c);
 		else
@@ -236,7 +252,7 @@ static const char *
 symbol(struct umpire_svg *s, struct layout *l, int side,
 	const struct wwii_unit *u, char id[8])
 {
-	int c = l->cell, size = c - 8;
+	int c = l->cell, size = l->size;
 	/* Anchor and ink from the side's group around the use. */
 	struct umpire_svg_font big = { c * 2 / 7, true, UMPIRE_SVG_START, NULL,
 		false };
@@ -263,7 +279,7 @@ symbol(struct umpire_svg *s, struct layout *l, int side,
 	}
 	umpire_svg_symbol(s, id, tip);
 	umpire_svg_use(s, base[side], 0, 0);
-	umpire_svg_text(s, size / 2, c >= 48 ? size / 2 + 2 : big.size + 3, &big,
+	umpire_svg_text(s, size / 2, l->big ? big.size + 3 : size / 2 + 2, &big,
 		size, cd);
 	umpire_svg_symbol_end(s);
 	return id;
@@ -277,8 +293,8 @@ static void
 rank_units(struct umpire_svg *s, struct layout *l, int side, int r)
 {
 	const struct wwii_game *g = l->g;
-	int c = l->cell, size = c - 8, n = 0;
-	int fs = c >= 48 ? 12 : 10, room = c >= 48 ? size - 6 : c - 2;
+	int size = l->size, n = 0;
+	int fs = 12, room = l->big ? size : size - 6;
 	char sym[8];
 
 	for (int pass = 0; pass < 2; pass++) {
@@ -287,10 +303,12 @@ rank_units(struct umpire_svg *s, struct layout *l, int side, int r)
 			int sq = g->pos.where[side][i];
 			if (u->destroyed || sq < 0 || wwii_square(g, sq).rank != r)
 				continue;
-			int x = left(l, wwii_square(g, sq).file) + 4;
+			int x = left(l, wwii_square(g, sq).file) +
+				(l->cell - size) / 2;
 			if (pass == 0) {
 				if (n++ == 0)
-					umpire_svg_group(s, 0, top(l, r) + 4, NULL);
+					umpire_svg_group(s, 0, top(l, r) +
+						(l->cell - size) / 2, NULL);
 				symbol(s, l, side, u, sym);
 				umpire_svg_use_unit(s, u->id, sym, x, 0);
 				continue;
@@ -300,7 +318,7 @@ rank_units(struct umpire_svg *s, struct layout *l, int side, int r)
 		if (!n)
 			return;
 		if (pass == 0)
-			umpire_svg_runs_begin(s, size - (c >= 48 ? 6 : 4));
+			umpire_svg_runs_begin(s, size - (l->big ? 4 : 6));
 	}
 	umpire_svg_runs_end(s);
 	umpire_svg_end(s);
@@ -418,8 +436,8 @@ wwii_picture(struct umpire_svg *s, const void *game,
 	const struct umpire_marks *marks, const char *viewer)
 {
 	const struct wwii_game *g = game;
-	struct layout l = { g, cell_for(&g->grid), { { { false } } },
-		{ false } };
+	struct layout l = { g, cell_for(&g->grid), token_for(&g->grid),
+		big_map(&g->grid), { { { false } } }, { false } };
 	int w = 2 * BORDER + g->grid.files * l.cell;
 	int h = 2 * BORDER + g->grid.ranks * l.cell;
 	int terrain_key = g->opt.cities || g->opt.terrain ? 34 : 0;
@@ -431,7 +449,7 @@ wwii_picture(struct umpire_svg *s, const void *game,
 	terrain(s, &l, false);
 	/* The marks under the tokens: an arrow never hides an id. */
 	struct umpire_marks_map map = { &l, at, colour_of, NULL,
-		(l.cell - 8) / 2 + 2, 4 };
+		l.size / 2 + 2, 4 };
 	umpire_marks_draw(s, marks, &map);
 	for (int side = 0; side < 2; side++) {
 		/* The symbols first: a <use> refers back to one. */
@@ -439,7 +457,7 @@ wwii_picture(struct umpire_svg *s, const void *game,
 		for (int i = 0; i < g->nunits[side]; i++)
 			if (!g->units[side][i].destroyed && g->pos.where[side][i] >= 0)
 				symbol(s, &l, side, &g->units[side][i], sym);
-		struct umpire_svg_font ids = { l.cell >= 48 ? 12 : 10, false,
+		struct umpire_svg_font ids = { 12, false,
 			UMPIRE_SVG_MIDDLE, inks[side], false };
 		/* A group a rank, and each unit a symbol and its id, the id
 		 * text's font the side's: a campaign's 400 units in 32 KB. */
