@@ -125,6 +125,35 @@ git -C "$TMP/four" -c user.name=umpire -c user.email=umpire@umpire.invalid \
 expect_exit 65 umpire verify "$TMP/four"
 expect_err "not the standing orders allies sent with the orders of step 3"
 
+# Orders a player signed for a decision that his standing orders
+# answered contest nothing: the standing step holds his own orders, sent
+# and signed with an earlier step's, and verify says so, not that a
+# default step replaced them.
+K=$TOP/tests/crypto
+sed -e "s|^  allies: {\(.*\)}|  allies: {\1, key: \"$(cat "$K/test-key-green-ed25519.pub")\"}|" \
+    -e "s|^  axis: {\(.*\)}|  axis: {\1, key: \"$(cat "$K/test-key-tan-ed25519.pub")\"}|" \
+	"$TOP/samples/wwii/standard.yaml" >"$TMP/keyed.yaml"
+grep -q 'key: "ssh-ed25519' "$TMP/keyed.yaml" || fail "no keys in the scenario"
+test_keys green tan
+umpire new "$TMP/six" --scenario "$TMP/keyed.yaml" --seed "$SEED" >/dev/null ||
+	fail "new failed"
+id=$(sed -n 's/^game: //p' "$TMP/six/game.yaml")
+for o in "$SAMPLE"/orders/000[12]-*.yaml "$TMP/s.yaml" \
+    "$SAMPLE/orders/0004-axis.yaml"; do
+	sed "s/^game: .*/game: $id/" "$o" >"$TMP/signed.yaml"
+	case $(sed -n 's/^player: //p' "$o") in
+	allies) sign green "$TMP/signed.yaml" ;;
+	*) sign tan "$TMP/signed.yaml" ;;
+	esac
+	umpire turn "$TMP/six" "$TMP/signed.yaml" >/dev/null || fail "turn $o failed"
+done
+git -C "$TMP/six" log -1 --format=%B | grep -q '^Standing-Orders: 3$' ||
+	fail "no standing step 5"
+sed "s/^game: .*/game: $id/" "$SAMPLE/orders/0005-allies.yaml" >"$TMP/late.yaml"
+sign green "$TMP/late.yaml"
+expect_exit 0 umpire verify "$TMP/six" --contest "$TMP/late.yaml"
+expect_out "contest $TMP/late.yaml: step 5 holds the standing orders its player sent with the orders of step 3, not these: no default step replaced them"
+
 # A call that dies between a player's step and the standing steps due
 # after it (here killed as it writes the first of them): tick applies
 # them, as turn would have, and the game is the one turn makes.
