@@ -115,10 +115,38 @@ done
 cp "$SAMPLE/orders/0003-allies.yaml" "$TMP/s.yaml"
 printf 'standing:\n  - kind: place\n    orders: {place: {unit: a-inf1, at: a1}}\n' \
 	>>"$TMP/s.yaml"
-umpire turn "$TMP/four" "$TMP/s.yaml" >/dev/null || fail "turn failed"
+cp "$TMP/s.yaml" "$TMP/s2.yaml"
+printf '    else:\n      - {place: {unit: a-inf1, at: a2}}\n  - kind: place\n    hold: true\n    orders: {place: {unit: a-inf2, at: a3}}\n' \
+	>>"$TMP/s2.yaml"
+umpire turn "$TMP/four" "$TMP/s2.yaml" >/dev/null || fail "turn failed"
+# What stands, in status and in the player's template (not the other's).
+expect_exit 0 umpire status "$TMP/four"
+cat >"$TMP/want" <<'EOF2'
+awaiting: step 4, axis' place (Axis Player)
+standing: allies' place, sent with the orders of step 3, once, 1 alternative
+          allies' place, sent with the orders of step 3, held until replaced
+reports:  
+EOF2
+sed -n '/^awaiting: step/,/^reports:/p' "$TMP/out" | sed 's/^reports:  .*/reports:  /' |
+	cmp -s - "$TMP/want" || fail "status: $(cat "$TMP/out")"
+ok
+expect_exit 0 umpire orders "$TMP/four" --as allies
+cat >"$TMP/want" <<'EOF2'
+#
+# Your standing orders (umpire-files(5), Standing orders; a standing:
+# list in these orders replaces them all):
+#   place, sent with the orders of step 3, once, 1 alternative
+#   place, sent with the orders of step 3, held until replaced
+EOF2
+sed -n '/^# Your standing orders/,/^#$/p' "$TMP/out" | sed '$d' |
+	{ echo "#"; cat; } | cmp -s - "$TMP/want" || fail "orders: $(head -20 "$TMP/out")"
+ok
+expect_exit 0 umpire orders "$TMP/four"
+grep -q "standing" "$TMP/out" && fail "axis' template shows allies' standing orders"
+ok
 umpire turn "$TMP/four" "$SAMPLE/orders/0004-axis.yaml" >/dev/null ||
 	fail "turn failed"
-sed -i 's/at: a1}/at: a2}/' "$TMP/four/orders/00/0005-allies.yaml" 2>/dev/null ||
+sed -i 's/at: a1}$/at: a4}/' "$TMP/four/orders/00/0005-allies.yaml" 2>/dev/null ||
 	fail "no standing step 5"
 git -C "$TMP/four" -c user.name=umpire -c user.email=umpire@umpire.invalid \
 	commit -q --amend -a --no-edit || fail "amend failed"
@@ -177,7 +205,7 @@ if [ -n "${UMPIRE_HOOKS:-}" ]; then
 	[ "$(git -C "$TMP/five" log -1 --format=%B | grep '^Standing-Orders:')" = \
 	  "$(git -C "$TMP/four" log -1 --format=%B HEAD | grep '^Standing-Orders:')" ] ||
 		fail "step 5: $(git -C "$TMP/five" log -1 --format=%B)"
-	sed 's/at: a2}/at: a1}/' "$TMP/four/orders/00/0005-allies.yaml" |
+	sed 's/at: a4}$/at: a1}/' "$TMP/four/orders/00/0005-allies.yaml" |
 		cmp -s - "$TMP/five/orders/00/0005-allies.yaml" ||
 		fail "step 5 places otherwise than turn's"
 	ok
