@@ -110,7 +110,8 @@ cmd_status(int argc, char **argv)
 	}
 	struct umpire_buf stand = UMPIRE_BUF_INIT;
 	cli_standing_text(&stand, g, NULL, false, "standing: ", "          ");
-	fwrite(stand.ptr, 1, stand.len, stdout);
+	if (stand.len)
+		fwrite(stand.ptr, 1, stand.len, stdout);
 	umpire_buf_free(&stand);
 	struct umpire_step_paths last;
 	char pic[UMPIRE_PATH_MAX];
