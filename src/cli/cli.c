@@ -325,6 +325,32 @@ cli_private_view(struct umpire_buf *out, struct umpire_history *h,
 }
 
 void
+cli_standing_text(struct umpire_buf *out, const struct umpire_game *g,
+	const char *player, bool mine, const char *first, const char *lead)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->standing.n; i++) {
+		const struct umpire_standing_order *o = &g->standing.v[i];
+		char whose[80];
+		if (player && strcmp(o->player, player) != 0)
+			continue;
+		size_t alts = o->alts && o->alts->type == UMPIRE_SEQ ?
+			o->alts->u.seq.n : 0;
+		umpire_buf_printf(out, "%s%s%s%s, sent with the orders of step "
+			"%ld, %s", n ? lead : first, mine ? "" :
+			umpire_possessive(o->player, whose, sizeof(whose)),
+			mine ? "" : " ", o->kind, o->from, o->hold ? "held until "
+			"replaced" : "once");
+		if (alts)
+			umpire_buf_printf(out, ", %zu alternative%s", alts,
+				alts == 1 ? "" : "s");
+		umpire_buf_puts(out, "\n");
+		n++;
+	}
+}
+
+void
 cli_print_result(FILE *out, const struct umpire_result *r)
 {
 	struct umpire_buf b = UMPIRE_BUF_INIT;

@@ -178,6 +178,15 @@ void cli_progress_init(struct cli_progress *p, const char *what, long total);
 void cli_progress(struct cli_progress *p, long done);
 void cli_progress_end(struct cli_progress *p);
 
+/*
+ * The standing orders of player (of every player if NULL) that stand in
+ * g (standing.h), a line each after lead, the first after first:
+ * "allies' place, sent with the orders of step 3, once, 1 alternative";
+ * without player's name when mine.  Nothing if none stand.
+ */
+void cli_standing_text(struct umpire_buf *out, const struct umpire_game *g,
+	const char *player, bool mine, const char *first, const char *lead);
+
 /* How a finished game ended, for status and verify: "green won at step 9". */
 void cli_print_result(FILE *out, const struct umpire_result *r);
 

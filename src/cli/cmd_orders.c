@@ -56,6 +56,23 @@ awaiting(struct umpire_buf *out, const struct umpire_game *g,
 	umpire_diags_free(&quiet);
 }
 
+/* The player's standing orders, as comments, if any stand. */
+static void
+standing(struct umpire_buf *out, const struct umpire_game *g,
+	const char *player)
+{
+	struct umpire_buf b = UMPIRE_BUF_INIT;
+
+	cli_standing_text(&b, g, player, true, "", "");
+	if (b.len) {
+		umpire_buf_puts(out, "#\n# Your standing orders (umpire-files(5), "
+			"Standing orders; a standing:\n# list in these orders "
+			"replaces them all):\n");
+		comment(out, "#   ", b.ptr, b.len);
+	}
+	umpire_buf_free(&b);
+}
+
 int
 cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 	const struct umpire_buf *view, struct umpire_diags *d)
@@ -96,6 +113,7 @@ cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 
 	umpire_buf_puts(out, "#\n# The decision awaited:\n");
 	awaiting(out, g, &a);
+	standing(out, g, dec.player);
 	struct umpire_buf board = UMPIRE_BUF_INIT;
 	umpire_game_board(g, &board);
 	umpire_buf_puts(out, "#\n# The board:\n");
@@ -251,6 +269,7 @@ next_template(struct umpire_buf *out, struct umpire_history *h,
 		umpire_buf_printf(out, "You have not been\n# asked yet: umpire "
 			"status says when you are, and the step to write\n# in "
 			"step:.\n");
+	standing(out, g, player);
 	struct umpire_buf board = UMPIRE_BUF_INIT;
 	umpire_game_board(g, &board);
 	umpire_buf_puts(out, "#\n# The board now (it may change before your "

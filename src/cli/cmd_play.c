@@ -108,6 +108,11 @@ cmd_status(int argc, char **argv)
 		printf("\n%s", umpire_buf_cstr(&st));
 		umpire_buf_free(&st);
 	}
+	struct umpire_buf stand = UMPIRE_BUF_INIT;
+	cli_standing_text(&stand, g, NULL, false, "standing: ", "          ");
+	if (stand.len)
+		fwrite(stand.ptr, 1, stand.len, stdout);
+	umpire_buf_free(&stand);
 	struct umpire_step_paths last;
 	char pic[UMPIRE_PATH_MAX];
 	umpire_step_paths(&last, g->layout, g->step - 1, NULL);

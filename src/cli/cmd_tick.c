@@ -244,6 +244,58 @@ deadline_of(const struct tick *t, long long since,
 	return since + umpire_deadline_of(&t->pol, dec->player, dec->kind);
 }
 
+/* Whether standing orders are due on t->g (standing.h). */
+static bool
+standing_due(const struct tick *t)
+{
+	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+	bool due = umpire_step_standing(&in, t->g, &a, &text, &d);
+
+	umpire_buf_free(&text);
+	umpire_arena_free(&a);
+	umpire_diags_free(&d);
+	return due;
+}
+
+/*
+ * The standing steps due after HEAD's step that the call which made it
+ * did not commit (it died first), as turn commits them after a step.
+ */
+static int
+catch_up(struct tick *t, struct umpire_diags *d)
+{
+	struct umpire_buf reports = UMPIRE_BUF_INIT;
+	long step = t->g->step;
+	int rc;
+
+	if (!standing_due(t))
+		return 0;
+	if ((rc = cli_load_secret(t->h, t->g, t->seed_file, d)) ||
+	    (rc = cli_unseal(t->g, t->seed_file, d)))
+		goto done;
+	t->unsealed = true;
+	if ((rc = cli_standing(t->h, &t->g, &t->pol, &reports, d)))
+		goto done;
+	if (!t->json) {
+		/* cli_standing puts a blank line before each report. */
+		if (reports.len > 1)
+			fwrite(reports.ptr + 1, 1, reports.len - 1, stdout);
+		if (t->g->step - step == 1)
+			printf("\ntick: umpire applied the standing orders due "
+				"after step %ld at step %ld\n\n", step - 1, step);
+		else
+			printf("\ntick: umpire applied the standing orders due "
+				"after step %ld at steps %ld to %ld\n\n", step - 1, step,
+				t->g->step - 1);
+	}
+done:
+	umpire_buf_free(&reports);
+	return rc;
+}
+
 /* Apply the policy of the game in t->dir at t->now. */
 static int
 tick_game(struct tick *t, struct umpire_diags *d)
@@ -263,6 +315,8 @@ tick_game(struct tick *t, struct umpire_diags *d)
 	/* The host's policy replaces the scenario's (host.h). */
 	if (t->g->has_policy)
 		t->pol = t->g->policy;
+	if ((rc = catch_up(t, d)))
+		goto done;
 	if (t->json)
 		printf("{\"game\": \"%s\", \"now\": \"%s\", \"policy\": %s, "
 			"\"defaults\": [", t->g->id, umpire_time_format(when, t->now),

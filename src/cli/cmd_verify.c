@@ -153,7 +153,12 @@ cmd_verify(int argc, char **argv)
 	if (res.ndefaults > UMPIRE_VERIFY_DEFAULTS_MAX)
 		printf("default: and %zu more default steps\n", res.ndefaults -
 			UMPIRE_VERIFY_DEFAULTS_MAX);
-	if (rc == 0 && contest)
+	if (rc == 0 && contest && res.contest_standing)
+		printf("contest %s: step %ld holds the standing orders its player "
+			"sent with the orders of step %ld, not these: no default step "
+			"replaced them\n", contest, res.contest_step,
+			res.contest_standing);
+	else if (rc == 0 && contest)
 		printf("contest %s: step %ld holds %s\n", contest, res.contest_step,
 			res.contest_held ? "these orders, as their player signed them" :
 			"other orders their player signed, not these: no default step "

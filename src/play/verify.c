@@ -7,6 +7,7 @@
 #include "play/hidden.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 #include <time.h>
@@ -1706,7 +1707,24 @@ contest_after(struct run *r)
 
 	r->contest.judged = true;
 	umpire_history_rev_author(r->h, r->rev, &author);
-	if (same_person(&author, UMPIRE_COMMITTER_NAME, UMPIRE_COMMITTER_EMAIL)) {
+	bool umpires = same_person(&author, UMPIRE_COMMITTER_NAME,
+		UMPIRE_COMMITTER_EMAIL);
+	/*
+	 * A step applying standing orders (standing.h) plays orders the
+	 * player sent, and signed, with an earlier step's: his own.
+	 */
+	struct umpire_commit_info ci;
+	umpire_history_rev_commit(r->h, r->rev, &ci);
+	const char *trailer = umpires ? strstr(ci.message, "\n"
+		UMPIRE_STANDING_TRAILER ": ") : NULL;
+	if (trailer) {
+		r->res->contest_standing = strtol(trailer +
+			sizeof(UMPIRE_STANDING_TRAILER ": "), NULL, 10);
+		r->res->contest_other = true;
+		return 0;
+	}
+	/* Else umpire's is a default step: a host step answers no decision. */
+	if (umpires) {
 		const struct umpire_verify_result *res = r->res;
 		long long deadline = 0;
 		for (size_t i = 0; i < res->ndefaults &&

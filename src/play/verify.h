@@ -115,6 +115,7 @@ struct umpire_verify_result {
 	long contest_step;
 	bool contest_held;	/* the step played these very orders */
 	bool contest_other;	/* it played other orders the player signed */
+	long contest_standing;	/* or the standing orders he sent with this step's */
 	/* Runs of steps another umpire version wrote: words unchecked. */
 	struct umpire_verify_other other[4];
 	size_t nother;		/* every run, those past the array too */

@@ -53,9 +53,10 @@ state_of "$TMP/two" >"$TMP/two.state"
 cmp -s "$TMP/one.state" "$TMP/two.state" ||
 	fail "the games end differently: $(diff "$TMP/one.state" "$TMP/two.state" | head -20)"
 ok
-last=$(cd "$TMP/one/reports" && ls | grep -E '^[0-9]+\.md$' | tail -n 1)
-sed '/^date\|Receipt\|^| /d' "$TMP/one/reports/$last" >"$TMP/one.md"
-sed '/^date\|Receipt\|^| /d' "$TMP/two/reports/$last" >"$TMP/two.md"
+last=$(cd "$TMP/one/reports/00" && ls | grep -E '^[0-9]+\.md$' | tail -n 1)
+sed '/^date\|Receipt\|^| /d' "$TMP/one/reports/00/$last" >"$TMP/one.md"
+[ -s "$TMP/one.md" ] || fail "no last report"
+sed '/^date\|Receipt\|^| /d' "$TMP/two/reports/00/$last" >"$TMP/two.md"
 cmp -s "$TMP/one.md" "$TMP/two.md" || fail "the last reports differ"
 ok
 
@@ -68,7 +69,7 @@ git -C "$TMP/two" log -1 --format=%B "$(git -C "$TMP/two" log --format=%H \
 	--grep='place a unit' | sed -n 2p)" >"$TMP/msg"
 grep -q '^Standing-Orders: [34]$' "$TMP/msg" || fail "no trailer: $(cat "$TMP/msg")"
 ok
-for f in "$TMP"/two/orders/00[0-3][0-9]-*.yaml; do
+for f in "$TMP"/two/orders/00/00[0-3][0-9]-*.yaml; do
 	b=$(basename "$f")
 	[ "$(sed -n 's/^place: //p' "$f")" = \
 	  "$(sed -n 's/^place: //p' "$SAMPLE/orders/$b")" ] ||
@@ -76,7 +77,7 @@ for f in "$TMP"/two/orders/00[0-3][0-9]-*.yaml; do
 done
 ok
 grep -q '^# standing orders for allies. place, sent with the orders of step 3' \
-	"$TMP/two/orders/0005-allies.yaml" || fail "0005-allies.yaml: $(head -2 "$TMP/two/orders/0005-allies.yaml")"
+	"$TMP/two/orders/00/0005-allies.yaml" || fail "0005-allies.yaml: $(head -2 "$TMP/two/orders/00/0005-allies.yaml")"
 ok
 expect_exit 0 umpire verify "$TMP/two"
 expect_out "every state, report, picture and roll matches"
@@ -114,14 +115,103 @@ done
 cp "$SAMPLE/orders/0003-allies.yaml" "$TMP/s.yaml"
 printf 'standing:\n  - kind: place\n    orders: {place: {unit: a-inf1, at: a1}}\n' \
 	>>"$TMP/s.yaml"
-umpire turn "$TMP/four" "$TMP/s.yaml" >/dev/null || fail "turn failed"
+cp "$TMP/s.yaml" "$TMP/s2.yaml"
+printf '    else:\n      - {place: {unit: a-inf1, at: a2}}\n  - kind: place\n    hold: true\n    orders: {place: {unit: a-inf2, at: a3}}\n' \
+	>>"$TMP/s2.yaml"
+umpire turn "$TMP/four" "$TMP/s2.yaml" >/dev/null || fail "turn failed"
+# What stands, in status and in the player's template (not the other's).
+expect_exit 0 umpire status "$TMP/four"
+cat >"$TMP/want" <<'EOF2'
+awaiting: step 4, axis' place (Axis Player)
+standing: allies' place, sent with the orders of step 3, once, 1 alternative
+          allies' place, sent with the orders of step 3, held until replaced
+reports:  
+EOF2
+sed -n '/^awaiting: step/,/^reports:/p' "$TMP/out" | sed 's/^reports:  .*/reports:  /' |
+	cmp -s - "$TMP/want" || fail "status: $(cat "$TMP/out")"
+ok
+expect_exit 0 umpire orders "$TMP/four" --as allies
+cat >"$TMP/want" <<'EOF2'
+#
+# Your standing orders (umpire-files(5), Standing orders; a standing:
+# list in these orders replaces them all):
+#   place, sent with the orders of step 3, once, 1 alternative
+#   place, sent with the orders of step 3, held until replaced
+EOF2
+sed -n '/^# Your standing orders/,/^#$/p' "$TMP/out" | sed '$d' |
+	{ echo "#"; cat; } | cmp -s - "$TMP/want" || fail "orders: $(head -20 "$TMP/out")"
+ok
+expect_exit 0 umpire orders "$TMP/four"
+grep -q "standing" "$TMP/out" && fail "axis' template shows allies' standing orders"
+ok
 umpire turn "$TMP/four" "$SAMPLE/orders/0004-axis.yaml" >/dev/null ||
 	fail "turn failed"
-sed -i 's/at: a1}/at: a2}/' "$TMP/four/orders/0005-allies.yaml" 2>/dev/null ||
+sed -i 's/at: a1}$/at: a4}/' "$TMP/four/orders/00/0005-allies.yaml" 2>/dev/null ||
 	fail "no standing step 5"
 git -C "$TMP/four" -c user.name=umpire -c user.email=umpire@umpire.invalid \
 	commit -q --amend -a --no-edit || fail "amend failed"
 expect_exit 65 umpire verify "$TMP/four"
 expect_err "not the standing orders allies sent with the orders of step 3"
+
+# Orders a player signed for a decision that his standing orders
+# answered contest nothing: the standing step holds his own orders, sent
+# and signed with an earlier step's, and verify says so, not that a
+# default step replaced them.
+K=$TOP/tests/crypto
+sed -e "s|^  allies: {\(.*\)}|  allies: {\1, key: \"$(cat "$K/test-key-green-ed25519.pub")\"}|" \
+    -e "s|^  axis: {\(.*\)}|  axis: {\1, key: \"$(cat "$K/test-key-tan-ed25519.pub")\"}|" \
+	"$TOP/samples/wwii/standard.yaml" >"$TMP/keyed.yaml"
+grep -q 'key: "ssh-ed25519' "$TMP/keyed.yaml" || fail "no keys in the scenario"
+test_keys green tan
+umpire new "$TMP/six" --scenario "$TMP/keyed.yaml" --seed "$SEED" >/dev/null ||
+	fail "new failed"
+id=$(sed -n 's/^game: //p' "$TMP/six/game.yaml")
+for o in "$SAMPLE"/orders/000[12]-*.yaml "$TMP/s.yaml" \
+    "$SAMPLE/orders/0004-axis.yaml"; do
+	sed "s/^game: .*/game: $id/" "$o" >"$TMP/signed.yaml"
+	case $(sed -n 's/^player: //p' "$o") in
+	allies) sign green "$TMP/signed.yaml" ;;
+	*) sign tan "$TMP/signed.yaml" ;;
+	esac
+	umpire turn "$TMP/six" "$TMP/signed.yaml" >/dev/null || fail "turn $o failed"
+done
+git -C "$TMP/six" log -1 --format=%B | grep -q '^Standing-Orders: 3$' ||
+	fail "no standing step 5"
+sed "s/^game: .*/game: $id/" "$SAMPLE/orders/0005-allies.yaml" >"$TMP/late.yaml"
+sign green "$TMP/late.yaml"
+expect_exit 0 umpire verify "$TMP/six" --contest "$TMP/late.yaml"
+expect_out "contest $TMP/late.yaml: step 5 holds the standing orders its player sent with the orders of step 3, not these: no default step replaced them"
+
+# A call that dies between a player's step and the standing steps due
+# after it (here killed as it writes the first of them): tick applies
+# them, as turn would have, and the game is the one turn makes.
+if [ -n "${UMPIRE_HOOKS:-}" ]; then
+	umpire new "$TMP/five" --scenario "$TOP/samples/wwii/standard.yaml" \
+		--seed "$SEED" >/dev/null || fail "new failed"
+	for o in "$SAMPLE"/orders/000[12]-*.yaml; do
+		umpire turn "$TMP/five" "$o" >/dev/null || fail "turn $o failed"
+	done
+	umpire turn "$TMP/five" "$TMP/s.yaml" >/dev/null || fail "turn failed"
+	: >"$TMP/count"
+	UMPIRE_HOOK_OBJECTS="echo >>'$TMP/count'; [ \$(wc -l <'$TMP/count') -lt 2 ] || kill -9 \$PPID" \
+		$UMPIRE_HOOKS turn "$TMP/five" "$SAMPLE/orders/0004-axis.yaml" \
+		>/dev/null 2>&1 && fail "the call was not killed"
+	[ -e "$TMP/five/orders/00/0004-axis.yaml" ] || fail "no step 4"
+	[ -e "$TMP/five/orders/00/0005-allies.yaml" ] && fail "step 5 was made"
+	expect_exit 0 umpire status "$TMP/five"
+	expect_out "awaiting: step 5, allies' place"
+	expect_exit 0 umpire tick "$TMP/five"
+	expect_out "tick: umpire applied the standing orders due after step 4 at step 5"
+	[ "$(git -C "$TMP/five" log -1 --format=%B | grep '^Standing-Orders:')" = \
+	  "$(git -C "$TMP/four" log -1 --format=%B HEAD | grep '^Standing-Orders:')" ] ||
+		fail "step 5: $(git -C "$TMP/five" log -1 --format=%B)"
+	sed 's/at: a4}$/at: a1}/' "$TMP/four/orders/00/0005-allies.yaml" |
+		cmp -s - "$TMP/five/orders/00/0005-allies.yaml" ||
+		fail "step 5 places otherwise than turn's"
+	ok
+	expect_exit 0 umpire tick "$TMP/five"
+	expect_out "nothing to do"
+	expect_exit 0 umpire verify "$TMP/five"
+fi
 
 done_ok
