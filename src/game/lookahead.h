@@ -30,7 +30,8 @@
  * game made before UMPIRE_BOT_SINCE, for a ruleset with no evaluate
  * hook, and in a game that hides anything unless it lives in memory
  * only (simulate): its look ahead would read secrets, and the orders it
- * chose would tell them.
+ * chose would tell them.  For a ruleset with search_units it then
+ * searches the chosen orders unit by unit among the candidates' entries.
  */
 const struct umpire_node *umpire_game_bot_level(const struct umpire_game *g,
 	struct umpire_arena *a, const void *salt, size_t saltlen, int level);

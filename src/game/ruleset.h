@@ -237,6 +237,12 @@ struct umpire_ruleset {
 	 * Optional: without it, level 2 plays as level 1.
 	 */
 	long long (*evaluate)(const void *game, const char *player);
+	/*
+	 * Whether level 2 also searches unit by unit (lookahead.c): the
+	 * orders hold a list of entries, each naming its unit by its first
+	 * value, and one unit's entry may be swapped for another draw's.
+	 */
+	bool search_units;
 
 	/*
 	 * Standing orders (version 6, standing.h; NULL: nothing stands in

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The bot's levels (umpire(1), BOTS; issue 28): bot --level 2 draws legal
-# orders, the same each time; simulate --levels pits the levels against
+# orders, the same each time (in Army Men and VSGMR after its search
+# unit by unit too); simulate --levels pits the levels against
 # each other and is reproducible; a deadline's default step plays the
 # policy's bot-level and verify draws it again; a VSGMR force marked
 # bot: 2 is played by level 2 within the step, and verify replays it;
@@ -24,6 +25,24 @@ expect_exit 64 umpire bot "$G" --level 3
 expect_err "--level takes 1"
 expect_exit 64 umpire bot "$G" --level x
 expect_exit 0 umpire verify "$G"
+
+# The unit-by-unit search (Army Men, VSGMR): orders that mix the draws'
+# entries still pass the check, the same each time, and verify agrees.
+for sc in armymen "$TOP/tests/vsgmr/scenarios/map-duel.yaml"; do
+	G=$TMP/units-$(basename "$sc" .yaml)
+	umpire new "$G" --scenario "$sc" --seed "$SEED1" >/dev/null ||
+		fail "new $sc failed"
+	for i in 1 2 3 4; do
+		umpire bot "$G" --level 2 >"$TMP/o.yaml" ||
+			fail "bot --level 2 failed ($sc)"
+		umpire bot "$G" --level 2 >"$TMP/o2.yaml" ||
+			fail "bot --level 2 failed ($sc)"
+		cmp -s "$TMP/o.yaml" "$TMP/o2.yaml" ||
+			fail "bot --level 2 drew two orders ($sc)"
+		expect_exit 0 umpire turn "$G" "$TMP/o.yaml"
+	done
+	expect_exit 0 umpire verify "$G"
+done
 
 # simulate --levels: both seats, reproducible; bad levels are usage.
 expect_exit 0 umpire simulate amb --games 4 --levels 2,1

@@ -233,6 +233,7 @@ const struct umpire_ruleset umpire_ruleset_armymen = {
 	.stands = am_stands,
 	.bot_standing = am_bot_standing,
 	.evaluate = am_evaluate,
+	.search_units = true,
 };
 
 struct am_game *

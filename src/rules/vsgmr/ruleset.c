@@ -276,4 +276,5 @@ const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.stands = vs_stands,
 	.bot_standing = vs_bot_standing,
 	.evaluate = vs_evaluate,
+	.search_units = true,
 };
