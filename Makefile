@@ -291,6 +291,10 @@ ifneq ($(SANITIZE),)
 PY := $(filter-out tests/py/test_browser.py,$(PY))
 endif
 PY_RUN = $(PY:tests/py/%.py=py-%)
+# Defined before check-all names it: a rule's prerequisites are expanded
+# as make reads the rule, so a list defined below it would be empty
+# there, and make check would skip every end-to-end test unseen.
+E2E_RUN = $(E2E:tests/e2e/%.sh=e2e-%)
 CHECK_TARGETS = check-soak $(PY_RUN) $(E2E_RUN) check-golden check-unit \
 	$(if $(SANITIZE),,check-chain check-man)
 
@@ -362,7 +366,6 @@ $(ACTION_VALIDATOR):
 # The end-to-end tests, E2E_JOBS at a time (each in its own temporary
 # directory, its output printed whole when it ends).
 E2E_JOBS ?= $(JOBS)
-E2E_RUN = $(E2E:tests/e2e/%.sh=e2e-%)
 check-e2e: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@$(MAKE) --no-print-directory -j$(E2E_JOBS) --output-sync=target \
 		$(E2E_RUN)
