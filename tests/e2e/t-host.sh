@@ -137,8 +137,8 @@ for r in armymen amb; do
 	R0=$(date_of "$TMP/$r")
 	expect_exit 0 umpire tick "$TMP/$r" --now $((R0 + 90 * 60))
 	git -C "$TMP/$r" log -1 --format=%B >"$TMP/msg"
-	of=$(git -C "$TMP/$r" show --name-only --format= HEAD | grep '^orders/0001-')
-	who=${of#orders/0001-}
+	of=$(git -C "$TMP/$r" show --name-only --format= HEAD | grep -E '^orders/([0-9]+/)?0001-')
+	who=${of##*/0001-}
 	who=${who%.yaml}
 	git -C "$TMP/$r" show "HEAD:$of" >"$TMP/o"
 	if [ $r = armymen ]; then
@@ -147,7 +147,8 @@ for r in armymen amb; do
 		grep -q "^# orders made by umpire tick: no orders from $who by $(utc $((R0 + H))): nothing (default: pass)\$" "$TMP/o" ||
 			fail "pass orders: $(cat "$TMP/o")"
 		grep -qx "moves: \[\]" "$TMP/o" || fail "pass orders: $(cat "$TMP/o")"
-		git -C "$TMP/$r" show HEAD:reports/0001.md | grep -q "umpire passed for him, as the deadlines say: orders that do nothing" ||
+		rep=$(git -C "$TMP/$r" show --name-only --format= HEAD | grep -E '^reports/([0-9]+/)?0001\.md$')
+		git -C "$TMP/$r" show "HEAD:$rep" | grep -q "umpire passed for him, as the deadlines say: orders that do nothing" ||
 			fail "the report does not say it passed"
 	else
 		expect_out "umpire played the bot's orders for $who's turn at step 1"
@@ -157,7 +158,7 @@ for r in armymen amb; do
 done
 # A pass forged into something: the orders say more than nothing.
 cp -R "$TMP/armymen" "$TMP/pass-forged"
-of=$(git -C "$TMP/pass-forged" show --name-only --format= HEAD | grep '^orders/0001-')
+of=$(git -C "$TMP/pass-forged" show --name-only --format= HEAD | grep -E '^orders/([0-9]+/)?0001-')
 edit_each "$TMP/pass-forged" 1 "" "$of" 's/^moves: \[\]$/moves: [{unit: x, path: [[1, 1]]}]/'
 expect_exit 65 umpire verify "$TMP/pass-forged" --now $((R0 + 90 * 60))
 expect_err "the orders of this default step are not the orders that do nothing that umpire tick plays (default: pass)"
