@@ -7,8 +7,8 @@
  * already holding the new commit's id, by one link(2).  Under that lock
  * the branch is read again (compare and swap: it must still be the HEAD
  * the step was adjudicated on), the step's objects move in as one pack
- * and reach the disk with the branch's new value (pack.c),
- * the reflog grows a line, and a rename moves the branch.  Once it has
+ * and reach the disk with the branch's new value (pack.c), a
+ * rename moves the branch, and the reflog grows a line.  Once it has
  * moved the step is done, whatever else fails: the work tree and the
  * index are only brought up to date, and a failure there is a warning
  * that the next call repairs (umpire_worktree_sync).
@@ -339,14 +339,22 @@ move_branch(struct umpire_history *h, const char *branch, const git_oid *old,
 		return EX_IOERR;
 	}
 	umpire_test_hook("migrated");
-	if (reflog(h, branch, old, new, by, message) != 0 ||
-	    rename(lock, ref) != 0) {
+	if (rename(lock, ref) != 0) {
 		int err = errno;
 		unlink(lock);
 		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "cannot move the branch: "
 			"%s; nothing was committed", strerror(err));
 		return EX_IOERR;
 	}
+	/*
+	 * The reflog's line after the move, not before: a call killed
+	 * between the two leaves no line naming a commit whose objects the
+	 * next call discards (lock.c), which git fsck would call invalid.
+	 */
+	if (reflog(h, branch, old, new, by, message) != 0)
+		umpire_diag(d, UMPIRE_WARNING, h->dir, 0, 0, "the step is "
+			"committed, but its line could not be added to the reflog: "
+			"%s", strerror(errno));
 	/* The move lasts before umpire says it happened. */
 	char *slash = strrchr(ref, '/');
 	*slash = '\0';

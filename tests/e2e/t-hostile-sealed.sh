@@ -62,6 +62,9 @@ if [ -n "${UMPIRE_HOOKS:-}" ]; then
 	expect_exit 65 umpire turn "$G" "$TMP/bad.yaml"
 	[ "$(head_of "$G")" = "$before" ] || fail "HEAD moved"
 	no_trace "a turn killed before the branch moved"
+	# Its objects are gone, and no reflog line names its commit.
+	git -C "$G" fsck --no-dangling >"$TMP/fsck" 2>&1 ||
+		fail "fsck after a turn killed before the branch moved: $(cat "$TMP/fsck")"
 	# Killed after: the step is committed, and its objects stay.
 	expect_exit 137 env UMPIRE_HOOK_MOVED='kill -9 $PPID' \
 		$UMPIRE_HOOKS turn "$G" "$TMP/o.yaml"
