@@ -21,10 +21,13 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(
 
 def planned(*args):
     """The commands make -n prints for check-all, with args."""
+    # Not the make that runs this test's flags (SANITIZE=... among them).
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "SANITIZE")}
     out = subprocess.run(["make", "-n", "--no-print-directory", "-C", TOP,
                           "check-all", *args], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, universal_newlines=True,
-                         timeout=120)
+                         timeout=120, env=env)
     ut.check(out.returncode == 0, "make -n check-all failed:\n%s"
              % out.stdout[-2000:])
     return out.stdout
