@@ -16,7 +16,9 @@ command -v age >/dev/null || fail "the real age is needed (Debian package age)"
 # KIND the file's name without its step ("-white.md.age").
 sizes() {
 	for g; do
-		for f in "$g"/reports/*.age; do
+		# reports/NN/ in a game laid out by hundreds (0.5.0), else reports/.
+		for f in "$g"/reports/*.age "$g"/reports/*/*.age; do
+			[ -e "$f" ] || continue
 			printf '%s %s\n' "$(basename "$f" | sed 's/^[0-9]*//')" \
 				"$(wc -c <"$f")"
 		done
@@ -25,6 +27,7 @@ sizes() {
 # one_size GAME...: every kind has one size in all the games.
 one_size() {
 	sizes "$@" >"$TMP/sizes"
+	[ -s "$TMP/sizes" ] || fail "no encrypted file in $*"
 	bad=$(cut -d' ' -f1 "$TMP/sizes" | uniq -d)
 	[ -z "$bad" ] || fail "the sizes of encrypted files tell secrets:
 $(grep -F -e "$(echo "$bad" | head -n 3)" "$TMP/sizes")"

@@ -97,7 +97,8 @@ hand=$(age -d -i "$TMP/$P" "$B/reports/00/0000-$P.md.age" | sed -n 's/^hand: //p
 [ -n "$hand" ] || fail "no hand in $P's view"
 expect_out "#   hand: $hand"
 # The other player's next decision shows his own hand, not this one's.
-ohand=$(age -d -i "$TMP/$O" "$B/reports/0000-$O.md.age" | sed -n 's/^hand: //p')
+ohand=$(age -d -i "$TMP/$O" "$B/reports/00/0000-$O.md.age" | sed -n 's/^hand: //p')
+[ -n "$ohand" ] || fail "no hand in $O's view"
 expect_exit 0 umpire orders "$B" --as "$O" --identity "$TMP/$O"
 expect_out "# What you alone know now (your private view):"
 expect_out "#   hand: $ohand"
