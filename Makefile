@@ -286,6 +286,8 @@ UMPIRE_ABS = $(abspath $(BIN))
 # in them: the browser's look at the pictures (Chromium's time), the man
 # pages' lint and the chain of includes (no umpire process at all).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Each test prints a line "time: TARGET: N s wall, M s cpu" when it ends.
+TIMED = sh $(abspath tests/timed.sh)
 PY = $(sort $(wildcard tests/py/test_*.py))
 ifneq ($(SANITIZE),)
 PY := $(filter-out tests/py/test_browser.py,$(PY))
@@ -333,7 +335,8 @@ $(CORE_ALONE): tests/core/alone.c $(CORE_OBJ)
 	$(call cmd,CC,$<)$(CC) $(ALL_CFLAGS) -o $@ $< $(CORE_OBJ) $(ALL_LDFLAGS) $(DEPS_LIBS) -lcmocka -lm
 
 check-unit: $(UNIT_BIN) $(CORE_ALONE)
-	@for t in $(UNIT_BIN) $(CORE_ALONE); do echo "unit: $$t"; $$t || exit 1; done
+	@$(TIMED) check-unit sh -c 'for t in "$$@"; do echo "unit: $$t"; \
+		$$t || exit 1; done' unit $(UNIT_BIN) $(CORE_ALONE)
 
 # Every ruleset folder: its header lists a one-way chain of its files.
 CHAINED = $(patsubst %/,%,$(sort $(wildcard src/rules/*/)))
@@ -341,13 +344,14 @@ check-chain: $(LIB)
 	sh tests/chain.sh $(BUILD) $(CHAINED)
 
 check-golden: $(BIN)
-	$(PYTHON) tests/golden.py $(BIN)
+	$(TIMED) check-golden $(PYTHON) tests/golden.py $(BIN)
 
 check-python: $(PY_RUN)
 
 $(PY_RUN): py-%: $(BIN) $(MAIL_BIN) $(TOOLS_BIN)
 	@echo "python: tests/py/$*.py"; \
-		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(PYTHON) tests/py/$*.py
+		UMPIRE=$(UMPIRE_ABS) TOOLS=$(TOOLS_DIR) $(TIMED) $@ \
+		$(PYTHON) tests/py/$*.py
 
 # The GitHub Actions workflow validator, pinned, from the npm registry,
 # with the machine's Node.js and npm (Debian's nodejs and npm packages
@@ -373,11 +377,11 @@ check-e2e: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 $(E2E_RUN): e2e-%: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDATOR)
 	@echo "e2e: tests/e2e/$*.sh"; UMPIRE=$(UMPIRE_ABS) \
 		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
-		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) sh tests/e2e/$*.sh
+		UMPIRE_HOOKS=$(abspath $(HOOKS_BIN)) $(TIMED) $@ sh tests/e2e/$*.sh
 
 # make check plays a short soak; make soak the long one, for a release.
 check-soak: $(BIN)
-	UMPIRE=$(UMPIRE_ABS) sh tests/e2e/soak.sh $(SOAK_GAMES)
+	UMPIRE=$(UMPIRE_ABS) $(TIMED) $@ sh tests/e2e/soak.sh $(SOAK_GAMES)
 
 soak: $(BIN)
 	UMPIRE=$(UMPIRE_ABS) sh tests/e2e/soak.sh $(SOAK_LONG_GAMES)
@@ -407,7 +411,7 @@ $(VALGRIND_RUN): valgrind-e2e-%: $(BIN) $(MAIL_BIN) $(HOOKS_BIN) $(ACTION_VALIDA
 		UMPIRE="$(VALGRIND) $(UMPIRE_ABS)" \
 		ACTION_VALIDATOR=$(abspath $(ACTION_VALIDATOR)) \
 		UMPIRE_HOOKS="$(VALGRIND) $(abspath $(HOOKS_BIN))" \
-		UMPIRE_SLOW=1 sh tests/e2e/$*.sh
+		UMPIRE_SLOW=1 $(TIMED) $@ sh tests/e2e/$*.sh
 
 # ------------------------------------------------------------------ fuzz
 #
@@ -447,7 +451,7 @@ $(FUZZ_RUN): fuzz-run-%:
 	work=$$(mktemp -d); \
 	echo "fuzz: $* for $(FUZZ_SECONDS) s on $$corpus"; \
 	LSAN_OPTIONS=suppressions=$(abspath tests/fuzz/lsan.supp) \
-	$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	$(TIMED) $@ $$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix=tests/fuzz/ $$work $$corpus || exit 1; \
 	rm -rf $$work
