@@ -320,7 +320,7 @@ shuffle_order_column(void **state)
 
 	(void)state;
 	umpire_dice_init(&dice, &a, NULL, "armymen-0123456789", 2);
-	struct umpire_shuffle sh = { 0, 4, "the turn deck", order };
+	struct umpire_shuffle sh = { 0, 4, "the turn deck", order, NULL };
 	dice.shuffles = &sh;
 	dice.nshuffles = 1;
 	for (int pub = 0; pub < 2; pub++) {
