@@ -1,5 +1,5 @@
 #!/bin/sh
-# umpire-ci.sh check|turn|tick|site - the steps every forge's workflow runs on a
+# umpire-ci.sh check|turn|tick|site|publish - the steps every forge's workflow runs on a
 # game repository (samples/forge/; see umpire(1), A GAME ON A FORGE).
 # Copy it into the game's repository as .umpire/ci.sh.
 #
@@ -18,6 +18,11 @@
 #   site    after turn or tick: write the game's web page (umpire site)
 #           into UMPIRE_SITE (default public), for the forge's Pages;
 #           UMPIRE_COMMIT_URL, if set, links each step to its commit.
+#   publish after site, for a forge whose Pages serve a branch (Forgejo,
+#           Codeberg Pages): commit UMPIRE_SITE's files alone as the
+#           tip of the branch UMPIRE_PAGES_BRANCH (default pages), on
+#           top of its last page, and push it; nothing when the page
+#           is as it was.  The work tree and main are left alone.
 #
 # Environment: UMPIRE (the command, default umpire), UMPIRE_FORMAT
 # (text, json or github), UMPIRE_BRANCH (default main), UMPIRE_REPORT
@@ -29,10 +34,14 @@ FORMAT=${UMPIRE_FORMAT:-github}
 BRANCH=${UMPIRE_BRANCH:-main}
 REPORT=${UMPIRE_REPORT:-umpire-report.md}
 
-if [ ! -e inbox.yaml ] && [ "${1:-}" != tick ] && [ "${1:-}" != site ]; then
-	echo "umpire: no inbox.yaml: nothing to adjudicate" >&2
-	exit 0
-fi
+case ${1:-} in
+check | turn)
+	if [ ! -e inbox.yaml ]; then
+		echo "umpire: no inbox.yaml: nothing to adjudicate" >&2
+		exit 0
+	fi
+	;;
+esac
 case ${1:-} in
 tick)
 	git checkout -q "$BRANCH"
@@ -65,8 +74,37 @@ site)
 	$UMPIRE site . "${UMPIRE_SITE:-public}" \
 		${UMPIRE_COMMIT_URL:+--commit-url "$UMPIRE_COMMIT_URL"}
 	;;
+publish)
+	site=${UMPIRE_SITE:-public}
+	pages=${UMPIRE_PAGES_BRANCH:-pages}
+	if [ ! -e "$site/index.html" ]; then
+		echo "umpire: no $site/index.html: run umpire-ci.sh site first" >&2
+		exit 66
+	fi
+	# The page's files in an index of their own, so that neither the
+	# work tree nor main's index is touched.
+	GIT_INDEX_FILE=$(mktemp)
+	export GIT_INDEX_FILE
+	trap 'rm -f "$GIT_INDEX_FILE"' EXIT
+	rm -f "$GIT_INDEX_FILE"
+	git --work-tree="$site" add -A -f .
+	tree=$(git write-tree)
+	parent=
+	if git fetch -q origin "refs/heads/$pages" 2>/dev/null; then
+		parent=$(git rev-parse FETCH_HEAD)
+		if [ "$(git rev-parse "$parent^{tree}")" = "$tree" ]; then
+			echo "umpire: the page on $pages is up to date"
+			exit 0
+		fi
+	fi
+	commit=$(git -c user.name=umpire -c user.email=umpire@umpire.invalid \
+		commit-tree "$tree" ${parent:+-p "$parent"} \
+		-m "pages: the game's web page at $(git rev-parse --short HEAD)")
+	git push -q origin "$commit:refs/heads/$pages"
+	echo "umpire: published $site to $pages"
+	;;
 *)
-	echo "usage: umpire-ci.sh check|turn|tick|site" >&2
+	echo "usage: umpire-ci.sh check|turn|tick|site|publish" >&2
 	exit 64
 	;;
 esac

@@ -16,9 +16,10 @@
  *
  * The rolls each report lists (the rows of its "## Rolls" table, which
  * verify re-derives too) and its shuffles (the "## Shuffles" table, with
- * the order each gave where the game hides nothing) go into the page as
- * JSON with the game id and the seed, and the page's script re-derives
- * them (src/cli/site/page.js).
+ * the order each gave where the game hides nothing, or the commitment
+ * to it where the game hides information) go into the page as JSON with
+ * the game id and the seed (once public), and the page's script
+ * re-derives them (src/cli/site/page.js).
  */
 #include <cmark.h>
 #include <dirent.h>
@@ -54,10 +55,15 @@ struct site_roll {
 	const char *purpose;
 };
 
-/* One shuffle a report lists; order NULL where the report keeps it. */
+/*
+ * One shuffle a report lists: the order it gave where the game hides
+ * nothing, else the commitment to it (a game that hides information,
+ * from 0.5.0), else neither.
+ */
 struct site_shuffle {
 	unsigned long k, n;
 	unsigned long *order;
+	const char *commitment;
 	const char *purpose;
 };
 
@@ -274,7 +280,22 @@ shuffle_order(struct site *s, const char *p, size_t len, unsigned long n)
 	return i == len ? order : NULL;
 }
 
-/* Keep a row of the shuffles table: | shuffle | items | for | order |. */
+/* "sha256:" and 64 lowercase hex digits, as secret.h commits. */
+static bool
+is_commitment(const char *p, size_t len)
+{
+	if (len != 71 || strncmp(p, "sha256:", 7) != 0)
+		return false;
+	for (size_t i = 7; i < len; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f')))
+			return false;
+	return true;
+}
+
+/*
+ * Keep a row of the shuffles table: | shuffle | items | for | order |,
+ * or | ... | commitment | in a game that hides information.
+ */
 static void
 keep_shuffle(struct site *s, struct site_step *st, const char **cell,
 	const size_t *len, size_t n)
@@ -289,7 +310,10 @@ keep_shuffle(struct site *s, struct site_step *st, const char **cell,
 	if (!ok1 || !ok2)
 		return;
 	sh.purpose = umpire_arena_strndup(&s->arena, cell[2], len[2]);
-	sh.order = n >= 4 ? shuffle_order(s, cell[3], len[3], sh.n) : NULL;
+	sh.commitment = n >= 4 && is_commitment(cell[3], len[3]) ?
+		umpire_arena_strndup(&s->arena, cell[3], len[3]) : NULL;
+	sh.order = n >= 4 && !sh.commitment ? shuffle_order(s, cell[3],
+		len[3], sh.n) : NULL;
 	if (st->nshuffles == st->shuffles_cap)
 		st->shuffles = umpire_arena_grow(&s->arena, st->shuffles,
 			sizeof(*st->shuffles), st->nshuffles, &st->shuffles_cap,
@@ -769,6 +793,11 @@ put_data(struct site *s, const char *game, const char *seed, bool sealed)
 				umpire_buf_printf(b, "%s%lu", p ? ", " : "[", sh->order[p]);
 			if (sh->order)
 				umpire_buf_putc(b, ']');
+			umpire_buf_puts(b, ", \"commitment\": ");
+			if (sh->commitment)
+				put_json_string(b, sh->commitment);
+			else
+				umpire_buf_puts(b, "null");
 			umpire_buf_puts(b, ", \"for\": ");
 			put_json_string(b, sh->purpose);
 			umpire_buf_putc(b, '}');

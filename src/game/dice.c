@@ -214,7 +214,7 @@ umpire_dice_shuffle(struct umpire_dice *d, int *v, size_t n,
 		d->nshuffles + 1);
 	va_start(ap, fmt);
 	d->shuffles[d->nshuffles++] = (struct umpire_shuffle){
-		k, n, umpire_arena_vprintf(d->arena, fmt, ap), order,
+		k, n, umpire_arena_vprintf(d->arena, fmt, ap), order, NULL,
 	};
 	va_end(ap);
 }

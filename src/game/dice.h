@@ -71,6 +71,9 @@ struct umpire_shuffle {
 	/* The order it gave: order[p] is the place, 0 to n - 1, before the
 	 * shuffle of the item it put at place p. */
 	const unsigned *order;
+	/* Where the order is a secret: the commitment to it, or NULL
+	 * (umpire_game's, from UMPIRE_SHUFFLE_COMMIT_SINCE; secret.h). */
+	const char *commitment;
 };
 
 struct umpire_dice {

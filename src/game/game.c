@@ -393,6 +393,33 @@ orders_public(const struct umpire_game *g, const char *version)
 		UMPIRE_VERSION, UMPIRE_SHUFFLE_ORDER_SINCE);
 }
 
+/*
+ * In a game that hides information, from UMPIRE_SHUFFLE_COMMIT_SINCE:
+ * each shuffle's commitment to the order it gave, under the label
+ * "shuffle/STEP/K", the order written as the order column would be
+ * ("2 0 3 1"), so that anyone checks it once the seed is revealed.
+ */
+static void
+commit_orders(const struct umpire_game *g, const struct umpire_ctx *ctx,
+	struct umpire_dice *dice, const char *version)
+{
+	struct umpire_buf text = UMPIRE_BUF_INIT;
+
+	if (!g->hides || !ctx->secret || umpire_version_older(version ?
+	    version : UMPIRE_VERSION, UMPIRE_SHUFFLE_COMMIT_SINCE))
+		return;
+	for (size_t i = 0; i < dice->nshuffles; i++) {
+		struct umpire_shuffle *sh = &dice->shuffles[i];
+		umpire_buf_clear(&text);
+		for (size_t p = 0; p < sh->n; p++)
+			umpire_buf_printf(&text, "%s%u", p ? " " : "", sh->order[p]);
+		sh->commitment = umpire_secret_commit(ctx, umpire_arena_printf(
+			ctx->arena, "shuffle/%ld/%u", dice->step, sh->k), text.ptr,
+			text.len);
+	}
+	umpire_buf_free(&text);
+}
+
 static void
 render(const struct umpire_game *g, const struct umpire_report *rep,
 	long step, const struct umpire_dice *dice,
@@ -480,6 +507,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 		check_decision(g);
 		autopass(g, &ctx, report->version);
 		g->rolls = dice.n;
+		commit_orders(g, &ctx, &dice, report->version);
 		render(g, &rep, 0, &dice, &marks, report);
 	}
 	umpire_dice_end(&dice);
@@ -1494,6 +1522,7 @@ resolve(struct umpire_game *g, struct umpire_arena *a,
 				umpire_game_player(g, player)->id, sent, step);
 		standing_settle(g, a, &rep);
 	}
+	commit_orders(g, &ctx, &dice, ruling(g));
 	render(g, &rep, step, &dice, &marks, report);
 	umpire_dice_end(&dice);
 	umpire_report_free(&rep);

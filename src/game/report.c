@@ -135,8 +135,12 @@ umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r
 		umpire_buf_puts(out, "\nNo dice were rolled in this step.\n");
 	if (dice && dice->nshuffles) {
 		bool order = dice->orders_public;
+		/* Where the order is secret, a commitment to it, if any. */
+		bool sealed = !order && dice->shuffles[0].commitment;
 		umpire_buf_puts(out, "\n## Shuffles\n\n");
 		umpire_buf_puts(out, order ? "| shuffle | items | for | order |\n"
+			"| ---: | ---: | --- | --- |\n" : sealed ?
+			"| shuffle | items | for | commitment |\n"
 			"| ---: | ---: | --- | --- |\n" : "| shuffle | items | for |\n"
 			"| ---: | ---: | --- |\n");
 		for (size_t i = 0; i < dice->nshuffles; i++) {
@@ -147,6 +151,9 @@ umpire_report_render(struct umpire_step_report *s, const struct umpire_report *r
 			for (size_t p = 0; order && p < sh->n; p++)
 				umpire_buf_printf(out, "%s%u", p ? " " : " | ",
 					sh->order[p]);
+			if (sealed)
+				umpire_buf_printf(out, " | %s", sh->commitment ?
+					sh->commitment : "");
 			umpire_buf_puts(out, " |\n");
 		}
 	}

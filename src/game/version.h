@@ -121,6 +121,13 @@
  * deadline's default step.  Older games replay with the old bot.
  */
 #define UMPIRE_BOT_SINCE "0.5.0"
+/*
+ * The first version whose reports commit, in a game that hides
+ * information, to the order each shuffle gave (the Shuffles table's
+ * `commitment` column), so that the page of umpire site checks the
+ * shuffles once the seed is revealed.
+ */
+#define UMPIRE_SHUFFLE_COMMIT_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -27,13 +27,18 @@ assert ci["pages"]["artifacts"]["paths"] == ["public"]
 PY
 ok
 
-# The steps of the GitHub workflow that run umpire, as its runner would.
+# The steps of a workflow (GitHub's unless named) that run umpire, as
+# its runner would: the step's plain env: values exported (those the
+# forge fills in, ${{ ... }}, are the test's to give), then its run:.
 steps() {
-	python3 - "$FORGE/github/umpire.yml" "$1" <<'PY'
-import sys, yaml
+	python3 - "${2:-$FORGE/github/umpire.yml}" "$1" <<'PY'
+import shlex, sys, yaml
 wf = yaml.safe_load(open(sys.argv[1]))
 for step in wf["jobs"]["umpire"]["steps"]:
     if step.get("name") == sys.argv[2]:
+        for k, v in (step.get("env") or {}).items():
+            if "${{" not in str(v):
+                print("export %s=%s" % (k, shlex.quote(str(v))))
         print(step["run"])
 PY
 }
@@ -120,6 +125,42 @@ grep -q 'id="step-1"' "$TMP/run/public/index.html" &&
 	grep -q 'href="https://forge.invalid/o/g/commit/' "$TMP/run/public/index.html" ||
 	fail "the page lacks step 1 or its commit's link"
 ok
+# Forgejo's: the page written, then pushed as the tip of the branch
+# pages (what Codeberg Pages serves), its files alone; main untouched.
+for name in "Write the web page" "Publish the web page"; do
+	steps "$name" "$FORGE/forgejo/umpire.yml"
+done >"$TMP/fpages.sh"
+grep -q 'ci.sh site' "$TMP/fpages.sh" && grep -q 'ci.sh publish' "$TMP/fpages.sh" &&
+	grep -q 'UMPIRE_PAGES_BRANCH=pages' "$TMP/fpages.sh" ||
+	fail "the Forgejo workflow's page steps: $(cat "$TMP/fpages.sh")"
+python3 - "$FORGE/forgejo/umpire.yml" <<'PY' || fail "Forgejo: the page steps run on pull requests"
+import sys, yaml
+wf = yaml.safe_load(open(sys.argv[1]))
+steps = {s.get("name"): s for s in wf["jobs"]["umpire"]["steps"]}
+for name in ("Write the web page", "Publish the web page"):
+    assert steps[name]["if"] == "forge.event_name != 'pull_request'", name
+assert wf["permissions"]["contents"] == "write"
+PY
+main=$(git -C "$TMP/origin.git" rev-parse main)
+UMPIRE_COMMIT_URL=https://codeberg.invalid/o/g/commit/ \
+	expect_exit 0 runner "$TMP/fpages.sh"
+expect_out "published public to pages"
+git -C "$TMP/origin.git" show pages:index.html >"$TMP/page.html" ||
+	fail "no index.html on the branch pages"
+grep -q 'id="step-1"' "$TMP/page.html" &&
+	grep -q 'href="https://codeberg.invalid/o/g/commit/' "$TMP/page.html" &&
+	git -C "$TMP/origin.git" cat-file -e pages:0001.svg ||
+	fail "the page on pages lacks step 1, its picture or its commit's link"
+[ "$(git -C "$TMP/origin.git" ls-tree --name-only pages | grep -cv '^[0-9]*\.svg$')" = 1 ] ||
+	fail "pages holds more than the page: $(git -C "$TMP/origin.git" ls-tree --name-only pages)"
+[ "$(git -C "$TMP/origin.git" rev-parse main)" = "$main" ] || fail "publish moved main"
+# Again, with nothing new: nothing pushed.
+pages=$(git -C "$TMP/origin.git" rev-parse pages)
+UMPIRE_COMMIT_URL=https://codeberg.invalid/o/g/commit/ \
+	expect_exit 0 runner "$TMP/fpages.sh"
+expect_out "up to date"
+[ "$(git -C "$TMP/origin.git" rev-parse pages)" = "$pages" ] ||
+	fail "publish pushed an unchanged page"
 # With nothing proposed, the steps do nothing.
 expect_exit 0 runner "$TMP/turn.sh"
 expect_err "nothing to adjudicate"

@@ -279,3 +279,75 @@ def arrows_over_ids(root, ids):
             after.add(text)
             after.update(w.rstrip("*") for w in text.split())
     return sorted(u for u in ids if u not in after)
+
+
+def _texts_placed(root):
+    """[(text, x, y, size, anchor, length, index)] for every <text>: where
+    its baseline starts on the picture (the translations of the groups
+    around it added), its font size and text-anchor as inherited, and its
+    textLength (None without)."""
+    out = []
+    order = {el: i for i, el in enumerate(root.iter())}
+
+    def walk(el, x, y, size, anchor):
+        if el.tag == NS + "symbol":
+            return
+        m = TRANSLATE.match(el.get("transform", ""))
+        if m:
+            x, y = x + int(m.group(1)), y + int(m.group(2))
+        size = int(el.get("font-size", size))
+        anchor = el.get("text-anchor", anchor)
+        if el.tag == NS + "text":
+            length = el.get("textLength")
+            out.append(("".join(el.itertext()), x + int(el.get("x", 0)),
+                        y + int(el.get("y", 0)), size, anchor,
+                        int(length) if length else None, order[el]))
+            return
+        for child in el:
+            walk(child, x, y, size, anchor)
+
+    walk(root, 0, 0, 16, "start")
+    return out
+
+
+def text_box(text, x, y, size, anchor, length):
+    """The box a line of text takes: from 3/4 of its size above its
+    baseline to 1/4 below, 3/5 of its size wide a character (as svg.c
+    lays text out) or its textLength, placed by its anchor."""
+    w = len(text) * size * 3 / 5
+    if length is not None:
+        w = min(w, length)
+    x0 = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+    return (x0, y - size * 3 / 4, x0 + w, y + size / 4)
+
+
+def ids_covered(root, ids):
+    """The ids of ids that every text showing them has covered, in part,
+    by the body of another piece drawn after it: a stack drawn too tight
+    hides the ids under its later tokens."""
+    pieces = units(root)
+    order = {el: i for i, el in enumerate(root.iter())}
+    bodies = []
+    for uid, (el, x, y) in pieces.items():
+        _, _, (bx, by, bw, bh), _ = token(el, root)
+        bodies.append((order[el], uid, (x + bx, y + by, x + bx + bw,
+                                        y + by + bh)))
+    shown = {}
+    for text, x, y, size, anchor, length, index in _texts_placed(root):
+        words = {text} | {w.rstrip("*") for w in text.split()}
+        for uid in words & set(ids):
+            shown.setdefault(uid, []).append(
+                (index, text_box(text, x, y, size, anchor, length)))
+    covered = []
+    for uid in ids:
+        clear = False
+        for index, (a0, b0, a1, b1) in shown.get(uid, []):
+            over = [other for at, other, (c0, d0, c1, d1) in bodies
+                    if at > index and other != uid and
+                    c0 < a1 and a0 < c1 and d0 < b1 and b0 < d1]
+            if not over:
+                clear = True
+                break
+        if not clear and uid in shown:
+            covered.append(uid)
+    return sorted(covered)

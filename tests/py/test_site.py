@@ -9,9 +9,11 @@ step's picture loads under the page's Content-Security-Policy, which is
 never violated; the browser re-derives every roll and <body data-dice>
 says "checked M of M", M being the rolls `umpire verify` re-derived; a
 roll changed in the page's data is marked wrong.  Likewise every shuffle
-whose order the reports tell (a game that hides nothing): <body
-data-shuffles> says "checked S of S", and a shuffle changed in the
-page's data is marked wrong.  In OUT: nothing but
+whose order the reports tell (a game that hides nothing), or commit to
+(a game that hides information, once its seed is revealed; before,
+data-shuffles says "sealed"): <body data-shuffles> says "checked S of
+S", and a shuffle changed in the page's data is marked wrong.  In OUT:
+nothing but
 index.html and the pictures, no outside reference, no private view
 (*.age), and no seed of a sealed game that has not revealed it.
 
@@ -179,8 +181,9 @@ def replay(ruleset, game):
 
 
 def told_shuffles(game):
-    """The shuffles whose order the game's reports tell (the Shuffles
-    table's fourth column), counted from the reports themselves."""
+    """The shuffles whose order the game's reports tell or commit to (the
+    Shuffles table's fourth column), counted from the reports
+    themselves."""
     n = 0
     for path in git(game, "ls-tree", "-r", "--name-only", "HEAD",
                     "reports/").split():
@@ -324,16 +327,22 @@ def tamper(b, ruleset, out, m):
 
 def tamper_shuffle(b, ruleset, out, n):
     """Swap two places of the first told shuffle's order in the page's
-    data: that shuffle, and it alone, is marked wrong."""
+    data, or change a digit of the first commitment to a secret order:
+    that shuffle, and it alone, is marked wrong."""
     index = os.path.join(out, "index.html")
     html = ut.read(index)
     data = re.search(r'(<script type="application/json" id="umpire-data">)'
                      r'(.*?)(</script>)', html, re.S)
     d = json.loads(data.group(2))
-    step = next(s for s in d["steps"]
-                if any(sh["order"] for sh in s["shuffles"]))
-    sh = next(sh for sh in step["shuffles"] if sh["order"])
-    sh["order"][0], sh["order"][1] = sh["order"][1], sh["order"][0]
+    step = next(s for s in d["steps"] if any(
+        sh["order"] or sh["commitment"] for sh in s["shuffles"]))
+    sh = next(sh for sh in step["shuffles"]
+              if sh["order"] or sh["commitment"])
+    if sh["order"]:
+        sh["order"][0], sh["order"][1] = sh["order"][1], sh["order"][0]
+    else:
+        c = sh["commitment"]
+        sh["commitment"] = c[:-1] + ("1" if c[-1] == "0" else "0")
     ut.write(index, html[:data.start(2)] + json.dumps(d).replace(
         "<", "\\u003c") + html[data.end(2):])
     b.open(index)
@@ -361,7 +370,8 @@ def test_sample_games_in_chromium():
                     # Sealed: the page says so, and keeps the seed out.
                     ut.umpire_ok("site", game, out)
                     check_out(ruleset, out, ut.read(seed_file).strip())
-                    check_page(b, ruleset, out, "sealed")
+                    check_page(b, ruleset, out, "sealed", "sealed"
+                               if told_shuffles(game) else None)
                     ut.umpire_ok("reveal", game, "--seed-file", seed_file,
                                  "--force")
                     shutil.rmtree(out)
@@ -377,7 +387,7 @@ def test_sample_games_in_chromium():
                 if m:  # WWII Combined Arms rolls no dice
                     tamper(b, ruleset, out, m)
                     tampered += 1
-                if n:  # Army Men's turn deck; Backgammon Wars' is secret
+                if n:  # Army Men's turn deck, Backgammon Wars' Power Deck
                     ut.umpire_ok("site", game, out)     # untampered again
                     tamper_shuffle(b, ruleset, out, n)
                     shuffled += 1

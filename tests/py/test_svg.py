@@ -13,7 +13,8 @@ and each ruleset's picture.c):
    blindness (protanopia and deuteranopia simulated), and in shape; a
    player whose name is a colour has it; every piece's id is written
    on the picture (not only in a tooltip), readable at 100 % zoom (12
-   pixels or more, hardly squeezed) and drawn after every arrow, and a
+   pixels or more, hardly squeezed), drawn after every arrow and covered
+   by no other piece (a crowded Backgammon Wars Wall too), and a
    tabletop has rulers numbered in inches;
 4. the picture is the report's: the report links it, status --svg
    prints it, and the same game drawn twice is the same bytes;
@@ -63,6 +64,9 @@ def check_picture(ruleset, state, text, name):
                                              sc.MIN_ID_SIZE))
     covered = sc.arrows_over_ids(root, want)
     check(not covered, "%s: arrows are drawn over the ids of %s"
+          % (name, ", ".join(covered)))
+    covered = sc.ids_covered(root, want)
+    check(not covered, "%s: other pieces cover the ids of %s"
           % (name, ", ".join(covered)))
     missing = sorted(set(want) - set(drawn))
     extra = sorted(set(drawn) - set(want))
@@ -168,6 +172,38 @@ def test_campaign_under_50k():
                 raise
     print("test_svg: a WWII campaign's largest picture: %d bytes"
           % biggest[0])
+
+
+CROWDED_WALL = os.path.join(ut.ROOT, "tests", "bgw",
+                            "bgw-07-crowded-wall-every-id-readable")
+
+
+def test_crowded_wall():
+    """A Backgammon Wars Wall holding all fifteen of black's units and
+    eleven of white's (the golden case's picture, which check-golden
+    keeps what umpire draws): every id readable, none covered.  Drawn
+    half as far apart, as stacked tokens were, the ids are covered, and
+    the check says so."""
+    state = ut.load12(ut.read(os.path.join(CROWDED_WALL, "expected.yaml")))
+    text = ut.read(os.path.join(CROWDED_WALL, "expected.svg"))
+    root = check_picture("bgw", state, text, "a crowded Wall")
+    on_wall = {u: side for u, (side, (f, _)) in
+               sc.on_board("bgw", state).items() if f == 6}
+    check(sorted(on_wall.values()).count("black") == 15 and
+          len(on_wall) == 26, "the case's Wall holds %s" % sorted(on_wall))
+    ys = {u: y for u, (_, _, y) in sc.units(root).items()
+          if on_wall.get(u) == "black"}
+    top = min(ys.values())
+
+    def closer(m):
+        y = int(m.group(3))
+        return "%s%d)" % (m.group(1), top + (y - top) // 2)
+    squeezed = re.sub(r'(<g id="unit-(b-\w+)" transform="translate\(\d+,)'
+                      r'(\d+)\)', lambda m: closer(m) if m.group(2) in ys
+                      else m.group(0), text)
+    covered = sc.ids_covered(sc.parse(squeezed, "squeezed"), list(ys))
+    check(len(covered) == 14, "black's units on the Wall half as far "
+          "apart: covered ids %s" % covered)
 
 
 def test_the_report_shows_it():
@@ -287,6 +323,6 @@ def test_checks_can_fail():
 
 
 if __name__ == "__main__":
-    ut.main([test_bot_games, test_campaign_under_50k,
+    ut.main([test_bot_games, test_campaign_under_50k, test_crowded_wall,
              test_the_report_shows_it, test_hostile_text,
              test_readme_picture, test_checks_can_fail])

@@ -8,6 +8,7 @@
 
 #include "game/report.h"
 #include "game/result.h"
+#include "game/secret.h"
 #include "game/ruleset.h"
 #include "util/text.h"
 #include "play/verify.h"
@@ -320,7 +321,7 @@ shuffle_order_column(void **state)
 
 	(void)state;
 	umpire_dice_init(&dice, &a, NULL, "armymen-0123456789", 2);
-	struct umpire_shuffle sh = { 0, 4, "the turn deck", order };
+	struct umpire_shuffle sh = { 0, 4, "the turn deck", order, NULL };
 	dice.shuffles = &sh;
 	dice.nshuffles = 1;
 	for (int pub = 0; pub < 2; pub++) {
@@ -342,6 +343,56 @@ shuffle_order_column(void **state)
 		umpire_report_free(&r);
 	}
 	umpire_buf_free(&log);
+	umpire_arena_free(&a);
+}
+
+/*
+ * Where the order is secret, from 0.5.0, the engine commits to it
+ * (secret.h, label shuffle/STEP/K): the column holds the commitment,
+ * which opens with the seed's salt and the order as the order column
+ * would write it; the numbers verify compares stay the same.
+ */
+static void
+shuffle_commitment_column(void **state)
+{
+	static const unsigned order[4] = { 2, 0, 3, 1 };
+	struct umpire_arena a = UMPIRE_ARENA_INIT;
+	struct umpire_dice dice;
+	struct umpire_report r;
+	struct umpire_step_report out = UMPIRE_STEP_REPORT_INIT;
+	struct umpire_buf log = UMPIRE_BUF_INIT, want = UMPIRE_BUF_INIT;
+	struct umpire_seed seed;
+	struct umpire_secret_key key;
+
+	(void)state;
+	memset(&seed, 7, sizeof(seed));
+	umpire_secret_key_init(&key, &seed);
+	struct umpire_ctx ctx = { .arena = &a, .secret = &key };
+	umpire_dice_init(&dice, &a, NULL, "bgw-0123456789", 2);
+	struct umpire_shuffle sh = { 0, 4, "the Power Deck", order,
+		umpire_secret_commit_str(&ctx, "shuffle/2/0", "2 0 3 1") };
+	dice.shuffles = &sh;
+	dice.nshuffles = 1;
+	umpire_report_init(&r, &a);
+	umpire_report_title(&r, "Step 2");
+	umpire_report_render(&out, &r, "bgw-0123456789", 2, NULL, NULL, &dice);
+	umpire_buf_printf(&want, "| shuffle | items | for | commitment |\n"
+	    "| ---: | ---: | --- | --- |\n| 0 | 4 | the Power Deck | %s |\n",
+	    sh.commitment);
+	assert_non_null(strstr(umpire_buf_cstr(&out.text),
+	    umpire_buf_cstr(&want)));
+	assert_null(strstr(umpire_buf_cstr(&out.text), "2 0 3 1"));
+	assert_true(umpire_secret_opens(sh.commitment, umpire_secret_salt(&ctx,
+	    "shuffle/2/0"), "2 0 3 1", 7));
+	assert_false(umpire_secret_opens(sh.commitment, umpire_secret_salt(&ctx,
+	    "shuffle/2/0"), "0 2 3 1", 7));
+	umpire_report_roll_log(&log, out.text.ptr, out.text.len);
+	assert_string_equal(umpire_buf_cstr(&log), "s 0 4\n");
+	umpire_secret_key_wipe(&key);
+	umpire_step_report_free(&out);
+	umpire_report_free(&r);
+	umpire_buf_free(&log);
+	umpire_buf_free(&want);
 	umpire_arena_free(&a);
 }
 
@@ -476,6 +527,7 @@ main(void)
 		cmocka_unit_test(headlines),
 		cmocka_unit_test(roll_log),
 		cmocka_unit_test(shuffle_order_column),
+		cmocka_unit_test(shuffle_commitment_column),
 		cmocka_unit_test(receipt_read_back),
 		cmocka_unit_test(message_read_back),
 		cmocka_unit_test(receipt_parse),

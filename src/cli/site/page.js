@@ -17,6 +17,17 @@
  *   HMAC-SHA256(key = seed, "umpire-shuffle-v1" 0 game 0 step 0 k 0 i 0 j)
  *
  * and its verdict goes into <body data-shuffles="checked N of M">.
+ *
+ * A shuffle whose order the rules keep secret (a game that hides
+ * information) is told by a commitment to it instead (secret.h): once
+ * the seed is revealed, the order the seed gives, written as the order
+ * column would be ("2 0 3 1"), must open it:
+ *
+ *   salt = HMAC-SHA256(key = seed, "umpire-salt-v1" 0 "shuffle/" step "/" k)
+ *   commitment = "sha256:" hex(SHA-256(salt || order))
+ *
+ * Those count in data-shuffles too.  Before the reveal the page has no
+ * seed, and says data-shuffles="sealed".
  */
 "use strict";
 (function () {
@@ -72,13 +83,15 @@
 			verdict.className = cls;
 	}
 
-	var total = 0, shuffles = 0, kept = 0;
+	var total = 0, shuffles = 0, committed = 0, kept = 0;
 	data.steps.forEach(function (s) {
 		total += s.rolls.length;
 		(s.shuffles || []).forEach(function (sh) {
-			if (sh.order)
+			if (sh.order || sh.commitment)
 				shuffles++;
-			else
+			if (sh.commitment)
+				committed++;
+			if (!sh.order && !sh.commitment)
 				kept++;
 		});
 	});
@@ -89,13 +102,17 @@
 			line.textContent = text;
 	}
 	var keptText = kept ? " " + kept + " shuffle" + (kept === 1 ? "" : "s") +
-		" whose order the reports keep (a game that hides information) " +
-		"cannot be checked here; umpire verify checks them once the seed " +
-		"is public." : "";
+		" whose order the reports neither tell nor commit to (a game " +
+		"that hides information, played before umpire 0.5.0) cannot be " +
+		"checked here; umpire verify checks them once the seed is " +
+		"public." : "";
 	if (data.sealed) {
 		say("sealed", "This game is sealed and its seed not revealed yet: " +
 			"its " + total + " rolls can be checked once it is.");
-		saySome("sealed", keptText);
+		saySome("sealed", (shuffles ? "Its " + shuffles + " shuffle" +
+			(shuffles === 1 ? " is" : "s are") + " sealed, not yet " +
+			"revealed: " + (shuffles === 1 ? "it" : "they") + " can be " +
+			"checked once the seed is." : "") + keptText);
 		return;
 	}
 	if (!window.crypto || !window.crypto.subtle) {
@@ -153,6 +170,23 @@
 		});
 	}
 
+	/* The commitment to a secret order: as secret.h commits a value. */
+	function commitTo(key, label, text) {
+		return crypto.subtle.sign("HMAC", key, enc.encode("umpire-salt-v1" +
+			"\u0000" + label)).then(function (salt) {
+			var value = enc.encode(text), both = new Uint8Array(32 +
+				value.length);
+			both.set(new Uint8Array(salt), 0);
+			both.set(value, 32);
+			return crypto.subtle.digest("SHA-256", both);
+		}).then(function (h) {
+			var bytes = new Uint8Array(h), hex = "";
+			for (var i = 0; i < bytes.length; i++)
+				hex += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+			return "sha256:" + hex;
+		});
+	}
+
 	function mark(step, roll, ok, want) {
 		var cell = document.querySelector("#step-" + step +
 			" table.rolls tr[data-roll=\"" + roll.roll + "\"] td.check");
@@ -167,8 +201,10 @@
 			" table.shuffles tr[data-shuffle=\"" + sh.shuffle + "\"] td.check");
 		if (!cell)
 			return;
-		cell.textContent = ok ? "\u2713 checked" :
-			"\u2717 wrong: the seed gives " + want.join(" ");
+		cell.textContent = ok ? "\u2713 checked" : sh.order ?
+			"\u2717 wrong: the seed gives " + want.join(" ") :
+			"\u2717 wrong: the order the seed gives, " + want.join(" ") +
+			", does not open this commitment";
 		cell.className = "check " + (ok ? "ok" : "wrong");
 	}
 
@@ -191,7 +227,7 @@
 		var sjobs = [];
 		data.steps.forEach(function (s) {
 			(s.shuffles || []).forEach(function (sh) {
-				if (!sh.order) {
+				if (!sh.order && !sh.commitment) {
 					var cell = document.querySelector("#step-" + s.step +
 						" table.shuffles tr[data-shuffle=\"" + sh.shuffle +
 						"\"] td.check");
@@ -199,10 +235,17 @@
 						cell.textContent = "kept: the rules keep its order";
 					return;
 				}
+				var want;
 				sjobs.push(deriveOrder(key, s.step, sh.shuffle, sh.items).then(
-					function (want) {
-						var ok = want.length === sh.order.length &&
-							want.every(function (x, p) { return x === sh.order[p]; });
+					function (order) {
+						want = order;
+						return sh.order ? null : commitTo(key, "shuffle/" +
+							s.step + "/" + sh.shuffle, order.join(" "));
+					}).then(function (opened) {
+						var ok = sh.order ? want.length === sh.order.length &&
+							want.every(function (x, p) {
+								return x === sh.order[p];
+							}) : opened === sh.commitment;
 						markShuffle(s.step, sh, ok, want);
 						return ok;
 					}));
@@ -211,7 +254,8 @@
 		Promise.all(sjobs).then(function (oks) {
 			var good = oks.filter(function (ok) { return ok; }).length;
 			saySome("checked " + good + " of " + oks.length, (good ===
-				oks.length ? "Every shuffle the reports tell checked: " +
+				oks.length ? "Every shuffle the reports tell or commit to " +
+				"checked: " +
 				good + " of " + oks.length + " are what the seed gives." :
 				"Wrong shuffles: only " + good + " of " + oks.length +
 				" are what the seed gives; the others are marked.") +

@@ -6,7 +6,9 @@
  * black's (25 - p), so that both players read their own.  The units
  * stand on their points as stacks from the edge inward, the Wall holds
  * white's captured units in its bottom half and black's in its top
- * half, and the tray on the right the units borne off.  Below the
+ * half (as tokens while six fit a half with every id clear, edge-on
+ * past that, so that each id stays readable however many are
+ * captured), and the tray on the right the units borne off.  Below the
  * board, a key, the cards as everyone may count them and, in a player's
  * own picture (viewer), the titles of his hand.
  *
@@ -34,6 +36,9 @@
 #define RX (TW / 2)
 #define R (TH / 2)
 #define SLAB 15			/* a unit borne off, edge-on */
+#define WALL_TOKENS 6		/* tokens a half of the Wall holds, ids clear */
+#define WALL_SLAB 13		/* a unit on a crowded Wall, edge-on */
+#define WALL_GAP 17		/* their spacing at most: the tray's */
 #define TRAY_ROWS 8		/* slabs a column of the tray holds */
 #define TRAY (2 * TW + 12)	/* the units borne off, right of the board */
 #define LABELS 36		/* the points' numbers, above and below */
@@ -76,6 +81,7 @@ struct layout {
 	const struct bgw_game *g;
 	int x[BGW_ALL], y[BGW_ALL];	/* each unit's centre */
 	bool drawn[BGW_ALL];
+	bool edge_on[BGW_ALL];	/* on a crowded Wall: a slab with its id */
 };
 
 static int
@@ -276,10 +282,19 @@ place_units(struct layout *l)
 	}
 	for (int side = 0; side < 2; side++) {
 		int n = units_at(l->g, side, BGW_WALL, order);
+		/* Past WALL_TOKENS, tokens would stand so close that each
+		 * covered the id of the one before: edge-on slabs instead, each
+		 * with its id, as close as fifteen need. */
+		bool crowded = n > WALL_TOKENS;
+		int gap = crowded ? (room - 4 - WALL_SLAB) / (n - 1) : 0;
+		if (gap > WALL_GAP)
+			gap = WALL_GAP;
 		for (int k = 0; k < n; k++) {
-			int off = stack_off(k, n, room);
+			int off = crowded ? 2 + WALL_SLAB / 2 + k * gap :
+				stack_off(k, n, room);
 			put(l, order[k], WALL_X + BAR / 2, side == BGW_WHITE ?
 				BY + BH - off : BY + off);
+			l->edge_on[order[k]] = crowded;
 		}
 		n = units_at(l->g, side, BGW_OFF, order);
 		for (int k = 0; k < n; k++) {
@@ -326,6 +341,41 @@ board(struct umpire_svg *s)
 	umpire_svg_text(s, TRAY_X + TRAY / 2, BY - 5, &small_font, 0, "off");
 }
 
+/* A unit edge-on, h high, centred on (0, 0) of its group: white's
+ * with round ends, black's with its corners cut, as their tokens. */
+static void
+slab(struct umpire_svg *s, int side, int h)
+{
+	struct umpire_svg_paint p = { fills[side], rims[side], 1, NULL };
+	const int cut[12] = { -RX + 4, -h / 2, RX - 4, -h / 2, RX, 0, RX - 4,
+		h - h / 2, -RX + 4, h - h / 2, -RX, 0 };
+
+	if (side == BGW_WHITE)
+		umpire_svg_rect(s, -RX, -h / 2, TW, h, h / 2, &p);
+	else
+		umpire_svg_polygon(s, cut, 6, &p);
+}
+
+/*
+ * Unit i edge-on, h high, with its id across it (its baseline dy under
+ * the middle), too thin for a letter; still a unit of the picture, with
+ * its tooltip.
+ */
+static void
+edge_on(struct umpire_svg *s, const struct layout *l, int i, int h, int dy)
+{
+	struct umpire_svg_font f = { 12, false, UMPIRE_SVG_MIDDLE, NULL, false };
+	const struct bgw_unit *u = &l->g->u[i];
+	char tip[120];
+
+	f.fill = inks[u->side];
+	tooltip(tip, sizeof(tip), l->g, i);
+	umpire_svg_unit(s, u->id, l->x[i], l->y[i], tip);
+	slab(s, u->side, h);
+	umpire_svg_text(s, 0, dy, &f, TW - 6, u->id);
+	umpire_svg_end(s);
+}
+
 /* The Wall's units. */
 static void
 wall(struct umpire_svg *s, const struct layout *l)
@@ -334,24 +384,13 @@ wall(struct umpire_svg *s, const struct layout *l)
 
 	for (int side = 0; side < 2; side++) {
 		int n = units_at(l->g, side, BGW_WALL, order);
-		for (int k = 0; k < n; k++)
-			unit(s, l, order[k]);
+		for (int k = 0; k < n; k++) {
+			if (l->edge_on[order[k]])
+				edge_on(s, l, order[k], WALL_SLAB, 4);
+			else
+				unit(s, l, order[k]);
+		}
 	}
-}
-
-/* A unit borne off, edge-on, centred on (0, 0) of its group: white's
- * with round ends, black's with its corners cut, as their tokens. */
-static void
-slab(struct umpire_svg *s, int side)
-{
-	struct umpire_svg_paint p = { fills[side], rims[side], 1, NULL };
-	static const int cut[12] = { -RX + 4, -SLAB / 2, RX - 4, -SLAB / 2, RX,
-		0, RX - 4, SLAB - SLAB / 2, -RX + 4, SLAB - SLAB / 2, -RX, 0 };
-
-	if (side == BGW_WHITE)
-		umpire_svg_rect(s, -RX, -SLAB / 2, TW, SLAB, SLAB / 2, &p);
-	else
-		umpire_svg_polygon(s, cut, 6, &p);
 }
 
 /*
@@ -365,22 +404,12 @@ tray(struct umpire_svg *s, const struct layout *l)
 {
 	static const struct umpire_svg_font count = { 12, true,
 		UMPIRE_SVG_MIDDLE, UMPIRE_SVG_INK, false };
-	struct umpire_svg_font slab_font = { 12, false, UMPIRE_SVG_MIDDLE, NULL,
-		false };
 	int order[BGW_ALL], mid = TRAY_X + TRAY / 2;
-	char tip[120];
 
 	for (int side = 0; side < 2; side++) {
 		int n = units_at(l->g, side, BGW_OFF, order);
-		slab_font.fill = inks[side];
-		for (int k = 0; k < n; k++) {
-			int i = order[k];
-			tooltip(tip, sizeof(tip), l->g, i);
-			umpire_svg_unit(s, l->g->u[i].id, l->x[i], l->y[i], tip);
-			slab(s, side);
-			umpire_svg_text(s, 0, 5, &slab_font, TW - 6, l->g->u[i].id);
-			umpire_svg_end(s);
-		}
+		for (int k = 0; k < n; k++)
+			edge_on(s, l, order[k], SLAB, 5);
 		/* The count past the units, the side's name past the count. */
 		int rows = n < TRAY_ROWS ? n : TRAY_ROWS;
 		int y = side == BGW_WHITE ? BY + BH - 4 - rows * (SLAB + 2) - 8 :
