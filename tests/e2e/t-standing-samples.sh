@@ -189,6 +189,29 @@ expect_out "every state, report, picture and roll matches"
 	expect_out "every state, report, picture and roll matches"
 }
 
+# A sealed value never stands (umpire-files(5), Standing orders): black's
+# first declaration, standing again with its sealed reactions, is
+# refused at the sealed value, and the game is left as it was.
+new bgw "$TMP/sealed"
+send bgw "$TMP/sealed" "$TOP/samples/bgw/game/orders/0001-white.yaml"
+before=$(head_of "$TMP/sealed")
+o=$TOP/samples/bgw/game/orders/0002-black.yaml
+cp "$o" "$TMP/sealed.yaml"
+printf 'standing:\n  - kind: declare\n    hold: true\n    orders:\n' >>"$TMP/sealed.yaml"
+body "$o" >>"$TMP/sealed.yaml"
+line=$(grep -n '^      reactions: ' "$TMP/sealed.yaml" | cut -d: -f1)
+[ -n "$line" ] || fail "no standing reactions in $(cat "$TMP/sealed.yaml")"
+sign black "$TMP/sealed.yaml"
+expect_exit 65 umpire turn "$TMP/sealed" "$TMP/sealed.yaml" \
+	--seed-file "$TOP/samples/bgw/game/seed"
+expect_err "$TMP/sealed.yaml:$line:18: error: standing: a sealed value cannot stand: whether it is legal when its decision comes"
+expect_diagnostics_form
+[ "$(wc -l <"$TMP/err")" = 1 ] || fail "more than the one error: $(cat "$TMP/err")"
+[ "$(head_of "$TMP/sealed")" = "$before" ] || fail "bgw: the game moved"
+expect_clean "$TMP/sealed"
+expect_exit 0 umpire status "$TMP/sealed"
+expect_out "awaiting: step 2, black's declare"
+
 # Army Man Backgammon: nothing stands (umpire-amb(7), Standing orders).
 # Its sample's first orders with a standing entry are refused, and the
 # game is left as it was.
