@@ -15,11 +15,13 @@
 #  - Army Man Backgammon: nothing stands; a standing entry sent with the
 #    sample's orders is refused and the game is left as it was.
 # The standing orders hold the very orders the sample sends later, so
-# the choices coincide everywhere; what must differ is masked: who made
-# each step and the trailers (umpire's standing steps), the reports'
-# notes on them, and the state's standing: list (a held declaration
-# outlives the sample).  The states are compared whole otherwise:
-# units, scores, awaiting and result.
+# the choices coincide everywhere; what must differ is left out: who
+# made each step and the trailers (umpire's standing steps), the
+# reports, which name them, and the state's standing: list (a held
+# declaration outlives the sample).  The states are compared whole
+# otherwise: units, scores, awaiting and result; each standing step's
+# orders are the sample's.  Last, a sealed value never stands: Backgammon
+# Wars' reactions in a standing entry are refused at the value.
 . "$(dirname "$0")/lib.sh"
 
 # Under valgrind (UMPIRE_SLOW) each call takes seconds: there only the
