@@ -155,12 +155,14 @@ void cli_turn_out_free(struct cli_turn_out *out);
 /*
  * After a step committed on *g: commit the steps of umpire's that apply
  * the standing orders due (standing.h), one by one, under the deadline
- * policy pol, appending each report to reports (NULL: not kept).  0, or
- * the first commit's error.
+ * policy pol, appending each report to reports and, for tick --format
+ * json, each step to json as an object {"step": 5, "player": "allies",
+ * "kind": "place", "from": 3}, after ", " if json is not empty (either
+ * NULL: not kept).  0, or the first commit's error.
  */
 int cli_standing(struct umpire_history *h, struct umpire_game **g,
 	const struct umpire_deadline_policy *pol, struct umpire_buf *reports,
-	struct umpire_diags *d);
+	struct umpire_buf *json, struct umpire_diags *d);
 
 /*
  * A progress line for long runs, on standard error and only when that

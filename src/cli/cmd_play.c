@@ -466,7 +466,7 @@ cli_turn(struct cli_turn_out *out, const char *dir, const char *path,
 		goto done;
 	out->step = s.step;
 	umpire_buf_add(&out->report, s.report.text.ptr, s.report.text.len);
-	if ((rc = cli_standing(k.h, &k.g, &pol, &out->report, d)))
+	if ((rc = cli_standing(k.h, &k.g, &pol, &out->report, NULL, d)))
 		goto done;
 	umpire_buf_add(&out->picture, s.report.picture.ptr,
 		s.report.picture.len);
@@ -487,10 +487,27 @@ done:
  */
 #define STANDING_MAX 256
 
+/* A string as a JSON string literal, onto out. */
+static void
+json_str(struct umpire_buf *out, const char *s)
+{
+	umpire_buf_puts(out, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			umpire_buf_printf(out, "\\%c", c);
+		else if (c < 0x20)
+			umpire_buf_printf(out, "\\u%04x", c);
+		else
+			umpire_buf_add(out, (const char *)&c, 1);
+	}
+	umpire_buf_puts(out, "\"");
+}
+
 int
 cli_standing(struct umpire_history *h, struct umpire_game **g,
 	const struct umpire_deadline_policy *pol, struct umpire_buf *reports,
-	struct umpire_diags *d)
+	struct umpire_buf *json, struct umpire_diags *d)
 {
 	int rc = 0;
 
@@ -511,6 +528,14 @@ cli_standing(struct umpire_history *h, struct umpire_game **g,
 				umpire_buf_puts(reports, "\n");
 				umpire_buf_add(reports, s.report.text.ptr,
 					s.report.text.len);
+			}
+			if (rc == 0 && json) {
+				umpire_buf_printf(json, "%s{\"step\": %ld, \"player\": ",
+					json->len ? ", " : "", s.step);
+				json_str(json, s.player);
+				umpire_buf_puts(json, ", \"kind\": ");
+				json_str(json, s.kind);
+				umpire_buf_printf(json, ", \"from\": %ld}", in.from);
 			}
 		}
 		umpire_step_free(&s);

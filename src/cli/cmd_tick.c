@@ -88,14 +88,34 @@ struct tick {
 	const char *seed_file;
 	bool unsealed;
 	size_t defaults;
+	struct umpire_buf stood;	/* --format json: the standing steps */
 };
+
+/*
+ * The standing steps committed after step - 1, those from step on to
+ * t->g's: their reports (reports, each after a blank line), and a line.
+ */
+static void
+print_stood(const struct tick *t, long step, const struct umpire_buf *reports)
+{
+	if (t->json || t->g->step == step)
+		return;
+	if (reports->len > 1)
+		fwrite(reports->ptr + 1, 1, reports->len - 1, stdout);
+	if (t->g->step - step == 1)
+		printf("\ntick: umpire applied the standing orders due after step "
+			"%ld at step %ld\n\n", step - 1, step);
+	else
+		printf("\ntick: umpire applied the standing orders due after step "
+			"%ld at steps %ld to %ld\n\n", step - 1, step, t->g->step - 1);
+}
 
 /* One default step for the awaited decision, dated deadline. */
 static int
 play_default(struct tick *t, long long since, long long deadline,
 	struct umpire_diags *d)
 {
-	struct umpire_buf orders = UMPIRE_BUF_INIT;
+	struct umpire_buf orders = UMPIRE_BUF_INIT, reports = UMPIRE_BUF_INIT;
 	struct umpire_step s = UMPIRE_STEP_INIT;
 	struct umpire_step_in in = UMPIRE_STEP_IN_INIT;
 	struct umpire_arena a = UMPIRE_ARENA_INIT;
@@ -137,8 +157,12 @@ play_default(struct tick *t, long long since, long long deadline,
 	umpire_step_make(&s, &t->g, &a, &in, d);
 	umpire_history_date_next(t->h, deadline);
 	if ((rc = umpire_history_commit(t->h, s.files, s.nfiles, &s.author,
-	    s.message.ptr, d)) ||
-	    (rc = cli_standing(t->h, &t->g, &t->pol, NULL, d)))
+	    s.message.ptr, d)))
+		goto done;
+	/* The standing orders due after it, as turn applies them. */
+	long next = t->g->step;
+	if ((rc = cli_standing(t->h, &t->g, &t->pol, &reports, t->json ?
+	    &t->stood : NULL, d)))
 		goto done;
 	t->defaults++;
 	umpire_time_format(when, deadline);
@@ -164,9 +188,11 @@ play_default(struct tick *t, long long since, long long deadline,
 				"bot's orders for %s %s at step %ld\n\n", s.player, when,
 				umpire_possessive(s.player, whose, sizeof(whose)), s.kind,
 				s.step);
+		print_stood(t, next, &reports);
 	}
 done:
 	umpire_buf_free(&orders);
+	umpire_buf_free(&reports);
 	umpire_step_free(&s);
 	umpire_arena_free(&a);
 	return rc;
@@ -277,20 +303,10 @@ catch_up(struct tick *t, struct umpire_diags *d)
 	    (rc = cli_unseal(t->g, t->seed_file, d)))
 		goto done;
 	t->unsealed = true;
-	if ((rc = cli_standing(t->h, &t->g, &t->pol, &reports, d)))
+	if ((rc = cli_standing(t->h, &t->g, &t->pol, &reports, t->json ?
+	    &t->stood : NULL, d)))
 		goto done;
-	if (!t->json) {
-		/* cli_standing puts a blank line before each report. */
-		if (reports.len > 1)
-			fwrite(reports.ptr + 1, 1, reports.len - 1, stdout);
-		if (t->g->step - step == 1)
-			printf("\ntick: umpire applied the standing orders due "
-				"after step %ld at step %ld\n\n", step - 1, step);
-		else
-			printf("\ntick: umpire applied the standing orders due "
-				"after step %ld at steps %ld to %ld\n\n", step - 1, step,
-				t->g->step - 1);
-	}
+	print_stood(t, step, &reports);
 done:
 	umpire_buf_free(&reports);
 	return rc;
@@ -308,6 +324,7 @@ tick_game(struct tick *t, struct umpire_diags *d)
 
 	t->defaults = 0;
 	t->unsealed = false;
+	umpire_buf_clear(&t->stood);
 	if ((rc = cli_open_game(&t->h, &t->g, t->dir, true, d)) ||
 	    (!t->force && (rc = umpire_history_check_head(t->h, d))) ||
 	    (rc = cli_policy(&t->pol, t->h, t->dir, &a, d)))
@@ -348,7 +365,8 @@ tick_game(struct tick *t, struct umpire_diags *d)
 		since = deadline;
 	}
 	if (t->json)
-		printf("], \"reminders\": [");
+		printf("], \"standing\": [%s], \"reminders\": [",
+			umpire_buf_cstr(&t->stood));
 	size_t reminders = 0;
 	if (dec.player)
 		reminders = remind(t, since, deadline, t->after, t->now, 0);
@@ -386,7 +404,8 @@ tick_game(struct tick *t, struct umpire_diags *d)
 out:
 	if (t->json) {
 		if (!t->pol.set || rc)
-			printf("], \"reminders\": [], \"awaiting\": null");
+			printf("], \"standing\": [%s], \"reminders\": [], "
+				"\"awaiting\": null", umpire_buf_cstr(&t->stood));
 		printf("}\n");
 	}
 done:
@@ -512,6 +531,7 @@ cmd_tick(int argc, char **argv)
 		t.dir = argv[optind];
 		rc = tick_game(&t, &d);
 	}
+	umpire_buf_free(&t.stood);
 	return cli_done(&d, rc);
 }
 

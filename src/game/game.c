@@ -1264,10 +1264,15 @@ check_doc(const struct umpire_game *g, struct umpire_arena *a,
 		.nsealed = nclear };
 	const struct umpire_pair *standing = doc->type == UMPIRE_MAP ?
 		umpire_map_pair(doc, "standing") : NULL;
-	if (standing && umpire_sealed_any(standing->val)) {
+	const struct umpire_node *sealed_standing = standing ?
+		umpire_sealed_first(standing->val) : NULL;
+	if (sealed_standing) {
+		/* umpire-files(5), Standing orders: why none stands. */
 		d->code = "sealed";
-		umpire_node_error(d, standing->key, "standing: a sealed value "
-			"cannot stand; send it with the decision it answers");
+		umpire_node_error(d, sealed_standing, "standing: a sealed value "
+			"cannot stand: whether it is legal when its decision comes, and "
+			"so whether the game then waits for the player, would tell what "
+			"it hides; send it with the decision it answers");
 		return EX_DATAERR;
 	}
 	/*

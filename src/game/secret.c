@@ -260,22 +260,28 @@ walk(struct umpire_arena *a, struct umpire_node *n,
 	}
 }
 
+const struct umpire_node *
+umpire_sealed_first(const struct umpire_node *n)
+{
+	const struct umpire_node *s = NULL;
+
+	if (n->type == UMPIRE_STR)
+		return umpire_age_is_armored(n->u.s.ptr, n->u.s.len) ||
+		    in_memory(n) ? n : NULL;
+	if (n->type == UMPIRE_SEQ) {
+		for (size_t i = 0; !s && i < n->u.seq.n; i++)
+			s = umpire_sealed_first(n->u.seq.v[i]);
+	} else if (n->type == UMPIRE_MAP) {
+		for (size_t i = 0; !s && i < n->u.map.n; i++)
+			s = umpire_sealed_first(n->u.map.v[i].val);
+	}
+	return s;
+}
+
 bool
 umpire_sealed_any(const struct umpire_node *n)
 {
-	if (n->type == UMPIRE_STR)
-		return umpire_age_is_armored(n->u.s.ptr, n->u.s.len) ||
-		    in_memory(n);
-	if (n->type == UMPIRE_SEQ) {
-		for (size_t i = 0; i < n->u.seq.n; i++)
-			if (umpire_sealed_any(n->u.seq.v[i]))
-				return true;
-	} else if (n->type == UMPIRE_MAP) {
-		for (size_t i = 0; i < n->u.map.n; i++)
-			if (umpire_sealed_any(n->u.map.v[i].val))
-				return true;
-	}
-	return false;
+	return umpire_sealed_first(n) != NULL;
 }
 
 size_t

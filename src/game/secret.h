@@ -96,6 +96,8 @@ struct umpire_node *umpire_secret_seal(const struct umpire_ctx *ctx,
 
 /* Whether a document holds any sealed value (an armored age string). */
 bool umpire_sealed_any(const struct umpire_node *n);
+/* Its first sealed value, depth first, or NULL: where to point at it. */
+const struct umpire_node *umpire_sealed_first(const struct umpire_node *n);
 /*
  * Open the sealed values of an orders document in place with the game's
  * identity id (NULL: the seed is not known, and any sealed value is

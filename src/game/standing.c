@@ -111,9 +111,11 @@ check_body(struct umpire_ctx *ctx, const struct umpire_ruleset *rules,
 				"writes the envelope of standing orders; give only the "
 				"orders' own keys", i, envelope_keys[k]);
 	}
-	if (umpire_sealed_any(body))
-		umpire_node_error(d, body, "standing[%zu]: a sealed value cannot "
-			"stand; send it with the decision it answers", i);
+	const struct umpire_node *sealed = umpire_sealed_first(body);
+	if (sealed)
+		umpire_node_error(d, sealed, "standing[%zu]: a sealed value cannot "
+			"stand: whether it is legal when its decision comes would "
+			"tell what it hides; send it with the decision it answers", i);
 	if (d->errors != at)
 		return;
 	/* The ruleset's orders schema, on the orders as they will be. */

@@ -182,6 +182,45 @@ sign green "$TMP/late.yaml"
 expect_exit 0 umpire verify "$TMP/six" --contest "$TMP/late.yaml"
 expect_out "contest $TMP/late.yaml: step 5 holds the standing orders its player sent with the orders of step 3, not these: no default step replaced them"
 
+# A default step at a deadline brings a decision that standing orders
+# answer: tick applies them after it, as turn would have, and says so,
+# in text and in JSON.
+{ cat "$TOP/samples/wwii/standard.yaml"
+  printf 'deadlines:\n  decision: 72h\n  default: bot\n'; } >"$TMP/dl.yaml"
+umpire new "$TMP/seven" --scenario "$TMP/dl.yaml" --seed "$SEED" >/dev/null ||
+	fail "new failed"
+id=$(sed -n 's/^game: //p' "$TMP/seven/game.yaml")
+for o in "$SAMPLE"/orders/000[12]-*.yaml "$TMP/s.yaml"; do
+	sed "s/^game: .*/game: $id/" "$o" >"$TMP/o.yaml"
+	umpire turn "$TMP/seven" "$TMP/o.yaml" >/dev/null || fail "turn $o failed"
+done
+due=$(( $(git -C "$TMP/seven" log -1 --format=%ct) + 72 * 3600 + 1 ))
+cp -R "$TMP/seven" "$TMP/seven-json"
+expect_exit 0 umpire tick "$TMP/seven-json" --now "$due" --format json
+python3 - "$TMP/out" <<'PY' || fail "tick --format json: $(cat "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [(x["step"], x["player"], x["default"]) for x in d["defaults"]] == \
+    [(4, "axis", "bot")], d
+assert d["standing"] == [{"step": 5, "player": "allies", "kind": "place",
+                          "from": 3}], d
+assert d["awaiting"]["step"] == 6 and d["awaiting"]["player"] == "axis", d
+PY
+ok
+expect_exit 0 umpire tick "$TMP/seven" --now "$due"
+expect_out "tick: no orders from axis by "
+expect_out "umpire played the bot's orders for axis' place at step 4"
+expect_out "tick: umpire applied the standing orders due after step 4 at step 5"
+expect_out "tick: step 6 of "
+git -C "$TMP/seven" log -1 --format=%B | grep -q '^Standing-Orders: 3$' ||
+	fail "no standing step 5: $(git -C "$TMP/seven" log -1 --format=%B)"
+ok
+[ "$(git -C "$TMP/seven" rev-parse HEAD:game.yaml)" = \
+  "$(git -C "$TMP/seven-json" rev-parse HEAD:game.yaml)" ] ||
+	fail "tick --format json made another game"
+ok
+expect_exit 0 umpire verify "$TMP/seven" --now 4102444800
+
 # A call that dies between a player's step and the standing steps due
 # after it (here killed as it writes the first of them): tick applies
 # them, as turn would have, and the game is the one turn makes.
@@ -200,6 +239,17 @@ if [ -n "${UMPIRE_HOOKS:-}" ]; then
 	[ -e "$TMP/five/orders/00/0005-allies.yaml" ] && fail "step 5 was made"
 	expect_exit 0 umpire status "$TMP/five"
 	expect_out "awaiting: step 5, allies' place"
+	# tick --format json lists the standing steps it committed.
+	cp -R "$TMP/five" "$TMP/five-json"
+	expect_exit 0 umpire tick "$TMP/five-json" --format json
+	python3 - "$TMP/out" <<'PY' || fail "tick --format json: $(cat "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["standing"] == [{"step": 5, "player": "allies", "kind": "place",
+                          "from": 3}], d
+assert d["defaults"] == [] and d["policy"] is False, d
+PY
+	ok
 	expect_exit 0 umpire tick "$TMP/five"
 	expect_out "tick: umpire applied the standing orders due after step 4 at step 5"
 	[ "$(git -C "$TMP/five" log -1 --format=%B | grep '^Standing-Orders:')" = \
