@@ -550,3 +550,38 @@ bgw_evaluate(const void *game, const char *player)
 	}
 	return v;
 }
+
+/*
+ * What player may imagine of the secrets he does not know (ruleset.h,
+ * imagine): the cards he has not seen, the pile and his opponent's
+ * hand, which the discards and his own hand tell him, put in order of
+ * card and shuffled with rng, then dealt again in the counts everyone
+ * sees; and no standing reactions for his opponent, whose count he
+ * cannot see either.
+ */
+void
+bgw_imagine(void *game, const char *player, struct umpire_rng *rng)
+{
+	struct bgw_game *g = game;
+	int foe = strcmp(player, bgw_sides[1]) != 0;
+	int v[BGW_CARDS], n = 0;
+	bool unseen[BGW_CARDS] = { false };
+
+	if (!g->deck || !g->secret)
+		return;
+	for (int k = 0; k < g->npile; k++)
+		unseen[g->pile[k]] = true;
+	for (int k = 0; k < g->nhand[foe]; k++)
+		unseen[g->hand[foe][k]] = true;
+	for (int c = 0; c < BGW_CARDS; c++)
+		if (unseen[c])
+			v[n++] = c;
+	for (int k = n - 1; k > 0; k--) {
+		int j = (int)umpire_rng_below(rng, (uint64_t)k + 1), t = v[k];
+		v[k] = v[j];
+		v[j] = t;
+	}
+	memcpy(g->hand[foe], v, sizeof(int) * (size_t)g->nhand[foe]);
+	memcpy(g->pile, v + g->nhand[foe], sizeof(int) * (size_t)g->npile);
+	g->nreact[foe] = 0;
+}
