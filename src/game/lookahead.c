@@ -25,6 +25,9 @@ struct search {
 	const char *player;		/* the player awaited */
 	struct umpire_buf state;	/* g's state, and its secret part */
 	struct umpire_buf secret;
+	/* The same parsed, in docs, for every copy. */
+	struct umpire_arena docs;
+	const struct umpire_node *state_doc, *secret_doc;
 	/*
 	 * In a game that hides (UMPIRE_BOT_IMAGINES_SINCE on): each copy's
 	 * secrets that the player does not know are replaced by what he
@@ -46,17 +49,10 @@ twin(const struct search *s)
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	struct umpire_game *c = NULL;
 
-	if (umpire_game_load(&c, "<bot>", s->state.ptr, s->state.len, &d) == 0 &&
-	    c->sealed && !c->have_seed &&
-	    umpire_game_set_seed(c, &g->seed, "<bot>", &d) != 0) {
-		umpire_game_free(c);
+	if (!s->state_doc || (g->hides && !s->secret_doc) ||
+	    umpire_game_load_copy(&c, g, s->state_doc, g->hides ?
+	    s->secret_doc : NULL, &d) != 0)
 		c = NULL;
-	}
-	if (c && g->hides && umpire_game_read_secret(c, "<bot>", s->secret.ptr,
-	    s->secret.len, &d) != 0) {
-		umpire_game_free(c);
-		c = NULL;
-	}
 	umpire_diags_free(&d);
 	if (c) {
 		c->in_memory = true;
@@ -317,16 +313,24 @@ umpire_game_bot_level(const struct umpire_game *g, struct umpire_arena *a,
 		return first;
 
 	struct search s = { .g = g, .player = dec.player, .imagines = imagines,
-		.state = UMPIRE_BUF_INIT, .secret = UMPIRE_BUF_INIT };
+		.state = UMPIRE_BUF_INIT, .secret = UMPIRE_BUF_INIT,
+		.docs = UMPIRE_ARENA_INIT };
 	struct umpire_buf seen[UMPIRE_LOOKAHEAD_CANDIDATES];
 	const struct umpire_node *best = first;
 	const struct umpire_node *cand[UMPIRE_LOOKAHEAD_CANDIDATES];
 	long long best_v = LLONG_MIN;
 	int n = 0;
 
+	struct umpire_diags d = UMPIRE_DIAGS_INIT;
 	umpire_game_encode(g, ruling, &s.state);
-	if (g->hides)
+	s.state_doc = umpire_game_parse(&s.docs, "<bot>", s.state.ptr,
+		s.state.len, &d);
+	if (g->hides) {
 		umpire_game_encode_secret(g, &s.secret);
+		s.secret_doc = umpire_game_parse(&s.docs, "<bot>", s.secret.ptr,
+			s.secret.len, &d);
+	}
+	umpire_diags_free(&d);
 	for (int k = 0; k < UMPIRE_LOOKAHEAD_CANDIDATES; k++) {
 		const struct umpire_node *o = first;
 		if (k > 0) {
@@ -364,5 +368,6 @@ umpire_game_bot_level(const struct umpire_game *g, struct umpire_arena *a,
 		umpire_age_identity_wipe(&s.id);
 	umpire_buf_free(&s.secret);
 	umpire_buf_free(&s.state);
+	umpire_arena_free(&s.docs);
 	return best;
 }
