@@ -533,7 +533,10 @@ bgw_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
  * Level 2's rating of a game for player (umpire-bgw(7), "The bot"): the
  * race, 10 for each pip the enemy has still to go more than he has (a
  * unit's own point number; 25 on the Wall, 0 borne off), and 30 more for
- * each enemy unit on the Wall less his own there.
+ * each enemy unit on the Wall less his own there; less, for each of his
+ * lone units an enemy unit could hit next, part of what the hit would
+ * cost him.  Without that, two level-2 bots hit each other back and
+ * forth for thousands of steps.
  */
 long long
 bgw_evaluate(const void *game, const char *player)
@@ -547,6 +550,25 @@ bgw_evaluate(const void *game, const char *player)
 		long long sign = u->side == me ? -1 : 1;
 		int pips = u->at == BGW_WALL ? 25 : bgw_own(u->side, u->at);
 		v += sign * (10 * pips + (u->at == BGW_WALL ? 30 : 0));
+		if (u->side != me || !bgw_lone(g, i))
+			continue;
+		/*
+		 * His lone unit, with the enemy to roll next: what a hit would
+		 * cost (the way back from the Wall), a third of it when an
+		 * enemy unit stands 1 to 6 pips behind, an eighth at 7 to 12.
+		 */
+		int near = 99;
+		for (int j = 0; j < BGW_ALL; j++) {
+			const struct bgw_unit *e = &g->u[j];
+			if (e->side == me || e->at == BGW_OFF)
+				continue;
+			int from = e->at == BGW_WALL ? 25 : bgw_own(e->side, e->at);
+			int d = from - bgw_own(e->side, u->at);
+			if (d > 0 && d < near)
+				near = d;
+		}
+		long long cost = 10 * (25 - pips) + 30;
+		v -= near <= 6 ? cost / 3 : near <= 12 ? cost / 8 : 0;
 	}
 	return v;
 }
