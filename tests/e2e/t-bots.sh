@@ -3,7 +3,8 @@
 # orders, the same each time (in Army Men and VSGMR after its search
 # unit by unit too); simulate --levels pits the levels against
 # each other and is reproducible; a deadline's default step plays the
-# policy's bot-level and verify draws it again; a VSGMR force marked
+# policy's bot-level and verify draws it again, in games that hide
+# (bgw, amb with minefields) too; a VSGMR force marked
 # bot: 2 is played by level 2 within the step, and verify replays it;
 # and in every built-in scenario of every ruleset the level-1 bot ends
 # its games and every player scores on average (the bots that play).
