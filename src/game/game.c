@@ -162,7 +162,7 @@ decode_keys(struct umpire_game *g, struct umpire_player *pl,
 
 static void
 decode_players(struct umpire_game *g, const struct umpire_node *players,
-	struct umpire_diags *d)
+	bool keys, struct umpire_diags *d)
 {
 	size_t n = players ? players->u.map.n : 0, keyed = 0;
 
@@ -177,7 +177,8 @@ decode_players(struct umpire_game *g, const struct umpire_node *players,
 		pl->name = umpire_arena_strdup(&g->arena, name ? name : pl->id);
 		pl->email = email ? umpire_arena_strdup(&g->arena, email) :
 			umpire_arena_printf(&g->arena, "%s@umpire.invalid", pl->id);
-		decode_keys(g, pl, umpire_map_get(p->val, "key"), d);
+		if (keys)
+			decode_keys(g, pl, umpire_map_get(p->val, "key"), d);
 		keyed += umpire_map_get(p->val, "key") != NULL;
 	}
 	/* Keys for some players only would let the others be impersonated. */
@@ -478,7 +479,7 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	}
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
 	g->title = umpire_arena_strdup(&g->arena, title ? title : rules->title);
-	decode_players(g, umpire_map_get(scenario, "players"), d);
+	decode_players(g, umpire_map_get(scenario, "players"), true, d);
 	if (g->hides && !d->errors && !g->keyed)
 		umpire_node_error(d, scenario, "this game hides information, so "
 			"its players need keys (players.ID.key: their OpenSSH ed25519 "
@@ -680,23 +681,31 @@ read_standing(struct umpire_game *g, const struct umpire_node *list,
 	}
 }
 
-int
-umpire_game_load(struct umpire_game **out, const char *file, const char *text,
-	size_t len, struct umpire_diags *d)
+/*
+ * A game from its state doc, parsed into parse, which the game then
+ * owns; NULL: doc is the caller's and outlives the game.  own:
+ * umpire_game_encode wrote it a moment ago (umpire_game_load_copy), so
+ * it is not checked against the schema again, and the players' keys
+ * are not read.
+ */
+static int
+load(struct umpire_game **out, struct umpire_arena *parse,
+	const struct umpire_node *doc, bool own, struct umpire_diags *d)
 {
-	struct umpire_arena parse = UMPIRE_ARENA_INIT;
-	const struct umpire_node *doc;
 	const struct umpire_ruleset *rules;
 
 	*out = NULL;
-	if (!(doc = umpire_game_parse(&parse, file, text, len, d)) ||
-	    !(rules = umpire_game_validate(doc, "state", d))) {
-		umpire_arena_free(&parse);
+	if (!(rules = own ? umpire_ruleset_find(umpire_node_cstr(
+	    umpire_map_get(doc, "ruleset"))) : umpire_game_validate(doc, "state",
+	    d))) {
+		if (parse)
+			umpire_arena_free(parse);
 		return EX_DATAERR;
 	}
 	struct umpire_game *g = game_new(rules);
 	/* The document becomes part of the game: decode may keep its strings. */
-	g->arena = parse;
+	if (parse)
+		g->arena = *parse;
 	g->id = umpire_node_cstr(umpire_map_get(doc, "game"));
 	g->version = umpire_node_cstr(umpire_map_get(doc, "version"));
 	/* The schema allows only "grouped"; flat games say nothing. */
@@ -704,7 +713,7 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 		UMPIRE_LAYOUT_FLAT;
 	g->title = umpire_node_cstr(umpire_map_get(doc, "title"));
 	g->step = umpire_node_integer(umpire_map_get(doc, "step"), 0);
-	decode_players(g, umpire_map_get(doc, "players"), d);
+	decode_players(g, umpire_map_get(doc, "players"), !own, d);
 	read_dates(g, doc, d);
 	const struct umpire_node *seed = umpire_map_get(doc, "seed");
 	const char *s = umpire_node_cstr(seed);
@@ -747,6 +756,22 @@ umpire_game_load(struct umpire_game **out, const char *file, const char *text,
 	}
 	*out = g;
 	return 0;
+}
+
+int
+umpire_game_load(struct umpire_game **out, const char *file, const char *text,
+	size_t len, struct umpire_diags *d)
+{
+	struct umpire_arena parse = UMPIRE_ARENA_INIT;
+	const struct umpire_node *doc = umpire_game_parse(&parse, file, text,
+		len, d);
+
+	if (!doc) {
+		*out = NULL;
+		umpire_arena_free(&parse);
+		return EX_DATAERR;
+	}
+	return load(out, &parse, doc, false, d);
 }
 
 int
@@ -1784,19 +1809,20 @@ out:
 	return rc;
 }
 
-int
-umpire_game_read_secret(struct umpire_game *g, const char *file,
-	const char *text, size_t len, struct umpire_diags *d)
+/*
+ * The secret part doc into g; own: as load's, not checked against the
+ * schema.  doc lives as long as g.
+ */
+static int
+read_secret(struct umpire_game *g, const struct umpire_node *doc, bool own,
+	struct umpire_diags *d)
 {
 	if (!g->hides || !g->have_seed || g->secret_known) {
 		fprintf(stderr, "umpire: internal error: reading the secret part "
 			"of game %s out of turn\n", g->id);
 		abort();
 	}
-	/* Parsed into the game's arena: secret_decode may keep its strings. */
-	const struct umpire_node *doc = umpire_game_parse(&g->arena, file,
-		text, len, d);
-	if (!doc || !umpire_game_validate(doc, "secret", d))
+	if (!doc || (!own && !umpire_game_validate(doc, "secret", d)))
 		return EX_DATAERR;
 	const struct umpire_node *game = umpire_map_get(doc, "game");
 	const struct umpire_node *step = umpire_map_get(doc, "step");
@@ -1815,6 +1841,38 @@ umpire_game_read_secret(struct umpire_game *g, const char *file,
 	if (!g->rules->secret_decode(&ctx, g->rs, doc))
 		return EX_DATAERR;
 	g->secret_known = true;
+	return 0;
+}
+
+int
+umpire_game_read_secret(struct umpire_game *g, const char *file,
+	const char *text, size_t len, struct umpire_diags *d)
+{
+	/* Parsed into the game's arena: secret_decode may keep its strings. */
+	return read_secret(g, umpire_game_parse(&g->arena, file, text, len, d),
+		false, d);
+}
+
+int
+umpire_game_load_copy(struct umpire_game **out, const struct umpire_game *g,
+	const struct umpire_node *state, const struct umpire_node *secret,
+	struct umpire_diags *d)
+{
+	struct umpire_game *c;
+
+	*out = NULL;
+	if (load(&c, NULL, state, true, d))
+		return EX_DATAERR;
+	if (c->sealed && !c->have_seed) {
+		c->seed = g->seed;
+		c->have_seed = true;
+		umpire_secret_key_init(&c->skey, &c->seed);
+	}
+	if (secret && read_secret(c, secret, true, d)) {
+		umpire_game_free(c);
+		return EX_DATAERR;
+	}
+	*out = c;
 	return 0;
 }
 

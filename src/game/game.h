@@ -313,6 +313,19 @@ void umpire_game_seal_secret(const struct umpire_game *g, const char *path,
  */
 int umpire_game_load_secret(struct umpire_game *g, const char *file,
 	const void *data, size_t len, struct umpire_diags *d);
+/*
+ * A copy of g for the bot's search (lookahead.c), from the state and
+ * secret part (NULL if it hides nothing) that umpire_game_encode and
+ * umpire_game_encode_secret wrote of it a moment ago, parsed once
+ * (umpire_game_parse) for any number of copies, the caller's, and
+ * living longer than each: neither is checked against its schema
+ * again, the players' keys are not read (a copy checks no signature),
+ * and its seed is g's, taken as it is.  0, or EX_DATAERR with the
+ * problems in d.
+ */
+int umpire_game_load_copy(struct umpire_game **out,
+	const struct umpire_game *g, const struct umpire_node *state,
+	const struct umpire_node *secret, struct umpire_diags *d);
 /* The same from the plaintext (umpire resolve --secret). */
 int umpire_game_read_secret(struct umpire_game *g, const char *file,
 	const char *text, size_t len, struct umpire_diags *d);

@@ -27,10 +27,14 @@
 /*
  * The bot of this level (1 or 2) for the awaited decision, as
  * umpire_game_bot_doc draws level 1.  Level 2 plays as level 1 in a
- * game made before UMPIRE_BOT_SINCE, for a ruleset with no evaluate
- * hook, and in a game that hides anything unless it lives in memory
- * only (simulate): its look ahead would read secrets, and the orders it
- * chose would tell them.  For a ruleset with search_units it then
+ * game made before UMPIRE_BOT_SINCE and for a ruleset with no evaluate
+ * hook.  In a game that hides it resolves each candidate on copies
+ * whose secrets the player does not know are what he may imagine
+ * (ruleset.h, imagine; from UMPIRE_BOT_IMAGINES_SINCE on), drawn from
+ * the game, step, player and throw alone, so that its choice depends on
+ * his knowledge, never on the host's secrets; without the hook, or in
+ * an older game, it plays as level 1 there, unless the game lives in
+ * memory only (simulate).  For a ruleset with search_units it then
  * searches the chosen orders unit by unit among the candidates' entries.
  */
 const struct umpire_node *umpire_game_bot_level(const struct umpire_game *g,

@@ -243,6 +243,18 @@ struct umpire_ruleset {
 	 * value, and one unit's entry may be swapped for another draw's.
 	 */
 	bool search_units;
+	/*
+	 * imagine: for level 2 in a game that hides (lookahead.c): game is
+	 * a copy whose secrets are all known; put in place of each secret
+	 * player does not know (another's hand, a deck's order, another's
+	 * minefields) a guess drawn with rng among what he cannot tell
+	 * apart, reading nothing of what it replaces but what he knows too
+	 * (a count, which cards are unseen), so that every candidate is
+	 * tried against what he could imagine, never against the host's
+	 * secrets.  Optional: without it, level 2 plays as level 1 in a
+	 * game that hides.
+	 */
+	void (*imagine)(void *game, const char *player, struct umpire_rng *rng);
 
 	/*
 	 * Standing orders (version 6, standing.h; NULL: nothing stands in

@@ -128,6 +128,12 @@
  * shuffles once the seed is revealed.
  */
 #define UMPIRE_SHUFFLE_COMMIT_SINCE "0.5.0"
+/*
+ * The first version whose level-2 bot searches in a game that hides,
+ * against what the player may imagine of the secrets he does not know
+ * (ruleset.h, imagine; umpire(1), BOTS); before, it played as level 1.
+ */
+#define UMPIRE_BOT_IMAGINES_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -174,8 +174,7 @@ awk -v s="$steps" -v t="$total" 'BEGIN {
 # Both levels of the bot (umpire(1), BOTS) in every ruleset umpire plays,
 # its default scenario: every player at level 1, then at level 2, the
 # one-ply search, which resolves each of its candidates on copies of
-# the game and is the slower by far, over two games only (a Backgammon
-# Wars game at level 2 takes about a minute under load; no target:
+# the game and is the slower by far, over two games only (no target:
 # figures to compare).
 for r in $("$UMPIRE" rules | awk 'NR > 1 && NF == 0 { exit } NR > 1 { print $1 }'); do
 	for level in 1 2; do

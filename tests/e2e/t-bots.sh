@@ -3,7 +3,8 @@
 # orders, the same each time (in Army Men and VSGMR after its search
 # unit by unit too); simulate --levels pits the levels against
 # each other and is reproducible; a deadline's default step plays the
-# policy's bot-level and verify draws it again; a VSGMR force marked
+# policy's bot-level and verify draws it again, in games that hide
+# (bgw, amb with minefields) too; a VSGMR force marked
 # bot: 2 is played by level 2 within the step, and verify replays it;
 # and in every built-in scenario of every ruleset the level-1 bot ends
 # its games and every player scores on average (the bots that play).
@@ -71,6 +72,29 @@ expect_exit 0 umpire verify "$D" --now $LATER
 sed 's/bot-level: 2/bot-level: 3/' "$TMP/dl.yaml" >"$TMP/dl3.yaml"
 expect_exit 65 umpire new "$TMP/dl3" --scenario "$TMP/dl3.yaml"
 expect_err "bot-level"
+
+# The same in games that hide (a Power Deck, minefields): level 2
+# searches from the player's own knowledge (umpire(1), BOTS), and verify
+# draws its default steps again with the seed.  Six steps each, one
+# under valgrind.
+n=6
+[ -n "${UMPIRE_SLOW:-}" ] && n=1
+for sc in bgw:standard amb:mines; do
+	rs=${sc%%:*}
+	{ cat "$TOP/samples/$rs/${sc#*:}.yaml"
+	  printf 'deadlines: {decision: 1h, default: bot, bot-level: 2}\n'; } >"$TMP/h-$rs.yaml"
+	D=$TMP/hidden-$rs
+	umpire new "$D" --scenario "$TMP/h-$rs.yaml" --sealed \
+	    --seed-file "$TMP/$rs.seed" $(keys_for "$sc") >/dev/null ||
+		fail "new $sc with bot-level 2 failed"
+	T0=$(git -C "$D" log -1 --format=%ct)
+	expect_exit 0 umpire tick "$D" --seed-file "$TMP/$rs.seed" \
+		--now $((T0 + n * H + 60))
+	expect_out "umpire played the bot's orders"
+	steps=$(git -C "$D" rev-list --count HEAD)
+	[ "$steps" -gt "$n" ] || fail "$sc: $steps commits after $n deadlines"
+	expect_exit 0 umpire verify "$D" --seed-file "$TMP/$rs.seed" --now $LATER
+done
 
 # VSGMR solo play with the bot at level 2: played within each step, and
 # verify makes the same decisions again.

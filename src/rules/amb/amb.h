@@ -322,11 +322,14 @@ int amb_find_man(const struct amb_game *g, const char *id, int *side);
 int amb_find_weapon(const char *name);
 int amb_find_stance(const char *name);
 
+/* The bot's level 2 (ruleset.h): how good the game stands for player,
+ * and what he may imagine of the secrets he does not know. */
+long long amb_evaluate(const void *game, const char *player);
+void amb_imagine(void *game, const char *player, struct umpire_rng *rng);
 /*
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
-long long amb_evaluate(const void *game, const char *player);
 bool amb_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

@@ -186,3 +186,27 @@ amb_evaluate(const void *game, const char *player)
 	}
 	return v;
 }
+
+/*
+ * What player may imagine of the secrets he does not know (ruleset.h,
+ * imagine): where his enemy's minefields lie that have not gone off or
+ * been cleared, laid again as the bot lays them (amb_mines_bot), the
+ * row of two and the row of one on the enemy's half, drawn with rng.
+ */
+void
+amb_imagine(void *game, const char *player, struct umpire_rng *rng)
+{
+	struct amb_game *g = game;
+	int foe = strcmp(player, amb_sides[AMB_TAN]) == 0 ? AMB_GREEN : AMB_TAN;
+	int base = foe == AMB_GREEN ? 1 : AMB_HALF + 1;
+
+	if (!g->opt.mine_detector || !g->laid[foe] || !g->secret)
+		return;
+	int two = (int)umpire_rng_below(rng, AMB_HALF);
+	int one = (int)umpire_rng_below(rng, AMB_HALF - 1);
+	one += one >= two;
+	const int rows[AMB_MINEFIELDS] = { base + two, base + two, base + one };
+	for (int i = 0; i < AMB_MINEFIELDS; i++)
+		if (!g->mines[foe][i].known)
+			g->mines[foe][i].row = rows[i];
+}

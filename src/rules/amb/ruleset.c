@@ -88,6 +88,7 @@ const struct umpire_ruleset umpire_ruleset_amb = {
 	.picture = amb_picture,
 	.empty = amb_empty,
 	.evaluate = amb_evaluate,
+	.imagine = amb_imagine,
 	.hides = amb_hides,
 	.secret_encode = amb_secret_encode,
 	.secret_decode = amb_secret_decode,

@@ -325,11 +325,14 @@ void bgw_board(struct umpire_buf *out, const void *game);
 void bgw_picture(struct umpire_svg *svg, const void *game,
 	const struct umpire_marks *marks, const char *viewer);
 
+/* The bot's level 2 (ruleset.h): how good the game stands for player,
+ * and what he may imagine of the secrets he does not know. */
+long long bgw_evaluate(const void *game, const char *player);
+void bgw_imagine(void *game, const char *player, struct umpire_rng *rng);
 /*
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
-long long bgw_evaluate(const void *game, const char *player);
 bool bgw_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

@@ -533,7 +533,10 @@ bgw_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
  * Level 2's rating of a game for player (umpire-bgw(7), "The bot"): the
  * race, 10 for each pip the enemy has still to go more than he has (a
  * unit's own point number; 25 on the Wall, 0 borne off), and 30 more for
- * each enemy unit on the Wall less his own there.
+ * each enemy unit on the Wall less his own there; less, for each of his
+ * lone units an enemy unit could hit next, part of what the hit would
+ * cost him.  Without that, two level-2 bots hit each other back and
+ * forth for thousands of steps.
  */
 long long
 bgw_evaluate(const void *game, const char *player)
@@ -547,6 +550,60 @@ bgw_evaluate(const void *game, const char *player)
 		long long sign = u->side == me ? -1 : 1;
 		int pips = u->at == BGW_WALL ? 25 : bgw_own(u->side, u->at);
 		v += sign * (10 * pips + (u->at == BGW_WALL ? 30 : 0));
+		if (u->side != me || !bgw_lone(g, i))
+			continue;
+		/*
+		 * His lone unit, with the enemy to roll next: what a hit would
+		 * cost (the way back from the Wall), a third of it when an
+		 * enemy unit stands 1 to 6 pips behind, an eighth at 7 to 12.
+		 */
+		int near = 99;
+		for (int j = 0; j < BGW_ALL; j++) {
+			const struct bgw_unit *e = &g->u[j];
+			if (e->side == me || e->at == BGW_OFF)
+				continue;
+			int from = e->at == BGW_WALL ? 25 : bgw_own(e->side, e->at);
+			int d = from - bgw_own(e->side, u->at);
+			if (d > 0 && d < near)
+				near = d;
+		}
+		long long cost = 10 * (25 - pips) + 30;
+		v -= near <= 6 ? cost / 3 : near <= 12 ? cost / 8 : 0;
 	}
 	return v;
+}
+
+/*
+ * What player may imagine of the secrets he does not know (ruleset.h,
+ * imagine): the cards he has not seen, the pile and his opponent's
+ * hand, which the discards and his own hand tell him, put in order of
+ * card and shuffled with rng, then dealt again in the counts everyone
+ * sees; and no standing reactions for his opponent, whose count he
+ * cannot see either.
+ */
+void
+bgw_imagine(void *game, const char *player, struct umpire_rng *rng)
+{
+	struct bgw_game *g = game;
+	int foe = strcmp(player, bgw_sides[1]) != 0;
+	int v[BGW_CARDS], n = 0;
+	bool unseen[BGW_CARDS] = { false };
+
+	if (!g->deck || !g->secret)
+		return;
+	for (int k = 0; k < g->npile; k++)
+		unseen[g->pile[k]] = true;
+	for (int k = 0; k < g->nhand[foe]; k++)
+		unseen[g->hand[foe][k]] = true;
+	for (int c = 0; c < BGW_CARDS; c++)
+		if (unseen[c])
+			v[n++] = c;
+	for (int k = n - 1; k > 0; k--) {
+		int j = (int)umpire_rng_below(rng, (uint64_t)k + 1), t = v[k];
+		v[k] = v[j];
+		v[j] = t;
+	}
+	memcpy(g->hand[foe], v, sizeof(int) * (size_t)g->nhand[foe]);
+	memcpy(g->pile, v + g->nhand[foe], sizeof(int) * (size_t)g->npile);
+	g->nreact[foe] = 0;
 }

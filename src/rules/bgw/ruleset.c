@@ -315,6 +315,7 @@ const struct umpire_ruleset umpire_ruleset_bgw = {
 	.stands = bgw_stands,
 	.bot_standing = bgw_bot_standing,
 	.evaluate = bgw_evaluate,
+	.imagine = bgw_imagine,
 	.hides = bgw_hides,
 	.secret_encode = bgw_secret_encode,
 	.secret_decode = bgw_secret_decode,
