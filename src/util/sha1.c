@@ -12,6 +12,33 @@ rol(uint32_t x, unsigned n)
 	return x << n | x >> (32 - n);
 }
 
+/*
+ * One step of a round: f is the round's function of b, c and d.  The
+ * rounds are written out, four loops of twenty steps with no test
+ * inside, and the words a, b, c, d, e rotate by renaming instead of by
+ * moves: this runs on every byte of a pack and of the index a step
+ * writes.
+ */
+#define STEP(a, b, c, d, e, f, k, x) do {			\
+	e += rol(a, 5) + (f) + (k) + (x);			\
+	b = rol(b, 30);						\
+} while (0)
+#define F1(b, c, d) (d ^ (b & (c ^ d)))
+#define F2(b, c, d) (b ^ c ^ d)
+#define F3(b, c, d) ((b & c) | (d & (b | c)))
+/* The schedule's word t from t = 16 on, kept 16 at a time in w. */
+#define W(t) (w[(t) & 15] = rol(w[((t) - 3) & 15] ^ w[((t) - 8) & 15] ^ \
+	w[((t) - 14) & 15] ^ w[(t) & 15], 1))
+#define FIVE(t, f, k, x) do {					\
+	STEP(a, b, c, d, e, f(b, c, d), k, x(t));		\
+	STEP(e, a, b, c, d, f(a, b, c), k, x((t) + 1));		\
+	STEP(d, e, a, b, c, f(e, a, b), k, x((t) + 2));		\
+	STEP(c, d, e, a, b, f(d, e, a), k, x((t) + 3));		\
+	STEP(b, c, d, e, a, f(c, d, e), k, x((t) + 4));		\
+} while (0)
+/* Word t of the schedule: the block's own for the first 16. */
+#define X(t) ((t) < 16 ? w[(t)] : W(t))
+
 static void
 compress(uint32_t h[5], const unsigned char *p)
 {
@@ -20,31 +47,22 @@ compress(uint32_t h[5], const unsigned char *p)
 	for (int t = 0; t < 16; t++)
 		w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 |
 			(uint32_t)p[4 * t + 2] << 8 | p[4 * t + 3];
-	for (int t = 0; t < 80; t++) {
-		uint32_t f, k;
-		if (t >= 16)
-			w[t & 15] = rol(w[(t - 3) & 15] ^ w[(t - 8) & 15] ^
-				w[(t - 14) & 15] ^ w[t & 15], 1);
-		if (t < 20) {
-			f = (b & c) | (~b & d);
-			k = 0x5a827999;
-		} else if (t < 40) {
-			f = b ^ c ^ d;
-			k = 0x6ed9eba1;
-		} else if (t < 60) {
-			f = (b & c) | (b & d) | (c & d);
-			k = 0x8f1bbcdc;
-		} else {
-			f = b ^ c ^ d;
-			k = 0xca62c1d6;
-		}
-		uint32_t temp = rol(a, 5) + f + e + k + w[t & 15];
-		e = d;
-		d = c;
-		c = rol(b, 30);
-		b = a;
-		a = temp;
-	}
+	FIVE(0, F1, 0x5a827999, X);
+	FIVE(5, F1, 0x5a827999, X);
+	FIVE(10, F1, 0x5a827999, X);
+	FIVE(15, F1, 0x5a827999, X);
+	FIVE(20, F2, 0x6ed9eba1, X);
+	FIVE(25, F2, 0x6ed9eba1, X);
+	FIVE(30, F2, 0x6ed9eba1, X);
+	FIVE(35, F2, 0x6ed9eba1, X);
+	FIVE(40, F3, 0x8f1bbcdc, X);
+	FIVE(45, F3, 0x8f1bbcdc, X);
+	FIVE(50, F3, 0x8f1bbcdc, X);
+	FIVE(55, F3, 0x8f1bbcdc, X);
+	FIVE(60, F2, 0xca62c1d6, X);
+	FIVE(65, F2, 0xca62c1d6, X);
+	FIVE(70, F2, 0xca62c1d6, X);
+	FIVE(75, F2, 0xca62c1d6, X);
 	h[0] += a;
 	h[1] += b;
 	h[2] += c;
