@@ -421,6 +421,23 @@ cli_read_scenario(struct umpire_buf *out, const char **name, const char *arg,
 			return EX_NOINPUT;
 		}
 	}
+	/*
+	 * A bare word that is no file ("amd", "vsgmr:map"'s ruleset
+	 * mistyped) was most likely meant for a built-in scenario: say so,
+	 * rather than only that no such file exists.
+	 */
+	if (!strchr(arg, '/') && !strchr(arg, '.') && *arg &&
+	    access(arg, F_OK) != 0) {
+		struct umpire_suggest sg;
+		umpire_suggest_init(&sg, arg);
+		for (const struct umpire_ruleset *const *r = umpire_rulesets_list();
+		    *r; r++)
+			umpire_suggest_add(&sg, (*r)->name);
+		umpire_diag(d, UMPIRE_ERROR, *name, 0, 0, "no such file, and no "
+			"built-in scenario of that name%s; umpire rules lists them",
+			umpire_suggest_hint(&sg));
+		return EX_NOINPUT;
+	}
 	return umpire_file_read(out, arg, UMPIRE_YAML_MAX_BYTES, d);
 }
 

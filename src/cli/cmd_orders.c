@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
 #include <unistd.h>
@@ -361,9 +362,24 @@ static int
 ssh_keygen_sign(struct umpire_buf *out, const char *path, const char *key,
 	struct umpire_diags *d)
 {
-	int in = open(path, O_RDONLY | O_CLOEXEC), fds[2];
+	int in, fds[2];
+	struct stat st;
 
-	if (in < 0) {
+	/* ssh-keygen's own words for these are "Couldn't load public key". */
+	if (stat(key, &st) != 0) {
+		int err = errno;
+		umpire_diag(d, UMPIRE_ERROR, key, 0, 0, "cannot open the key: %s; "
+			"--key names your OpenSSH key file, such as "
+			"~/.ssh/id_ed25519", strerror(err));
+		return err == ENOENT || err == ENOTDIR ? EX_NOINPUT : EX_IOERR;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		umpire_diag(d, UMPIRE_ERROR, key, 0, 0, "is %s, not a key file; "
+			"--key names your OpenSSH key file, such as "
+			"~/.ssh/id_ed25519", umpire_file_kind(st.st_mode));
+		return EX_NOINPUT;
+	}
+	if ((in = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot read: %s",
 			strerror(errno));
 		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;

@@ -383,6 +383,12 @@ cmd_check(int argc, char **argv)
 	}
 	if (as && k.g && k.g->hides && (rc == 0 || rc == EX_DATAERR))
 		left_to_host(k.g, as, &d);
+	/* The seed is the host's: a player checks from his own view. */
+	if (!as && rc == EX_NOINPUT && k.g && k.g->hides && !k.g->have_seed &&
+	    k.text.len > 0)
+		umpire_diag(&d, UMPIRE_NOTE, NULL, 0, 0, "a player, who has no "
+			"seed, checks his own orders from his own view: umpire check "
+			"%s %s --as PLAYER --identity KEYFILE", argv[optind], path);
 	checked_free(&k);
 	return cli_done(&d, rc);
 }

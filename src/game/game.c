@@ -40,6 +40,15 @@ const struct umpire_ruleset *
 umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	struct umpire_diags *d)
 {
+	if (doc->type == UMPIRE_NULL) {
+		/* An empty file, or the template's comments left alone. */
+		umpire_node_error(d, doc, "the file holds no YAML, only comments "
+			"or nothing: it must be a mapping that starts with "
+			"'umpire: %d' and 'ruleset:'%s", UMPIRE_FORMAT,
+			strcmp(kind, "orders") == 0 ? "; umpire orders DIR prints "
+			"orders to fill in" : "");
+		return NULL;
+	}
 	if (doc->type != UMPIRE_MAP) {
 		umpire_node_error(d, doc, "expected a mapping that starts with "
 			"'umpire: %d' and 'ruleset:', got %s", UMPIRE_FORMAT,

@@ -3,6 +3,7 @@
  * HEAD, and reading files at HEAD.
  */
 #include "history/repo.h"
+#include "util/fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -237,9 +238,16 @@ umpire_history_open(struct umpire_history **out, const char *dir,
 	struct stat st;
 
 	*out = NULL;
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	if (stat(dir, &st) != 0) {
 		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "no such game directory "
 			"(make one with umpire new)");
+		return EX_NOINPUT;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		/* game.yaml for its directory, or the operands swapped. */
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "is %s, not a game "
+			"directory: name the directory that holds its game.yaml",
+			umpire_file_kind(st.st_mode));
 		return EX_NOINPUT;
 	}
 	library_start();

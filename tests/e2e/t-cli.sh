@@ -14,6 +14,15 @@ for verb in rules new status check turn bot verify reveal resolve schema \
 	expect_exit 0 umpire "$verb" --help
 	expect_out "usage: umpire $verb"
 done
+# Every verb umpire --help lists has its own --help, which exits 0.
+umpire --help | sed -n 's/^ *umpire \([a-z]*\) .*/\1/p; s/^ *umpire \([a-z]*\)$/\1/p' |
+	sort -u >"$TMP/verbs"
+[ "$(wc -l <"$TMP/verbs")" -ge 19 ] || fail "umpire --help lists $(wc -l <"$TMP/verbs") verbs"
+while read -r verb; do
+	expect_exit 0 umpire "$verb" --help
+	expect_out "usage: umpire $verb"
+done <"$TMP/verbs"
+ok
 expect_exit 0 umpire rules
 expect_out "amb"
 expect_out "Army Man Backgammon"
@@ -125,4 +134,27 @@ cmp -s "$TMP/builtin-cities/scenario.yaml" "$TOP/samples/wwii/city-spaces.yaml" 
 	fail "--scenario wwii:city-spaces is not samples/wwii/city-spaces.yaml"
 expect_exit 66 umpire new "$TMP/g3" --scenario wwii:city-space
 expect_err "wwii:city-space: error: no built-in scenario wwii:city-space (did you mean 'wwii:city-spaces'?); umpire rules lists them"
+# A bare word that is no file was meant for a built-in scenario.
+expect_exit 66 sh -c "cd '$TMP' && $UMPIRE new g3 --scenario amd"
+expect_err "amd: error: no such file, and no built-in scenario of that name (did you mean 'amb'?); umpire rules lists them"
+[ ! -e "$TMP/g3" ] || fail "a refused new made its directory"
+ok
+
+# A file where the game's directory goes (game.yaml, or the operands
+# swapped) is named as such, and nothing is written.
+G=$TMP/builtin-amb
+umpire bot "$G" >"$TMP/o.yaml" || fail "bot"
+head=$(head_of "$G")
+for dir in "$G/game.yaml" "$TMP/o.yaml"; do
+	expect_exit 66 umpire check "$dir" "$TMP/o.yaml"
+	expect_err "$dir: error: is a regular file, not a game directory: name the directory that holds its game.yaml"
+	expect_exit 66 umpire turn "$dir" "$TMP/o.yaml"
+	expect_err "is a regular file, not a game directory"
+done
+[ "$(head_of "$G")" = "$head" ] || fail "a refused turn moved HEAD"
+# One step, one roll, one commit: no plural.
+umpire new "$TMP/one" --scenario wwii --seed "$SEED1" >/dev/null || fail "new"
+expect_exit 0 umpire verify "$TMP/one"
+expect_out "1 step re-adjudicated and 0 rolls re-derived over 1 commit;"
+ok
 done_ok
