@@ -59,7 +59,8 @@ cli_getopt(int argc, char **argv, const char *shortopts,
 	snprintf(spec, sizeof(spec), ":%s", shortopts);
 	opterr = 0;
 	int c = getopt_long(argc, argv, spec, longopts, NULL);
-	if (c == CLI_HELP) {
+	/* -h too, as umpire -h takes it: no verb has a -h of its own. */
+	if (c == CLI_HELP || (c == '?' && optopt == 'h')) {
 		*rc = cli_help(argv[0]);
 		return -2;
 	}

@@ -21,7 +21,17 @@ umpire --help | sed -n 's/^ *umpire \([a-z]*\) .*/\1/p; s/^ *umpire \([a-z]*\)$/
 while read -r verb; do
 	expect_exit 0 umpire "$verb" --help
 	expect_out "usage: umpire $verb"
+	cp "$TMP/out" "$TMP/help"
+	# -h and umpire help VERB say the same, as newcomers type them.
+	expect_exit 0 umpire "$verb" -h
+	cmp -s "$TMP/out" "$TMP/help" || fail "umpire $verb -h is not its --help"
+	expect_exit 0 umpire help "$verb"
+	cmp -s "$TMP/out" "$TMP/help" || fail "umpire help $verb is not its --help"
 done <"$TMP/verbs"
+expect_exit 64 umpire help tunr
+expect_err "unknown verb 'tunr' (did you mean 'turn'?)"
+expect_exit 0 umpire help
+expect_out "usage: umpire VERB [ARGS]"
 ok
 expect_exit 0 umpire rules
 expect_out "amb"
