@@ -74,6 +74,16 @@ standing(struct umpire_buf *out, const struct umpire_game *g,
 	umpire_buf_free(&b);
 }
 
+/* In a game whose players have keys, the step after writing them. */
+static void
+sign_hint(struct umpire_buf *out, const struct umpire_game *g)
+{
+	if (g->keyed)
+		umpire_buf_puts(out, "#\n# This game takes signed orders only: "
+			"once written, sign them with\n# your key (umpire sign FILE "
+			"--key ~/.ssh/id_ed25519 writes FILE.sig).\n");
+}
+
 int
 cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 	const struct umpire_buf *view, struct umpire_diags *d)
@@ -125,6 +135,7 @@ cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 			"view):\n");
 		comment(out, "#   ", view->ptr, view->len);
 	}
+	sign_hint(out, g);
 	umpire_buf_printf(out, "#\n# Write your orders below.  Legal orders, "
 		"for example (umpire bot; see\n# man 7 umpire-%s): take out the "
 		"'# ' of the lines after this one.\n", g->rules->name);
@@ -286,6 +297,7 @@ next_template(struct umpire_buf *out, struct umpire_history *h,
 		"says what they hold).  The\n# choices depend on the board when "
 		"the decision comes: umpire orders\n# lists them, with an "
 		"example, once it is awaited.\n", g->rules->name);
+	sign_hint(out, g);
 	umpire_arena_free(&a);
 	return 0;
 }

@@ -23,6 +23,7 @@ P=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
 dice=$(sed -n 's/^awaiting: .*dice: \(\[[0-9, ]*\]\).*/\1/p' "$G/game.yaml")
 expect_exit 0 umpire orders "$G"
 cp "$TMP/out" "$TMP/t.yaml"
+grep -q 'signed orders' "$TMP/t.yaml" && fail "an open game's template asks for a signature"
 # The other player, not asked yet: the template of his first decision.
 O=green; [ "$P" = green ] && O=tan
 expect_exit 0 umpire orders "$G" --as "$O"
@@ -96,6 +97,12 @@ expect_out "# What you alone know (your private view):"
 hand=$(age -d -i "$TMP/$P" "$B/reports/00/0000-$P.md.age" | sed -n 's/^hand: //p')
 [ -n "$hand" ] || fail "no hand in $P's view"
 expect_out "#   hand: $hand"
+# A game whose players have keys takes signed orders: the template
+# says how, before the example (whose lines the player uncomments).
+expect_out "# This game takes signed orders only: once written, sign them with"
+expect_out "# your key (umpire sign FILE --key ~/.ssh/id_ed25519 writes FILE.sig)."
+sed -n '/This game takes signed/,$p' "$TMP/out" | grep -q 'Write your orders below' ||
+	fail "the template says to sign after its example"
 # The other player's next decision shows his own hand, not this one's.
 ohand=$(age -d -i "$TMP/$O" "$B/reports/00/0000-$O.md.age" | sed -n 's/^hand: //p')
 [ -n "$ohand" ] || fail "no hand in $O's view"
@@ -263,7 +270,7 @@ expect_exit 64 umpire sign "$TMP/g.yaml"
 expect_err "--key KEY names the OpenSSH key"
 expect_exit 66 umpire sign "$TMP/nothing.yaml" --key "$TMP/tan"
 expect_exit 64 umpire sign - --key "$TMP/tan"
-expect_exit 77 umpire sign "$TMP/g.yaml" --key "$TMP/nokey"
-expect_err "ssh-keygen could not sign with this key"
+expect_exit 66 umpire sign "$TMP/g.yaml" --key "$TMP/nokey"
+expect_err "nokey: error: cannot open the key: No such file or directory"
 
 done_ok
