@@ -166,5 +166,10 @@ done
 umpire new "$TMP/one" --scenario wwii --seed "$SEED1" >/dev/null || fail "new"
 expect_exit 0 umpire verify "$TMP/one"
 expect_out "1 step re-adjudicated and 0 rolls re-derived over 1 commit;"
+expect_exit 0 umpire site "$TMP/one" "$TMP/one-site"
+expect_out "wrote $TMP/one-site/index.html: 1 step"
+# A file where the page's directory goes: named as a file.
+expect_exit 73 umpire site "$TMP/one" "$TMP/o.yaml"
+expect_err "o.yaml: error: is a regular file, not a directory: give a new or empty directory"
 ok
 done_ok
