@@ -381,7 +381,12 @@ cmd_check(int argc, char **argv)
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
 			k.g->step, k.g->id, k.fp[0] ? ", signed by " : "", k.fp);
 	}
-	if (as && k.g && k.g->hides && (rc == 0 || rc == EX_DATAERR))
+	/* What was left to the host, once his orders were checked at all. */
+	struct umpire_decision awaited = { 0 };
+	if (k.g)
+		umpire_game_decision(k.g, &awaited);
+	if (as && k.g && k.g->hides && (rc == 0 || rc == EX_DATAERR) &&
+	    awaited.player && strcmp(awaited.player, as) == 0)
 		left_to_host(k.g, as, &d);
 	/* The seed is the host's: a player checks from his own view. */
 	if (!as && rc == EX_NOINPUT && k.g && k.g->hides && !k.g->have_seed &&

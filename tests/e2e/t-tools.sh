@@ -130,6 +130,11 @@ expect_out "bfilled.yaml: ok: legal orders for $P's play at step 1 of $BID"
 expect_exit 0 umpire check "$B" "$TMP/bfilled.yaml" --as "$P" --identity "$TMP/$P"
 expect_out "bfilled.yaml: ok: legal orders for $P's play at step 1 of $BID"
 expect_err "umpire: note: checked from $P's own view, without the seed; left to the host's check: what depends on the other players' secrets, since the Power Deck deals secret hands of cards (options.power-deck, BGW-21), and any sealed value"
+# The other player, whose decision is not awaited: refused, with no
+# note that says his orders were checked.
+expect_exit 65 umpire check "$B" "$TMP/bfilled.yaml" --as "$O" --identity "$TMP/$O"
+expect_err "error: step 1 awaits $P's play, not $O's orders"
+grep -q "checked from" "$TMP/err" && fail "a check refused for the wrong player says it checked: $(cat "$TMP/err")"
 # A card he does not hold: refused from his view as by the host, with
 # every other error too.
 card=$(sed -n 's/^- {card: \([a-z0-9-]*\),.*/\1/p' "$TMP/bfilled.yaml" | head -n 1)
