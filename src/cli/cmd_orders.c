@@ -392,9 +392,10 @@ ssh_keygen_sign(struct umpire_buf *out, const char *path, const char *key,
 		return EX_NOINPUT;
 	}
 	if ((in = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		int err = errno;
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot read: %s",
-			strerror(errno));
-		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
+			strerror(err));
+		return err == ENOENT ? EX_NOINPUT : EX_IOERR;
 	}
 	if (pipe(fds) != 0) {
 		close(in);
