@@ -162,6 +162,23 @@ for dir in "$G/game.yaml" "$TMP/o.yaml"; do
 	expect_err "is a regular file, not a game directory"
 done
 [ "$(head_of "$G")" = "$head" ] || fail "a refused turn moved HEAD"
+# A linked work tree keeps its objects and branch elsewhere: refused,
+# saying so, by the verbs that read a game and by new.
+git -C "$G" worktree add -q "$TMP/linked" 2>/dev/null || fail "git worktree add"
+for verb in status verify; do
+	expect_exit 66 umpire "$verb" "$TMP/linked"
+	expect_err "$TMP/linked: error: a linked work tree (git worktree add), which umpire does not read: give the game's own directory, or a clone of it (git clone GAME DIR)"
+done
+expect_exit 66 umpire turn "$TMP/linked" "$TMP/o.yaml"
+expect_err "a linked work tree (git worktree add)"
+[ "$(head_of "$G")" = "$head" ] || fail "a turn in a linked work tree moved HEAD"
+git init -q "$TMP/plain" && echo x >"$TMP/plain/x" && git -C "$TMP/plain" add x &&
+	git -C "$TMP/plain" -c user.name=a -c user.email=a@b commit -qm x &&
+	git -C "$TMP/plain" worktree add -q "$TMP/plain-linked" 2>/dev/null ||
+	fail "a repository with a linked work tree"
+expect_exit 73 umpire new "$TMP/plain-linked" --scenario amb
+expect_err "a linked work tree (git worktree add)"
+[ ! -e "$TMP/plain-linked/game.yaml" ] || fail "new wrote a game into a linked work tree"
 # One step, one roll, one commit: no plural.
 umpire new "$TMP/one" --scenario wwii --seed "$SEED1" >/dev/null || fail "new"
 expect_exit 0 umpire verify "$TMP/one"
