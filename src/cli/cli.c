@@ -233,6 +233,27 @@ cli_step_date(struct umpire_history *h, const struct umpire_game *g)
 	return now > before ? now : before;
 }
 
+bool
+cli_is_player(const struct umpire_game *g, const char *opt, const char *who,
+	struct umpire_diags *d)
+{
+	struct umpire_buf names = UMPIRE_BUF_INIT;
+	struct umpire_suggest sg;
+
+	if (umpire_game_player(g, who))
+		return true;
+	umpire_suggest_init(&sg, who);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		umpire_buf_printf(&names, "%s%s", i ? ", " : "", g->players[i].id);
+		umpire_suggest_add(&sg, g->players[i].id);
+	}
+	umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "%s: %s is not a player of game "
+		"%s, whose players are %s%s", opt, who, g->id,
+		umpire_buf_cstr(&names), umpire_suggest_hint(&sg));
+	umpire_buf_free(&names);
+	return false;
+}
+
 int
 cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 {
@@ -299,8 +320,7 @@ cli_private_view(struct umpire_buf *out, struct umpire_history *h,
 	int rc;
 
 	if (!p) {
-		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
-			"of game %s", player, g->id);
+		cli_is_player(g, "--as", player, d);
 		return EX_USAGE;
 	}
 	if (!keyfile) {

@@ -336,9 +336,7 @@ cmd_orders(int argc, char **argv)
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
 	umpire_game_decision(g, &dec);
-	if (as && !umpire_game_player(g, as)) {
-		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
-			"of game %s", as, g->id);
+	if (as && !cli_is_player(g, "--as", as, &d)) {
 		rc = EX_USAGE;
 	} else if (as && g->hides && (rc = cli_private_view(&view, h, g, as,
 	    identity, &d)) > 1)

@@ -282,11 +282,8 @@ check_as(struct checked *k, const char *dir, const char *path,
 	if ((rc = cli_open_game(&k->h, &k->g, dir, false, d)))
 		return rc;
 	umpire_game_decision(k->g, &dec);
-	if (!umpire_game_player(k->g, as)) {
-		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
-			"of game %s", as, k->g->id);
+	if (!cli_is_player(k->g, "--as", as, d))
 		return EX_USAGE;
-	}
 	if (dec.player && strcmp(as, dec.player) != 0) {
 		char whose[80];
 		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "step %ld awaits %s %s, "
@@ -600,6 +597,10 @@ cmd_bot(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as %s and --player %s "
 			"name two players", as, player);
 		rc = EX_USAGE;
+	} else if (player && !cli_is_player(g, as ? "--as" : "--player", player,
+	    &d)) {
+		/* 65 as for a player not awaited (--as: 64, as elsewhere). */
+		rc = as ? EX_USAGE : EX_DATAERR;
 	} else if (!dec.player) {
 		struct umpire_buf how = UMPIRE_BUF_INIT;
 		umpire_result_summary(&how, &g->result);

@@ -72,7 +72,9 @@ cp "$TMP/out" "$TMP/next.yaml"
 expect_exit 65 umpire check "$G" "$TMP/next.yaml"
 expect_err "next.yaml:7:7: error: these orders are for step $((S + 1)), but the game awaits step $S"
 expect_exit 64 umpire orders "$G" --as nobody
-expect_err "--as: nobody is not a player of game $ID"
+expect_err "--as: nobody is not a player of game $ID, whose players are green, tan"
+expect_exit 64 umpire orders "$G" --as tna
+expect_err "whose players are green, tan (did you mean 'tan'?)"
 expect_exit 64 umpire orders "$G" --identity "$TMP/white"
 expect_err "--identity goes with --as PLAYER"
 
