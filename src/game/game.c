@@ -1847,8 +1847,9 @@ check_signature(const struct umpire_game *g, const char *player,
 	if (!sig || (rc = umpire_sshsig_parse(&s, sig, siglen, &err)) ==
 	    UMPIRE_CRYPTO_ENOSIG) {
 		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "unsigned orders: game "
-			"%s takes orders signed with %s key only (ssh-keygen -Y sign "
-			"-n umpire -f KEY ORDERS)", g->id,
+			"%s takes orders signed with %s key only (umpire sign ORDERS "
+			"--key KEY, or ssh-keygen -Y sign -n umpire -f KEY ORDERS)",
+			g->id,
 			umpire_possessive(player, whose, sizeof(whose)));
 		return EX_NOPERM;
 	}
