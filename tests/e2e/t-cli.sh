@@ -9,11 +9,6 @@ expect_out "umpire simulate RULESET"
 expect_exit 64 umpire
 expect_exit 64 umpire tunr
 expect_err "unknown verb 'tunr' (did you mean 'turn'?)"
-for verb in rules new status check turn bot verify reveal resolve schema \
-    simulate site; do
-	expect_exit 0 umpire "$verb" --help
-	expect_out "usage: umpire $verb"
-done
 # Every verb umpire --help lists has its own --help, which exits 0.
 umpire --help | sed -n 's/^ *umpire \([a-z]*\) .*/\1/p; s/^ *umpire \([a-z]*\)$/\1/p' |
 	sort -u >"$TMP/verbs"
@@ -21,8 +16,11 @@ umpire --help | sed -n 's/^ *umpire \([a-z]*\) .*/\1/p; s/^ *umpire \([a-z]*\)$/
 while read -r verb; do
 	expect_exit 0 umpire "$verb" --help
 	expect_out "usage: umpire $verb"
+	# -h and umpire help VERB say the same, as newcomers type them (two
+	# verbs only under valgrind, where each call takes a second).
+	[ -n "${UMPIRE_SLOW:-}" ] && [ "$verb" != check ] && [ "$verb" != resolve ] &&
+		continue
 	cp "$TMP/out" "$TMP/help"
-	# -h and umpire help VERB say the same, as newcomers type them.
 	expect_exit 0 umpire "$verb" -h
 	cmp -s "$TMP/out" "$TMP/help" || fail "umpire $verb -h is not its --help"
 	expect_exit 0 umpire help "$verb"
