@@ -178,13 +178,12 @@ expect_exit 73 umpire new "$TMP/plain-linked" --scenario amb
 expect_err "a linked work tree (git worktree add)"
 [ ! -e "$TMP/plain-linked/game.yaml" ] || fail "new wrote a game into a linked work tree"
 # One step, one roll, one commit: no plural.
-umpire new "$TMP/one" --scenario wwii --seed "$SEED1" >/dev/null || fail "new"
-expect_exit 0 umpire verify "$TMP/one"
+expect_exit 0 umpire verify "$TMP/builtin-wwii"
 expect_out "1 step re-adjudicated and 0 rolls re-derived over 1 commit;"
-expect_exit 0 umpire site "$TMP/one" "$TMP/one-site"
+expect_exit 0 umpire site "$TMP/builtin-wwii" "$TMP/one-site"
 expect_out "wrote $TMP/one-site/index.html: 1 step"
 # A file where the page's directory goes: named as a file.
-expect_exit 73 umpire site "$TMP/one" "$TMP/o.yaml"
+expect_exit 73 umpire site "$TMP/builtin-wwii" "$TMP/o.yaml"
 expect_err "o.yaml: error: is a regular file, not a directory: give a new or empty directory"
 ok
 done_ok
