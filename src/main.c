@@ -37,9 +37,17 @@ main(int argc, char **argv)
 		printf("umpire %s\n", UMPIRE_VERSION);
 		return 0;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0)
+	/* umpire help VERB, as umpire VERB --help. */
+	const char *verb = argv[1];
+	if (strcmp(verb, "help") == 0 && argc >= 3) {
+		for (const struct cli_verb *v = cli_verbs; v->name; v++)
+			if (strcmp(v->name, argv[2]) == 0)
+				return cli_help(v->name);
+		verb = argv[2];
+	} else if (strcmp(verb, "--help") == 0 || strcmp(verb, "-h") == 0 ||
+	    strcmp(verb, "help") == 0) {
 		return usage(stdout);
+	}
 #ifdef __GLIBC__
 	/*
 	 * A call allocates a few MiB and exits: let the heap grow in big
@@ -67,10 +75,10 @@ main(int argc, char **argv)
 		return v->run(argc - 1, argv + 1);
 	}
 	struct umpire_suggest sg;
-	umpire_suggest_init(&sg, argv[1]);
+	umpire_suggest_init(&sg, verb);
 	for (const struct cli_verb *v = cli_verbs; v->name; v++)
 		umpire_suggest_add(&sg, v->name);
-	fprintf(stderr, "umpire: error: unknown verb '%s'%s\n", argv[1],
+	fprintf(stderr, "umpire: error: unknown verb '%s'%s\n", verb,
 		umpire_suggest_hint(&sg));
 	return usage(stderr);
 }

@@ -59,7 +59,8 @@ cli_getopt(int argc, char **argv, const char *shortopts,
 	snprintf(spec, sizeof(spec), ":%s", shortopts);
 	opterr = 0;
 	int c = getopt_long(argc, argv, spec, longopts, NULL);
-	if (c == CLI_HELP) {
+	/* -h too, as umpire -h takes it: no verb has a -h of its own. */
+	if (c == CLI_HELP || (c == '?' && optopt == 'h')) {
 		*rc = cli_help(argv[0]);
 		return -2;
 	}
@@ -232,6 +233,27 @@ cli_step_date(struct umpire_history *h, const struct umpire_game *g)
 	return now > before ? now : before;
 }
 
+bool
+cli_is_player(const struct umpire_game *g, const char *opt, const char *who,
+	struct umpire_diags *d)
+{
+	struct umpire_buf names = UMPIRE_BUF_INIT;
+	struct umpire_suggest sg;
+
+	if (umpire_game_player(g, who))
+		return true;
+	umpire_suggest_init(&sg, who);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		umpire_buf_printf(&names, "%s%s", i ? ", " : "", g->players[i].id);
+		umpire_suggest_add(&sg, g->players[i].id);
+	}
+	umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "%s: %s is not a player of game "
+		"%s, whose players are %s%s", opt, who, g->id,
+		umpire_buf_cstr(&names), umpire_suggest_hint(&sg));
+	umpire_buf_free(&names);
+	return false;
+}
+
 int
 cli_unseal(struct umpire_game *g, const char *seed_file, struct umpire_diags *d)
 {
@@ -298,8 +320,7 @@ cli_private_view(struct umpire_buf *out, struct umpire_history *h,
 	int rc;
 
 	if (!p) {
-		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
-			"of game %s", player, g->id);
+		cli_is_player(g, "--as", player, d);
 		return EX_USAGE;
 	}
 	if (!keyfile) {
@@ -420,6 +441,23 @@ cli_read_scenario(struct umpire_buf *out, const char **name, const char *arg,
 			umpire_arena_free(&a);
 			return EX_NOINPUT;
 		}
+	}
+	/*
+	 * A bare word that is no file ("amd", "vsgmr:map"'s ruleset
+	 * mistyped) was most likely meant for a built-in scenario: say so,
+	 * rather than only that no such file exists.
+	 */
+	if (!strchr(arg, '/') && !strchr(arg, '.') && *arg &&
+	    access(arg, F_OK) != 0) {
+		struct umpire_suggest sg;
+		umpire_suggest_init(&sg, arg);
+		for (const struct umpire_ruleset *const *r = umpire_rulesets_list();
+		    *r; r++)
+			umpire_suggest_add(&sg, (*r)->name);
+		umpire_diag(d, UMPIRE_ERROR, *name, 0, 0, "no such file, and no "
+			"built-in scenario of that name%s; umpire rules lists them",
+			umpire_suggest_hint(&sg));
+		return EX_NOINPUT;
 	}
 	return umpire_file_read(out, arg, UMPIRE_YAML_MAX_BYTES, d);
 }

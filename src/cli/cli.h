@@ -73,6 +73,13 @@ int cli_seed(struct umpire_seed *out, bool *found, const char **source,
 int cli_open_game(struct umpire_history **h, struct umpire_game **g,
 	const char *dir, bool lock, struct umpire_diags *d);
 
+/*
+ * Whether who is one of g's players; if not, say so for option opt
+ * ("--as"), naming the players and the nearest, and return false.
+ */
+bool cli_is_player(const struct umpire_game *g, const char *opt,
+	const char *who, struct umpire_diags *d);
+
 /* Give a sealed game its seed (--seed-file or UMPIRE_SEED). */
 int cli_unseal(struct umpire_game *g, const char *seed_file,
 	struct umpire_diags *d);

@@ -56,6 +56,29 @@ exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
+/* Whether the bare repository has a branch main, loose or packed. */
+static bool
+has_main(const char *repo)
+{
+	char p[PATH_MAX + 32], line[512];
+	bool found = false;
+
+	snprintf(p, sizeof(p), "%s/refs/heads/main", repo);
+	if (exists(p))
+		return true;
+	snprintf(p, sizeof(p), "%s/packed-refs", repo);
+	FILE *f = fopen(p, "r");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		const char *sp = strchr(line, ' ');
+		found = line[0] != '#' && line[0] != '^' && sp &&
+			strcmp(sp, " refs/heads/main\n") == 0;
+	}
+	fclose(f);
+	return found;
+}
+
 /* A path as a single-quoted shell word. */
 static void
 shell_word(struct umpire_buf *b, const char *s)
@@ -292,6 +315,12 @@ install(const char *repo_arg, const char *seed_arg, bool force,
 		return EX_NOINPUT;
 	}
 	snprintf(work, sizeof(work), "%s/umpire-work", repo);
+	if (!exists(work) && !has_main(repo)) {
+		umpire_diag(d, UMPIRE_ERROR, repo, 0, 0, "has no branch main, so no "
+			"game yet: push the game umpire new made to it first "
+			"(git -C GAME push %s main)", repo);
+		return EX_NOINPUT;
+	}
 	if (!exists(work)) {
 		/*
 		 * The hooks run git itself, so install may too: git clone
@@ -374,7 +403,16 @@ cmd_hook(int argc, char **argv)
 		if (c == 'F')
 			force = true;
 	}
-	if (argc - optind != 2 || strcmp(argv[optind], "install") != 0)
+	if (argc - optind >= 1 && strcmp(argv[optind], "install") != 0) {
+		struct umpire_suggest sg;
+		umpire_suggest_init(&sg, argv[optind]);
+		umpire_suggest_add(&sg, "install");
+		char q[UMPIRE_QUOTE_SIZE];
+		return cli_usage(argv[0], "unknown action %s%s; the one there is: "
+			"install REPO", umpire_quote_buf(q, sizeof(q), argv[optind],
+			strlen(argv[optind])), umpire_suggest_hint(&sg));
+	}
+	if (argc - optind != 2)
 		return cli_usage(argv[0], "install REPO: name the bare repository "
 			"the players share");
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <sysexits.h>
 #include <unistd.h>
@@ -73,6 +74,16 @@ standing(struct umpire_buf *out, const struct umpire_game *g,
 	umpire_buf_free(&b);
 }
 
+/* In a game whose players have keys, the step after writing them. */
+static void
+sign_hint(struct umpire_buf *out, const struct umpire_game *g)
+{
+	if (g->keyed)
+		umpire_buf_puts(out, "#\n# This game takes signed orders only: "
+			"once written, sign them with\n# your key (umpire sign FILE "
+			"--key ~/.ssh/id_ed25519 writes FILE.sig).\n");
+}
+
 int
 cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 	const struct umpire_buf *view, struct umpire_diags *d)
@@ -124,6 +135,7 @@ cli_orders_template(struct umpire_buf *out, const struct umpire_game *g,
 			"view):\n");
 		comment(out, "#   ", view->ptr, view->len);
 	}
+	sign_hint(out, g);
 	umpire_buf_printf(out, "#\n# Write your orders below.  Legal orders, "
 		"for example (umpire bot; see\n# man 7 umpire-%s): take out the "
 		"'# ' of the lines after this one.\n", g->rules->name);
@@ -285,6 +297,7 @@ next_template(struct umpire_buf *out, struct umpire_history *h,
 		"says what they hold).  The\n# choices depend on the board when "
 		"the decision comes: umpire orders\n# lists them, with an "
 		"example, once it is awaited.\n", g->rules->name);
+	sign_hint(out, g);
 	umpire_arena_free(&a);
 	return 0;
 }
@@ -323,9 +336,7 @@ cmd_orders(int argc, char **argv)
 	if ((rc = cli_open_game(&h, &g, argv[optind], false, &d)))
 		return cli_done(&d, rc);
 	umpire_game_decision(g, &dec);
-	if (as && !umpire_game_player(g, as)) {
-		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
-			"of game %s", as, g->id);
+	if (as && !cli_is_player(g, "--as", as, &d)) {
 		rc = EX_USAGE;
 	} else if (as && g->hides && (rc = cli_private_view(&view, h, g, as,
 	    identity, &d)) > 1)
@@ -361,12 +372,28 @@ static int
 ssh_keygen_sign(struct umpire_buf *out, const char *path, const char *key,
 	struct umpire_diags *d)
 {
-	int in = open(path, O_RDONLY | O_CLOEXEC), fds[2];
+	int in, fds[2];
+	struct stat st;
 
-	if (in < 0) {
+	/* ssh-keygen's own words for these are "Couldn't load public key". */
+	if (stat(key, &st) != 0) {
+		int err = errno;
+		umpire_diag(d, UMPIRE_ERROR, key, 0, 0, "cannot open the key: %s; "
+			"--key names your OpenSSH key file, such as "
+			"~/.ssh/id_ed25519", strerror(err));
+		return err == ENOENT || err == ENOTDIR ? EX_NOINPUT : EX_IOERR;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		umpire_diag(d, UMPIRE_ERROR, key, 0, 0, "is %s, not a key file; "
+			"--key names your OpenSSH key file, such as "
+			"~/.ssh/id_ed25519", umpire_file_kind(st.st_mode));
+		return EX_NOINPUT;
+	}
+	if ((in = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		int err = errno;
 		umpire_diag(d, UMPIRE_ERROR, path, 0, 0, "cannot read: %s",
-			strerror(errno));
-		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
+			strerror(err));
+		return err == ENOENT ? EX_NOINPUT : EX_IOERR;
 	}
 	if (pipe(fds) != 0) {
 		close(in);

@@ -282,11 +282,8 @@ check_as(struct checked *k, const char *dir, const char *path,
 	if ((rc = cli_open_game(&k->h, &k->g, dir, false, d)))
 		return rc;
 	umpire_game_decision(k->g, &dec);
-	if (!umpire_game_player(k->g, as)) {
-		umpire_diag(d, UMPIRE_ERROR, NULL, 0, 0, "--as: %s is not a player "
-			"of game %s", as, k->g->id);
+	if (!cli_is_player(k->g, "--as", as, d))
 		return EX_USAGE;
-	}
 	if (dec.player && strcmp(as, dec.player) != 0) {
 		char whose[80];
 		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "step %ld awaits %s %s, "
@@ -381,8 +378,19 @@ cmd_check(int argc, char **argv)
 			umpire_possessive(dec.player, whose, sizeof(whose)), dec.kind,
 			k.g->step, k.g->id, k.fp[0] ? ", signed by " : "", k.fp);
 	}
-	if (as && k.g && k.g->hides && (rc == 0 || rc == EX_DATAERR))
+	/* What was left to the host, once his orders were checked at all. */
+	struct umpire_decision awaited = { 0 };
+	if (k.g)
+		umpire_game_decision(k.g, &awaited);
+	if (as && k.g && k.g->hides && (rc == 0 || rc == EX_DATAERR) &&
+	    awaited.player && strcmp(awaited.player, as) == 0)
 		left_to_host(k.g, as, &d);
+	/* The seed is the host's: a player checks from his own view. */
+	if (!as && rc == EX_NOINPUT && k.g && k.g->hides && !k.g->have_seed &&
+	    k.text.len > 0)
+		umpire_diag(&d, UMPIRE_NOTE, NULL, 0, 0, "a player, who has no "
+			"seed, checks his own orders from his own view: umpire check "
+			"%s %s --as PLAYER --identity KEYFILE", argv[optind], path);
 	checked_free(&k);
 	return cli_done(&d, rc);
 }
@@ -614,6 +622,10 @@ cmd_bot(int argc, char **argv)
 		umpire_diag(&d, UMPIRE_ERROR, NULL, 0, 0, "--as %s and --player %s "
 			"name two players", as, player);
 		rc = EX_USAGE;
+	} else if (player && !cli_is_player(g, as ? "--as" : "--player", player,
+	    &d)) {
+		/* 65 as for a player not awaited (--as: 64, as elsewhere). */
+		rc = as ? EX_USAGE : EX_DATAERR;
 	} else if (!dec.player) {
 		struct umpire_buf how = UMPIRE_BUF_INIT;
 		umpire_result_summary(&how, &g->result);

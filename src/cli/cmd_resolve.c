@@ -1,15 +1,46 @@
 /*
  * cmd_resolve.c - umpire resolve: the adjudicator on plain files, no git.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 
 #include "cli.h"
 #include "util/fileio.h"
 #include "play/step.h"
 #include "game/deadline.h"
+
+/*
+ * Each output's directory, before any is written: a mistyped -o would
+ * otherwise fail after the report was written (EX_CANTCREAT).
+ */
+static int
+outputs_placed(const char *const *paths, size_t n, struct umpire_diags *d)
+{
+	char copy[PATH_MAX];
+	struct stat st;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!paths[i])
+			continue;
+		snprintf(copy, sizeof(copy), "%s", paths[i]);
+		const char *dir = dirname(copy);
+		bool there = stat(dir, &st) == 0;
+		if (!there || !S_ISDIR(st.st_mode)) {
+			umpire_diag(d, UMPIRE_ERROR, paths[i], 0, 0, "cannot create: "
+				"%s %s; nothing was written", dir, there ?
+				"is not a directory" : "does not exist");
+			return EX_CANTCREAT;
+		}
+	}
+	return 0;
+}
 
 /*
  * A game that hides needs its secret part, as plaintext (the host's
@@ -131,7 +162,9 @@ cmd_resolve(int argc, char **argv)
 	if (g->hides)
 		umpire_game_encode_secret(g, &xout);
 	/* The report first: a state without its report is the worse half. */
-	if ((rc = umpire_file_write(rep, s.report.text.ptr, s.report.text.len,
+	const char *outs[] = { rep, svg, secret_out, out };
+	if ((rc = outputs_placed(outs, sizeof(outs) / sizeof(*outs), &d)) ||
+	    (rc = umpire_file_write(rep, s.report.text.ptr, s.report.text.len,
 	    &d)) ||
 	    (svg && (rc = umpire_file_write(svg, s.report.picture.ptr,
 	    s.report.picture.len, &d))) ||

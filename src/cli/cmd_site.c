@@ -872,6 +872,14 @@ build(struct site *s, const char *dir, const char *out)
 		rc = EX_CANTCREAT;
 		goto done;
 	}
+	struct stat ost;
+	if (stat(out, &ost) == 0 && !S_ISDIR(ost.st_mode)) {
+		umpire_diag(s->d, UMPIRE_ERROR, out, 0, 0, "is %s, not a "
+			"directory: give a new or empty directory, or the one an "
+			"earlier umpire site wrote", umpire_file_kind(ost.st_mode));
+		rc = EX_CANTCREAT;
+		goto done;
+	}
 	if (!ours(out)) {
 		umpire_diag(s->d, UMPIRE_ERROR, out, 0, 0, "the directory holds "
 			"files and no page umpire site wrote: give a new or empty "
@@ -987,6 +995,7 @@ cmd_site(int argc, char **argv)
 	umpire_buf_free(&s.html);
 	umpire_arena_free(&s.arena);
 	if (rc == 0)
-		printf("wrote %s/index.html: %zu steps\n", out, s.nsteps);
+		printf("wrote %s/index.html: %zu step%s\n", out, s.nsteps,
+			s.nsteps == 1 ? "" : "s");
 	return cli_done(&d, rc);
 }

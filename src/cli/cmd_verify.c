@@ -108,9 +108,11 @@ cmd_verify(int argc, char **argv)
 	rc = umpire_verify(h, &vo, &res, &d);
 	cli_progress_end(&progress);
 	if (rc == 0) {
-		printf("verified %s: %zu steps re-adjudicated and %zu rolls "
-			"re-derived over %zu commits; every state, report, picture "
-			"and roll matches; ", res.game, res.steps, res.rolls, res.commits);
+		printf("verified %s: %zu step%s re-adjudicated and %zu roll%s "
+			"re-derived over %zu commit%s; every state, report, picture "
+			"and roll matches; ", res.game, res.steps,
+			res.steps == 1 ? "" : "s", res.rolls, res.rolls == 1 ? "" : "s",
+			res.commits, res.commits == 1 ? "" : "s");
 		if (!res.over)
 			printf("step %ld is next\n", res.awaited);
 		else

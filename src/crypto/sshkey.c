@@ -116,6 +116,11 @@ umpire_sshkey_parse_public(struct umpire_sshkey *out, const char *line,
 	if (memchr(p, '\n', (size_t)(end - p)))
 		return umpire_crypto_fail(err, UMPIRE_CRYPTO_EMALFORMED,
 			"public key: more than one line");
+	if (end - p > 10 && memcmp(p, "-----BEGIN", 10) == 0)
+		return umpire_crypto_fail(err, UMPIRE_CRYPTO_EMALFORMED,
+			"public key: this is a private key (-----BEGIN ...), which "
+			"stays with its owner; give its public half, the .pub file "
+			"beside it");
 	const char *type = p;
 	while (p < end && *p != ' ' && *p != '\t')
 		p++;
@@ -282,6 +287,11 @@ umpire_sshkey_parse_private(struct umpire_sshkey_private *out,
 		if (umpire_pem_is(*t, text, len))
 			return umpire_crypto_fail(err, UMPIRE_CRYPTO_EKEYTYPE,
 				"private key: a key type other than ed25519 (%s)", *t);
+	/* The .pub beside the key, the easiest file to give by mistake. */
+	if (len > 4 && memcmp(text, "ssh-", 4) == 0)
+		return umpire_crypto_fail(err, UMPIRE_CRYPTO_EMALFORMED,
+			"private key: this is a public key (a line ssh-...); give "
+			"the private key, the file of that name without .pub");
 	if (!umpire_pem_is(PRIVATE_LABEL, text, len))
 		return umpire_crypto_fail(err, UMPIRE_CRYPTO_EMALFORMED,
 			"private key: not an OpenSSH private key file (-----BEGIN "

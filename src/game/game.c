@@ -40,6 +40,15 @@ const struct umpire_ruleset *
 umpire_game_validate(const struct umpire_node *doc, const char *kind,
 	struct umpire_diags *d)
 {
+	if (doc->type == UMPIRE_NULL) {
+		/* An empty file, or the template's comments left alone. */
+		umpire_node_error(d, doc, "the file holds no YAML, only comments "
+			"or nothing: it must be a mapping that starts with "
+			"'umpire: %d' and 'ruleset:'%s", UMPIRE_FORMAT,
+			strcmp(kind, "orders") == 0 ? "; umpire orders DIR prints "
+			"orders to fill in" : "");
+		return NULL;
+	}
 	if (doc->type != UMPIRE_MAP) {
 		umpire_node_error(d, doc, "expected a mapping that starts with "
 			"'umpire: %d' and 'ruleset:', got %s", UMPIRE_FORMAT,
@@ -1930,8 +1939,9 @@ check_signature(const struct umpire_game *g, const char *player,
 	if (!sig || (rc = umpire_sshsig_parse(&s, sig, siglen, &err)) ==
 	    UMPIRE_CRYPTO_ENOSIG) {
 		umpire_diag(d, UMPIRE_ERROR, sigfile, 0, 0, "unsigned orders: game "
-			"%s takes orders signed with %s key only (ssh-keygen -Y sign "
-			"-n umpire -f KEY ORDERS)", g->id,
+			"%s takes orders signed with %s key only (umpire sign ORDERS "
+			"--key KEY, or ssh-keygen -Y sign -n umpire -f KEY ORDERS)",
+			g->id,
 			umpire_possessive(player, whose, sizeof(whose)));
 		return EX_NOPERM;
 	}

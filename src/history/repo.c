@@ -3,6 +3,7 @@
  * HEAD, and reading files at HEAD.
  */
 #include "history/repo.h"
+#include "util/fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -238,6 +239,23 @@ open_failed(int err, const char *dir, struct umpire_diags *d)
 	return EX_NOINPUT;
 }
 
+/*
+ * A linked work tree (git worktree add) keeps its objects and branches
+ * in another git directory, which umpire does not read or write: true,
+ * repo freed and said, for one.
+ */
+static bool
+linked_worktree(git_repository *repo, const char *dir, struct umpire_diags *d)
+{
+	if (git_repository_is_worktree(repo) != 1)
+		return false;
+	git_repository_free(repo);
+	umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "a linked work tree (git "
+		"worktree add), which umpire does not read: give the game's own "
+		"directory, or a clone of it (git clone GAME DIR)");
+	return true;
+}
+
 int
 umpire_history_open(struct umpire_history **out, const char *dir,
 	struct umpire_diags *d)
@@ -246,9 +264,16 @@ umpire_history_open(struct umpire_history **out, const char *dir,
 	struct stat st;
 
 	*out = NULL;
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	if (stat(dir, &st) != 0) {
 		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "no such game directory "
 			"(make one with umpire new)");
+		return EX_NOINPUT;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		/* game.yaml for its directory, or the operands swapped. */
+		umpire_diag(d, UMPIRE_ERROR, dir, 0, 0, "is %s, not a game "
+			"directory: name the directory that holds its game.yaml",
+			umpire_file_kind(st.st_mode));
 		return EX_NOINPUT;
 	}
 	library_start();
@@ -256,6 +281,8 @@ umpire_history_open(struct umpire_history **out, const char *dir,
 		GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
 	if (err != 0)
 		return open_failed(err, dir, d);
+	if (linked_worktree(repo, dir, d))
+		return EX_NOINPUT;
 	*out = history_new(repo, dir);
 	return 0;
 }
@@ -355,6 +382,8 @@ umpire_history_probe(const char *dir, struct umpire_diags *d)
 		GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
 	if (err != 0 && (err == GIT_EOWNER || foreign_owner(dir) >= 0))
 		return open_failed(err, dir, d);
+	if (err == 0 && linked_worktree(repo, dir, d))
+		return EX_CANTCREAT;
 	if (err == 0) {
 		/* Read through umpire's odb: a damaged HEAD must not hang new. */
 		struct umpire_history *h = history_new(repo, dir);

@@ -12,6 +12,24 @@
 
 #include "util/arena.h"
 
+/*
+ * A commit's parent that cannot be read: in a shallow clone (a forge's
+ * checkout at its default depth of 1) that is the clone's doing, and
+ * the fix is git's.
+ */
+static int
+history_fail(struct umpire_history *h, struct umpire_diags *d)
+{
+	if (git_repository_is_shallow(h->repo) == 1) {
+		umpire_diag(d, UMPIRE_ERROR, h->dir, 0, 0, "a shallow clone (git "
+			"clone --depth) lacks the game's early history, which umpire "
+			"reads: git -C %s fetch --unshallow, or a forge's checkout "
+			"with fetch-depth: 0", h->dir);
+		return EX_NOINPUT;
+	}
+	return umpire_repo_fail(d, h->dir, EX_IOERR, "cannot read the history");
+}
+
 int
 umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
 {
@@ -65,8 +83,7 @@ umpire_history_load(struct umpire_history *h, size_t *n, struct umpire_diags *d)
 		if (rc > 0)
 			break;
 		if (rc < 0)
-			return umpire_repo_fail(d, h->dir, EX_IOERR,
-				"cannot read the history");
+			return history_fail(h, d);
 		c = next;
 	}
 	/* Oldest first. */
@@ -225,15 +242,13 @@ umpire_history_check_head(struct umpire_history *h, struct umpire_diags *d)
 	for (;;) {
 		if (changes_game(c, &changes) != 0) {
 			git_commit_free(c);
-			return umpire_repo_fail(d, h->dir, EX_IOERR,
-				"cannot read the history");
+			return history_fail(h, d);
 		}
 		if (changes || git_commit_parentcount(c) == 0)
 			break;
 		if (git_commit_parent(&next, c, 0) != 0) {
 			git_commit_free(c);
-			return umpire_repo_fail(d, h->dir, EX_IOERR,
-				"cannot read the history");
+			return history_fail(h, d);
 		}
 		git_commit_free(c);
 		c = next;

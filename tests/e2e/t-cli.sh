@@ -9,11 +9,28 @@ expect_out "umpire simulate RULESET"
 expect_exit 64 umpire
 expect_exit 64 umpire tunr
 expect_err "unknown verb 'tunr' (did you mean 'turn'?)"
-for verb in rules new status check turn bot verify reveal resolve schema \
-    simulate site; do
+# Every verb umpire --help lists has its own --help, which exits 0.
+umpire --help | sed -n 's/^ *umpire \([a-z]*\) .*/\1/p; s/^ *umpire \([a-z]*\)$/\1/p' |
+	sort -u >"$TMP/verbs"
+[ "$(wc -l <"$TMP/verbs")" -ge 19 ] || fail "umpire --help lists $(wc -l <"$TMP/verbs") verbs"
+while read -r verb; do
 	expect_exit 0 umpire "$verb" --help
 	expect_out "usage: umpire $verb"
-done
+	# -h and umpire help VERB say the same, as newcomers type them (two
+	# verbs only under valgrind, where each call takes a second).
+	[ -n "${UMPIRE_SLOW:-}" ] && [ "$verb" != check ] && [ "$verb" != resolve ] &&
+		continue
+	cp "$TMP/out" "$TMP/help"
+	expect_exit 0 umpire "$verb" -h
+	cmp -s "$TMP/out" "$TMP/help" || fail "umpire $verb -h is not its --help"
+	expect_exit 0 umpire help "$verb"
+	cmp -s "$TMP/out" "$TMP/help" || fail "umpire help $verb is not its --help"
+done <"$TMP/verbs"
+expect_exit 64 umpire help tunr
+expect_err "unknown verb 'tunr' (did you mean 'turn'?)"
+expect_exit 0 umpire help
+expect_out "usage: umpire VERB [ARGS]"
+ok
 expect_exit 0 umpire rules
 expect_out "amb"
 expect_out "Army Man Backgammon"
@@ -125,4 +142,48 @@ cmp -s "$TMP/builtin-cities/scenario.yaml" "$TOP/samples/wwii/city-spaces.yaml" 
 	fail "--scenario wwii:city-spaces is not samples/wwii/city-spaces.yaml"
 expect_exit 66 umpire new "$TMP/g3" --scenario wwii:city-space
 expect_err "wwii:city-space: error: no built-in scenario wwii:city-space (did you mean 'wwii:city-spaces'?); umpire rules lists them"
+# A bare word that is no file was meant for a built-in scenario.
+expect_exit 66 sh -c "cd '$TMP' && $UMPIRE new g3 --scenario amd"
+expect_err "amd: error: no such file, and no built-in scenario of that name (did you mean 'amb'?); umpire rules lists them"
+[ ! -e "$TMP/g3" ] || fail "a refused new made its directory"
+ok
+
+# A file where the game's directory goes (game.yaml, or the operands
+# swapped) is named as such, and nothing is written.
+G=$TMP/builtin-amb
+umpire bot "$G" >"$TMP/o.yaml" || fail "bot"
+head=$(head_of "$G")
+for dir in "$G/game.yaml" "$TMP/o.yaml"; do
+	expect_exit 66 umpire check "$dir" "$TMP/o.yaml"
+	expect_err "$dir: error: is a regular file, not a game directory: name the directory that holds its game.yaml"
+	expect_exit 66 umpire turn "$dir" "$TMP/o.yaml"
+	expect_err "is a regular file, not a game directory"
+done
+[ "$(head_of "$G")" = "$head" ] || fail "a refused turn moved HEAD"
+# A linked work tree keeps its objects and branch elsewhere: refused,
+# saying so, by the verbs that read a game and by new.
+git -C "$G" worktree add -q "$TMP/linked" 2>/dev/null || fail "git worktree add"
+for verb in status verify; do
+	expect_exit 66 umpire "$verb" "$TMP/linked"
+	expect_err "$TMP/linked: error: a linked work tree (git worktree add), which umpire does not read: give the game's own directory, or a clone of it (git clone GAME DIR)"
+done
+expect_exit 66 umpire turn "$TMP/linked" "$TMP/o.yaml"
+expect_err "a linked work tree (git worktree add)"
+[ "$(head_of "$G")" = "$head" ] || fail "a turn in a linked work tree moved HEAD"
+git init -q "$TMP/plain" && echo x >"$TMP/plain/x" && git -C "$TMP/plain" add x &&
+	git -C "$TMP/plain" -c user.name=a -c user.email=a@b commit -qm x &&
+	git -C "$TMP/plain" worktree add -q "$TMP/plain-linked" 2>/dev/null ||
+	fail "a repository with a linked work tree"
+expect_exit 73 umpire new "$TMP/plain-linked" --scenario amb
+expect_err "a linked work tree (git worktree add)"
+[ ! -e "$TMP/plain-linked/game.yaml" ] || fail "new wrote a game into a linked work tree"
+# One step, one roll, one commit: no plural.
+expect_exit 0 umpire verify "$TMP/builtin-wwii"
+expect_out "1 step re-adjudicated and 0 rolls re-derived over 1 commit;"
+expect_exit 0 umpire site "$TMP/builtin-wwii" "$TMP/one-site"
+expect_out "wrote $TMP/one-site/index.html: 1 step"
+# A file where the page's directory goes: named as a file.
+expect_exit 73 umpire site "$TMP/builtin-wwii" "$TMP/o.yaml"
+expect_err "o.yaml: error: is a regular file, not a directory: give a new or empty directory"
+ok
 done_ok

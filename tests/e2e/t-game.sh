@@ -65,6 +65,9 @@ expect_clean "$G"
 # bot: the awaited player only; reproducible; varied by --seed.
 expect_exit 65 umpire bot "$G" --player tan
 expect_err "step 3 awaits green's turn, not tan's"
+# One who is no player at all: named as such, with the players.
+expect_exit 65 umpire bot "$G" --player gren
+expect_err "umpire: error: --player: gren is not a player of game $(sed -n 's/^game: //p' "$G/game.yaml"), whose players are green, tan (did you mean 'green'?)"
 umpire bot "$G" >"$TMP/a.yaml"
 umpire bot "$G" >"$TMP/b.yaml"
 cmp -s "$TMP/a.yaml" "$TMP/b.yaml" || fail "bot is not reproducible"

@@ -15,7 +15,19 @@ export GIT_COMMITTER_NAME=Player GIT_COMMITTER_EMAIL=player@example.org
 G=$TMP/game
 umpire new "$G" --scenario "$SCENARIO" --seed "$SEED1" >/dev/null ||
 	fail "new failed"
+# An empty bare repository, before the host pushed the game: said so,
+# with the push to make, and no hook is left behind.
+git init -q --bare "$TMP/empty.git" || fail "git init --bare"
+expect_exit 66 umpire hook install "$TMP/empty.git"
+expect_err "$TMP/empty.git: error: has no branch main, so no game yet: push the game umpire new made to it first (git -C GAME push $TMP/empty.git main)"
+[ ! -e "$TMP/empty.git/hooks/pre-receive" ] && [ ! -e "$TMP/empty.git/umpire-work" ] ||
+	fail "a refused hook install left files"
+expect_exit 64 umpire hook instal "$TMP/empty.git"
+expect_err "umpire hook: unknown action 'instal' (did you mean 'install'?); the one there is: install REPO"
+ok
 git clone -q --bare "$G" "$TMP/shared.git" || fail "clone --bare"
+# A main that git has packed is there too.
+git -C "$TMP/shared.git" pack-refs --all || fail "git pack-refs"
 expect_exit 0 umpire hook install "$TMP/shared.git"
 expect_out "adjudicates game amb-"
 expect_out "refs/heads/orders/PLAYER"

@@ -51,6 +51,8 @@ expect_exit 64 umpire new "$TMP/a" --scenario bgw --sealed --seed-file "$TMP/see
 expect_exit 65 umpire new "$TMP/a" --scenario bgw --sealed --seed-file "$TMP/seed" \
 	--key white="$TMP/white" --key black="$TMP/black.pub"
 expect_err "not an OpenSSH ed25519 public key"
+# The private key for the public one, the easiest slip: named as such.
+expect_err "white:1:1: error: not an OpenSSH ed25519 public key (such as ~/.ssh/id_ed25519.pub): public key: this is a private key (-----BEGIN ...), which stays with its owner; give its public half, the .pub file beside it"
 [ ! -e "$TMP/a" ] || fail "a refused new made its directory"
 ok
 
@@ -76,6 +78,26 @@ while [ $i -lt 4 ]; do
 	i=$((i + 1))
 done
 expect_exit 0 umpire verify "$G" --seed-file "$TMP/seed"
+
+# A player's slips, each named with what to do instead: his public key
+# for his identity, a key file that is not there, and a check without
+# the seed (which only the host has) that is not --as.
+who=$(umpire status "$G" | sed -n 's/^awaiting: step [0-9]*, \([a-z]*\).*/\1/p')
+expect_exit 65 umpire status "$G" --as "$who" --identity "$TMP/$who.pub"
+expect_err "$who.pub: error: private key: this is a public key (a line ssh-...); give the private key, the file of that name without .pub"
+UMPIRE_SEED=$(cat "$TMP/seed") $UMPIRE bot "$G" >"$TMP/o.yaml" || fail "bot"
+rm -f "$TMP/o.yaml.sig"
+expect_exit 66 umpire sign "$TMP/o.yaml" --key "$TMP/nokey"
+expect_err "nokey: error: cannot open the key: No such file or directory; --key names your OpenSSH key file, such as ~/.ssh/id_ed25519"
+expect_exit 66 umpire sign "$TMP/o.yaml" --key "$TMP"
+expect_err "error: is a directory, not a key file"
+[ ! -e "$TMP/o.yaml.sig" ] || fail "a refused sign wrote a signature"
+expect_exit 0 umpire sign "$TMP/o.yaml" --key "$TMP/$who"
+expect_exit 66 umpire check "$G" "$TMP/o.yaml"
+expect_err "is sealed: give its seed with --seed-file F"
+expect_err "umpire: note: a player, who has no seed, checks his own orders from his own view: umpire check $G $TMP/o.yaml --as PLAYER --identity KEYFILE"
+expect_exit 0 umpire check "$G" "$TMP/o.yaml" --as "$who" --identity "$TMP/$who"
+ok
 
 # umpire's own tests may use the test keys.
 UMPIRE_ALLOW_TEST_KEYS=1 expect_exit 0 umpire new "$TMP/t" --scenario bgw \

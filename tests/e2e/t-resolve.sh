@@ -53,6 +53,18 @@ expect_exit 65 umpire resolve "$TMP/s1.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
 	-r "$TMP/x.md" --svg "$TMP/x.svg"
 [ ! -e "$TMP/x.svg" ] || fail "refused resolve wrote a picture"
 ok
+# An output whose directory is not there (a mistyped -o, or a file for
+# a directory): refused before the report is written, not after.
+for o in "$TMP/nodir/x.yaml" "$TMP/s0.yaml/x.yaml"; do
+	expect_exit 73 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$o" \
+		-r "$TMP/x.md" --svg "$TMP/x.svg"
+	expect_err "$o: error: cannot create: "
+	expect_err "; nothing was written"
+	[ ! -e "$TMP/x.md" ] && [ ! -e "$TMP/x.svg" ] ||
+		fail "a resolve refused for its -o wrote the report"
+done
+expect_err "s0.yaml is not a directory"
+ok
 expect_exit 64 umpire resolve "$TMP/s0.yaml" "$TMP/o1.yaml" -o "$TMP/x.yaml" \
 	-r "$TMP/x.md" --svg
 expect_exit 64 umpire resolve - "$TMP/o1.yaml" -o "$TMP/x.yaml" -r "$TMP/x.md"

@@ -52,6 +52,7 @@ refused() {
 # Unsigned.
 refused umpire check "$G" "$TMP/o.yaml"
 expect_err "o.yaml.sig: error: unsigned orders: game amb-"
+expect_err "key only (umpire sign ORDERS --key KEY, or ssh-keygen -Y sign -n umpire -f KEY ORDERS)"
 refused umpire turn "$G" "$TMP/o.yaml"
 expect_err "unsigned orders"
 refused umpire turn "$G" - <"$TMP/o.yaml"

@@ -23,6 +23,7 @@ P=$(sed -n 's/^awaiting: {player: \([a-z]*\),.*/\1/p' "$G/game.yaml")
 dice=$(sed -n 's/^awaiting: .*dice: \(\[[0-9, ]*\]\).*/\1/p' "$G/game.yaml")
 expect_exit 0 umpire orders "$G"
 cp "$TMP/out" "$TMP/t.yaml"
+grep -q 'signed orders' "$TMP/t.yaml" && fail "an open game's template asks for a signature"
 # The other player, not asked yet: the template of his first decision.
 O=green; [ "$P" = green ] && O=tan
 expect_exit 0 umpire orders "$G" --as "$O"
@@ -71,7 +72,9 @@ cp "$TMP/out" "$TMP/next.yaml"
 expect_exit 65 umpire check "$G" "$TMP/next.yaml"
 expect_err "next.yaml:7:7: error: these orders are for step $((S + 1)), but the game awaits step $S"
 expect_exit 64 umpire orders "$G" --as nobody
-expect_err "--as: nobody is not a player of game $ID"
+expect_err "--as: nobody is not a player of game $ID, whose players are green, tan"
+expect_exit 64 umpire orders "$G" --as tna
+expect_err "whose players are green, tan (did you mean 'tan'?)"
 expect_exit 64 umpire orders "$G" --identity "$TMP/white"
 expect_err "--identity goes with --as PLAYER"
 
@@ -96,6 +99,12 @@ expect_out "# What you alone know (your private view):"
 hand=$(age -d -i "$TMP/$P" "$B/reports/00/0000-$P.md.age" | sed -n 's/^hand: //p')
 [ -n "$hand" ] || fail "no hand in $P's view"
 expect_out "#   hand: $hand"
+# A game whose players have keys takes signed orders: the template
+# says how, before the example (whose lines the player uncomments).
+expect_out "# This game takes signed orders only: once written, sign them with"
+expect_out "# your key (umpire sign FILE --key ~/.ssh/id_ed25519 writes FILE.sig)."
+sed -n '/This game takes signed/,$p' "$TMP/out" | grep -q 'Write your orders below' ||
+	fail "the template says to sign after its example"
 # The other player's next decision shows his own hand, not this one's.
 ohand=$(age -d -i "$TMP/$O" "$B/reports/00/0000-$O.md.age" | sed -n 's/^hand: //p')
 [ -n "$ohand" ] || fail "no hand in $O's view"
@@ -123,6 +132,11 @@ expect_out "bfilled.yaml: ok: legal orders for $P's play at step 1 of $BID"
 expect_exit 0 umpire check "$B" "$TMP/bfilled.yaml" --as "$P" --identity "$TMP/$P"
 expect_out "bfilled.yaml: ok: legal orders for $P's play at step 1 of $BID"
 expect_err "umpire: note: checked from $P's own view, without the seed; left to the host's check: what depends on the other players' secrets, since the Power Deck deals secret hands of cards (options.power-deck, BGW-21), and any sealed value"
+# The other player, whose decision is not awaited: refused, with no
+# note that says his orders were checked.
+expect_exit 65 umpire check "$B" "$TMP/bfilled.yaml" --as "$O" --identity "$TMP/$O"
+expect_err "error: step 1 awaits $P's play, not $O's orders"
+grep -q "checked from" "$TMP/err" && fail "a check refused for the wrong player says it checked: $(cat "$TMP/err")"
 # A card he does not hold: refused from his view as by the host, with
 # every other error too.
 card=$(sed -n 's/^- {card: \([a-z0-9-]*\),.*/\1/p' "$TMP/bfilled.yaml" | head -n 1)
@@ -263,7 +277,7 @@ expect_exit 64 umpire sign "$TMP/g.yaml"
 expect_err "--key KEY names the OpenSSH key"
 expect_exit 66 umpire sign "$TMP/nothing.yaml" --key "$TMP/tan"
 expect_exit 64 umpire sign - --key "$TMP/tan"
-expect_exit 77 umpire sign "$TMP/g.yaml" --key "$TMP/nokey"
-expect_err "ssh-keygen could not sign with this key"
+expect_exit 66 umpire sign "$TMP/g.yaml" --key "$TMP/nokey"
+expect_err "nokey: error: cannot open the key: No such file or directory"
 
 done_ok

@@ -10,6 +10,21 @@ play "$G" 8
 expect_exit 0 umpire verify "$G"
 expect_out "9 steps re-adjudicated"
 
+# A shallow clone (a forge's checkout at its default depth) lacks the
+# history: said so, with git's fix, rather than as a missing object.
+git clone -q --depth 1 "file://$G" "$TMP/shallow" || fail "git clone --depth 1"
+expect_exit 66 umpire verify "$TMP/shallow"
+expect_err "$TMP/shallow: error: a shallow clone (git clone --depth) lacks the game's early history, which umpire reads: git -C $TMP/shallow fetch --unshallow, or a forge's checkout with fetch-depth: 0"
+umpire bot "$TMP/shallow" >"$TMP/shallow.yaml" || fail "bot on a shallow clone"
+head=$(head_of "$TMP/shallow")
+expect_exit 66 umpire turn "$TMP/shallow" "$TMP/shallow.yaml"
+expect_err "a shallow clone (git clone --depth)"
+[ "$(head_of "$TMP/shallow")" = "$head" ] || fail "a refused turn moved HEAD"
+git -C "$TMP/shallow" fetch -q --unshallow || fail "git fetch --unshallow"
+expect_exit 0 umpire verify "$TMP/shallow"
+expect_out "9 steps re-adjudicated"
+ok
+
 # Commits that leave umpire's files alone are not steps: a forge's CI
 # file, a player's incoming orders.
 cp -r "$G" "$TMP/mixed"

@@ -127,8 +127,9 @@ def cases(env):
         ("complex key", good + "? [a]\n: b\n", 65,
          "o.yaml:7:3: error: a mapping key must be a scalar, not a list"),
         ("empty file", "", 65,
-         "o.yaml:1:1: error: expected a mapping that starts with 'umpire: 1' "
-         "and 'ruleset:', got null"),
+         "o.yaml:1:1: error: the file holds no YAML, only comments or "
+         "nothing: it must be a mapping that starts with 'umpire: 1' and "
+         "'ruleset:'; umpire orders DIR prints orders to fill in"),
         ("a list", "- umpire: 1\n- ruleset: amb\n", 65,
          "o.yaml:1:1: error: expected a mapping that starts with 'umpire: 1' "
          "and 'ruleset:', got a list"),

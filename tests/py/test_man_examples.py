@@ -251,11 +251,13 @@ def make_test(name):
 
 
 def synopsis_matches_help():
-    """Each verb's SYNOPSIS in umpire(1) starts with `.Nm umpire`, and
-    every option it lists is in `umpire VERB --help`."""
+    """Each verb's SYNOPSIS in umpire(1) starts with `.Nm umpire`, every
+    option it lists is in `umpire VERB --help`, and every option that
+    --help describes is in the SYNOPSIS."""
     text = read(os.path.join(MAN, "umpire.1"))
     syn = text[text.index(".Sh SYNOPSIS"):text.index(".Sh DESCRIPTION")]
     problems = []
+    synopses = {}
     for group in syn.split(".Nm umpire\n")[1:]:
         verb = re.search(r"^\.Cm (\S+)", group, re.M)
         if not verb:
@@ -265,12 +267,24 @@ def synopsis_matches_help():
                              "reply", "drop", "envelope"}) > 1:
             problems.append("SYNOPSIS runs verbs together: %s" % verbs)
         rc, out, err = run([umpire_bin(), verb.group(1), "--help"])
+        shown = set()
         for opt in re.findall(r"Fl (\\-[a-z-\\]+|[a-z])\b", group):
             opt = opt.replace("\\", "")
             opt = "-" + opt
+            shown.add(opt)
             if opt not in out:
                 problems.append("umpire %s --help lacks %s" %
                                 (verb.group(1), opt))
+        synopses.setdefault(verb.group(1), (set(), out))[0].update(shown)
+    # And back: each option --help describes (a line "  -x, --name ...")
+    # is in the verb's SYNOPSIS, in its long form or its short one.
+    for verb, (shown, out) in sorted(synopses.items()):
+        for m in re.finditer(r"^  (-[a-z])?(?:, )?(--[a-z-]+)?", out, re.M):
+            short, long_ = m.group(1), m.group(2)
+            if (short or long_) and not ({short, long_} & shown):
+                problems.append("umpire(1) SYNOPSIS of %s lacks %s, which "
+                                "its --help describes" %
+                                (verb, long_ or short))
     check(not problems, "\n".join(problems))
 
 

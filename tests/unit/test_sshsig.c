@@ -192,6 +192,10 @@ public_keys(void **state)
 		{ "", "not an OpenSSH public key line" },
 		{ "ssh-ed25519", "not an OpenSSH public key line" },
 		{ "ssh-ed25519 !!!!", "not canonical base64" },
+		/* The key for its .pub: said to be one. */
+		{ "-----BEGIN OPENSSH PRIVATE KEY-----",
+		  "this is a private key (-----BEGIN ...), which stays with its "
+		  "owner; give its public half" },
 		/* The type on the line must be the type in the key. */
 		{ "ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIEj18OYriT5nliibLGaLLhzST5yJTtjmBGw6Dv/lxBFp",
 		  "the line says ssh-rsa" },
@@ -284,10 +288,15 @@ private_keys(void **state)
 	rc = umpire_sshkey_parse_private(&back, t, n, &e);
 	assert_refused(rc, e, UMPIRE_CRYPTO_EKEYTYPE, "ssh-rsa " FP_RSA);
 	free(t);
+	/* The .pub for the key: said to be one, and what to give instead. */
 	t = slurp(DIR "test-key-tan-ed25519.pub", &n);
 	rc = umpire_sshkey_parse_private(&back, t, n, &e);
-	assert_refused(rc, e, UMPIRE_CRYPTO_EMALFORMED, "not an OpenSSH private key");
+	assert_refused(rc, e, UMPIRE_CRYPTO_EMALFORMED, "private key: this is a "
+		"public key (a line ssh-...); give the private key");
 	free(t);
+	static const char not_key[] = "hello\n";
+	rc = umpire_sshkey_parse_private(&back, not_key, strlen(not_key), &e);
+	assert_refused(rc, e, UMPIRE_CRYPTO_EMALFORMED, "not an OpenSSH private key");
 	static const char pem_rsa[] = "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n"
 		"-----END RSA PRIVATE KEY-----\n";
 	rc = umpire_sshkey_parse_private(&back, pem_rsa, strlen(pem_rsa), &e);
