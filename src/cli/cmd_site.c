@@ -58,7 +58,7 @@ struct site_roll {
 /*
  * One shuffle a report lists: the order it gave where the game hides
  * nothing, else the commitment to it (a game that hides information,
- * from 0.5.0), else neither.
+ * from 0.6.0), else neither.
  */
 struct site_shuffle {
 	unsigned long k, n;

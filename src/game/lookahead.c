@@ -35,6 +35,7 @@ struct search {
 	 * finds, and nothing the bot plays, tells the host's secrets.
 	 */
 	bool imagines;
+	const char *ruling;	/* the version whose rulings decide the step */
 	/* The game's identity, to open the candidates' sealed values with
 	 * (in memory: UMPIRE_SEALED_IN_MEMORY_ID); derived once needed. */
 	bool have_id;
@@ -172,7 +173,7 @@ weigh(struct search *s, const struct umpire_node *orders)
 		report.no_text = true;
 		report.version = g->ruling;
 		umpire_game_resolve(c, &a, o, &report);
-		long long v = g->rules->evaluate(c->rs, s->player);
+		long long v = g->rules->evaluate(c->rs, s->player, s->ruling);
 		if (c->result.over) {
 			const struct umpire_standing *r = umpire_result_of(&c->result,
 				s->player);
@@ -313,6 +314,7 @@ umpire_game_bot_level(const struct umpire_game *g, struct umpire_arena *a,
 		return first;
 
 	struct search s = { .g = g, .player = dec.player, .imagines = imagines,
+		.ruling = ruling,
 		.state = UMPIRE_BUF_INIT, .secret = UMPIRE_BUF_INIT,
 		.docs = UMPIRE_ARENA_INIT };
 	struct umpire_buf seen[UMPIRE_LOOKAHEAD_CANDIDATES];

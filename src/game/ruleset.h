@@ -234,9 +234,13 @@ struct umpire_ruleset {
 	 * Core tries the bot's candidate orders on copies of the game with
 	 * dice of its own and keeps the candidate whose games this rates
 	 * best; a game over ranks its winners above every game not over.
-	 * Optional: without it, level 2 plays as level 1.
+	 * ruling is the umpire version whose rulings the search plays
+	 * (NULL: this umpire's), so that a later rating keeps an older game's
+	 * default steps as they were.  Optional: without it, level 2 plays
+	 * as level 1.
 	 */
-	long long (*evaluate)(const void *game, const char *player);
+	long long (*evaluate)(const void *game, const char *player,
+		const char *ruling);
 	/*
 	 * Whether level 2 also searches unit by unit (lookahead.c): the
 	 * orders hold a list of entries, each naming its unit by its first

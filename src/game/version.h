@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #ifndef UMPIRE_VERSION
-#define UMPIRE_VERSION "0.5.0"
+#define UMPIRE_VERSION "0.6.0"
 #endif
 
 /*
@@ -127,13 +127,19 @@
  * `commitment` column), so that the page of umpire site checks the
  * shuffles once the seed is revealed.
  */
-#define UMPIRE_SHUFFLE_COMMIT_SINCE "0.5.0"
+#define UMPIRE_SHUFFLE_COMMIT_SINCE "0.6.0"
 /*
  * The first version whose level-2 bot searches in a game that hides,
  * against what the player may imagine of the secrets he does not know
  * (ruleset.h, imagine; umpire(1), BOTS); before, it played as level 1.
  */
-#define UMPIRE_BOT_IMAGINES_SINCE "0.5.0"
+#define UMPIRE_BOT_IMAGINES_SINCE "0.6.0"
+/*
+ * The first version whose Backgammon Wars level-2 bot counts what a hit
+ * on each of its lone units would cost (bgw_evaluate): the search's
+ * choices, and so a deadline's default step, change with it.
+ */
+#define UMPIRE_BOT_BLOTS_SINCE "0.6.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -347,7 +347,7 @@ shuffle_order_column(void **state)
 }
 
 /*
- * Where the order is secret, from 0.5.0, the engine commits to it
+ * Where the order is secret, from 0.6.0, the engine commits to it
  * (secret.h, label shuffle/STEP/K): the column holds the commitment,
  * which opens with the seed's salt and the order as the order column
  * would write it; the numbers verify compares stay the same.

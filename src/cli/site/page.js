@@ -103,7 +103,7 @@
 	}
 	var keptText = kept ? " " + kept + " shuffle" + (kept === 1 ? "" : "s") +
 		" whose order the reports neither tell nor commit to (a game " +
-		"that hides information, played before umpire 0.5.0) cannot be " +
+		"that hides information, played before umpire 0.6.0) cannot be " +
 		"checked here; umpire verify checks them once the seed is " +
 		"public." : "";
 	if (data.sealed) {

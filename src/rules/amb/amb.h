@@ -324,7 +324,8 @@ int amb_find_stance(const char *name);
 
 /* The bot's level 2 (ruleset.h): how good the game stands for player,
  * and what he may imagine of the secrets he does not know. */
-long long amb_evaluate(const void *game, const char *player);
+long long amb_evaluate(const void *game, const char *player,
+	const char *ruling);
 void amb_imagine(void *game, const char *player, struct umpire_rng *rng);
 /*
  * Whether the awaited decision is empty, from public information alone

@@ -164,8 +164,9 @@ amb_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
  * enemy's.
  */
 long long
-amb_evaluate(const void *game, const char *player)
+amb_evaluate(const void *game, const char *player, const char *ruling)
 {
+	(void)ruling;	/* one rating in every version so far */
 	const struct amb_game *g = game;
 	int me = strcmp(player, amb_sides[AMB_TAN]) == 0;
 	long long v = 0;

@@ -383,7 +383,8 @@ void am_picture(struct umpire_svg *svg, const void *game,
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
-long long am_evaluate(const void *game, const char *player);
+long long am_evaluate(const void *game, const char *player,
+	const char *ruling);
 bool am_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 

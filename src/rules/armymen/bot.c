@@ -364,8 +364,9 @@ am_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
  * the enemy's: a pinned soldier neither fires nor assaults.
  */
 long long
-am_evaluate(const void *game, const char *player)
+am_evaluate(const void *game, const char *player, const char *ruling)
 {
+	(void)ruling;	/* one rating in every version so far */
 	const struct am_game *g = game;
 	int me = strcmp(player, am_sides[1]) == 0;
 	long long v = 0;

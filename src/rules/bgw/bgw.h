@@ -327,7 +327,8 @@ void bgw_picture(struct umpire_svg *svg, const void *game,
 
 /* The bot's level 2 (ruleset.h): how good the game stands for player,
  * and what he may imagine of the secrets he does not know. */
-long long bgw_evaluate(const void *game, const char *player);
+long long bgw_evaluate(const void *game, const char *player,
+	const char *ruling);
 void bgw_imagine(void *game, const char *player, struct umpire_rng *rng);
 /*
  * Whether the awaited decision is empty, from public information alone

@@ -20,6 +20,7 @@
 
 #include "bgw.h"
 #include "game/secret.h"
+#include "game/version.h"
 
 struct bot {
 	struct umpire_ctx *ctx;
@@ -535,14 +536,16 @@ bgw_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
  * unit's own point number; 25 on the Wall, 0 borne off), and 30 more for
  * each enemy unit on the Wall less his own there; less, for each of his
  * lone units an enemy unit could hit next, part of what the hit would
- * cost him.  Without that, two level-2 bots hit each other back and
- * forth for thousands of steps.
+ * cost him (from UMPIRE_BOT_BLOTS_SINCE).  Without that, two level-2
+ * bots hit each other back and forth for thousands of steps.
  */
 long long
-bgw_evaluate(const void *game, const char *player)
+bgw_evaluate(const void *game, const char *player, const char *ruling)
 {
 	const struct bgw_game *g = game;
 	int me = strcmp(player, bgw_sides[1]) == 0;
+	bool blots = !ruling || !umpire_version_older(ruling,
+		UMPIRE_BOT_BLOTS_SINCE);
 	long long v = 0;
 
 	for (int i = 0; i < BGW_ALL; i++) {
@@ -550,7 +553,7 @@ bgw_evaluate(const void *game, const char *player)
 		long long sign = u->side == me ? -1 : 1;
 		int pips = u->at == BGW_WALL ? 25 : bgw_own(u->side, u->at);
 		v += sign * (10 * pips + (u->at == BGW_WALL ? 30 : 0));
-		if (u->side != me || !bgw_lone(g, i))
+		if (!blots || u->side != me || !bgw_lone(g, i))
 			continue;
 		/*
 		 * His lone unit, with the enemy to roll next: what a hit would

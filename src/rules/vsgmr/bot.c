@@ -812,8 +812,9 @@ vs_bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
  * close in can fight.
  */
 long long
-vs_evaluate(const void *game, const char *player)
+vs_evaluate(const void *game, const char *player, const char *ruling)
 {
+	(void)ruling;	/* one rating in every version so far */
 	const struct vs_game *g = game;
 	int p = -1;
 
@@ -937,7 +938,8 @@ vs_bot_level(struct umpire_ctx *ctx, const struct vs_game *g,
 			struct vs_told tell = { &told, &b, NULL };
 			if (vs_orders_read(&o, &b, c, p, c->pos.phase, orders, false,
 			    &d) == 0 && vs_resolve(c, &o, &dice, &tell) == 0)
-				v += vs_evaluate(c, g->player[p].id) / VS_THROWS;
+				v += vs_evaluate(c, g->player[p].id,
+					ctx->version) / VS_THROWS;
 			umpire_diags_free(&d);
 			umpire_buf_free(&told);
 			umpire_arena_free(&b);

@@ -1800,7 +1800,8 @@ void vs_picture(struct umpire_svg *s, const void *game,
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
-long long vs_evaluate(const void *game, const char *player);
+long long vs_evaluate(const void *game, const char *player,
+	const char *ruling);
 /* The solo bot's level 2 (X, bot: 2): the best of the bot's orders
  * for the awaited decision, drawn from salt, into *out. */
 void vs_bot_level(struct umpire_ctx *ctx, const struct vs_game *g,

@@ -386,8 +386,9 @@ wwii_empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
  * is where the game is won.
  */
 long long
-wwii_evaluate(const void *game, const char *player)
+wwii_evaluate(const void *game, const char *player, const char *ruling)
 {
+	(void)ruling;	/* one rating in every version so far */
 	const struct wwii_game *g = game;
 	const struct wwii_pos *p = &g->pos;
 	int me = wwii_find_side(player);

@@ -504,7 +504,8 @@ void wwii_picture(struct umpire_svg *svg, const void *game,
  * Whether the awaited decision is empty, from public information alone
  * (ruleset.h, the empty hook); if so, its orders and why.
  */
-long long wwii_evaluate(const void *game, const char *player);
+long long wwii_evaluate(const void *game, const char *player,
+	const char *ruling);
 bool wwii_empty(struct umpire_ctx *ctx, const void *game,
 	struct umpire_node *orders, struct umpire_buf *why);
 
