@@ -12,6 +12,32 @@ rol(uint32_t x, unsigned n)
 	return x << n | x >> (32 - n);
 }
 
+/*
+ * The 80 steps written out, 20 to a round function, the five working
+ * variables renamed instead of moved: a step is a dozen instructions
+ * with no branch, where a loop that chose its function and constant by
+ * t cost three times that (the index of a long game is hashed whole at
+ * every step, issue 29).  W(t) is word t of the schedule, computed in
+ * place among the sixteen kept.
+ */
+#define F1(b, c, d) ((((c) ^ (d)) & (b)) ^ (d))		/* choose */
+#define F2(b, c, d) ((b) ^ (c) ^ (d))			/* parity */
+#define F3(b, c, d) (((b) & (c)) | (((b) | (c)) & (d)))	/* majority */
+#define W(t) (w[(t) & 15] = rol(w[((t) - 3) & 15] ^ w[((t) - 8) & 15] ^ \
+	w[((t) - 14) & 15] ^ w[(t) & 15], 1))
+#define STEP(f, k, x, a, b, c, d, e) do { \
+		(e) += rol(a, 5) + f(b, c, d) + (k) + (x); \
+		(b) = rol(b, 30); \
+	} while (0)
+#define FIVE(f, k, x, t) do { \
+		STEP(f, k, x(t), a, b, c, d, e); \
+		STEP(f, k, x((t) + 1), e, a, b, c, d); \
+		STEP(f, k, x((t) + 2), d, e, a, b, c); \
+		STEP(f, k, x((t) + 3), c, d, e, a, b); \
+		STEP(f, k, x((t) + 4), b, c, d, e, a); \
+	} while (0)
+#define R(t) w[t]
+
 static void
 compress(uint32_t h[5], const unsigned char *p)
 {
@@ -20,31 +46,26 @@ compress(uint32_t h[5], const unsigned char *p)
 	for (int t = 0; t < 16; t++)
 		w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 |
 			(uint32_t)p[4 * t + 2] << 8 | p[4 * t + 3];
-	for (int t = 0; t < 80; t++) {
-		uint32_t f, k;
-		if (t >= 16)
-			w[t & 15] = rol(w[(t - 3) & 15] ^ w[(t - 8) & 15] ^
-				w[(t - 14) & 15] ^ w[t & 15], 1);
-		if (t < 20) {
-			f = (b & c) | (~b & d);
-			k = 0x5a827999;
-		} else if (t < 40) {
-			f = b ^ c ^ d;
-			k = 0x6ed9eba1;
-		} else if (t < 60) {
-			f = (b & c) | (b & d) | (c & d);
-			k = 0x8f1bbcdc;
-		} else {
-			f = b ^ c ^ d;
-			k = 0xca62c1d6;
-		}
-		uint32_t temp = rol(a, 5) + f + e + k + w[t & 15];
-		e = d;
-		d = c;
-		c = rol(b, 30);
-		b = a;
-		a = temp;
-	}
+	FIVE(F1, 0x5a827999, R, 0);
+	FIVE(F1, 0x5a827999, R, 5);
+	FIVE(F1, 0x5a827999, R, 10);
+	STEP(F1, 0x5a827999, w[15], a, b, c, d, e);
+	STEP(F1, 0x5a827999, W(16), e, a, b, c, d);
+	STEP(F1, 0x5a827999, W(17), d, e, a, b, c);
+	STEP(F1, 0x5a827999, W(18), c, d, e, a, b);
+	STEP(F1, 0x5a827999, W(19), b, c, d, e, a);
+	FIVE(F2, 0x6ed9eba1, W, 20);
+	FIVE(F2, 0x6ed9eba1, W, 25);
+	FIVE(F2, 0x6ed9eba1, W, 30);
+	FIVE(F2, 0x6ed9eba1, W, 35);
+	FIVE(F3, 0x8f1bbcdc, W, 40);
+	FIVE(F3, 0x8f1bbcdc, W, 45);
+	FIVE(F3, 0x8f1bbcdc, W, 50);
+	FIVE(F3, 0x8f1bbcdc, W, 55);
+	FIVE(F2, 0xca62c1d6, W, 60);
+	FIVE(F2, 0xca62c1d6, W, 65);
+	FIVE(F2, 0xca62c1d6, W, 70);
+	FIVE(F2, 0xca62c1d6, W, 75);
 	h[0] += a;
 	h[1] += b;
 	h[2] += c;
