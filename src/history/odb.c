@@ -434,10 +434,11 @@ b_exists(git_odb_backend *be, const git_oid *id)
 }
 
 /*
- * The packs' indexes, mapped once (idx_state -1 if one cannot be: then
- * b_freshen asks libgit2).  A pack that appears later is not among
- * them, and an object only there is taken for new: written again, into
- * the step's pack, which git allows.
+ * The packs' indexes, mapped (idx_state -1 if one cannot be: then
+ * b_freshen asks libgit2), and dropped whenever b_refresh reads
+ * objects/pack again.  A pack that appears meanwhile is not among them,
+ * and an object only there is taken for new: written again, into the
+ * step's pack, which git allows.
  */
 static void
 idx_load(struct backend *b)
@@ -479,6 +480,17 @@ idx_load(struct backend *b)
 		b->idx[b->nidx++] = (struct idx_map){ p, (size_t)st.st_size, n };
 	}
 	closedir(dp);
+}
+
+static void
+idx_drop(struct backend *b)
+{
+	for (size_t i = 0; i < b->nidx; i++)
+		munmap((void *)b->idx[i].p, b->idx[i].len);
+	free(b->idx);
+	b->idx = NULL;
+	b->nidx = 0;
+	b->idx_state = 0;
 }
 
 /* Whether a mapped index lists id: its fan-out's range, then halves. */
@@ -582,6 +594,7 @@ b_refresh(git_odb_backend *be)
 	    st.st_mtim.tv_sec == b->mtim.tv_sec &&
 	    st.st_mtim.tv_nsec == b->mtim.tv_nsec)
 		return 0;
+	idx_drop(b);	/* read again at the next freshen */
 	b->settled = seen && clock_gettime(CLOCK_REALTIME, &now) == 0 &&
 		st.st_mtim.tv_sec + 1 < now.tv_sec;
 	b->mtim = seen ? st.st_mtim : (struct timespec){ 0, 0 };
@@ -603,9 +616,7 @@ b_free(git_odb_backend *be)
 
 	if (b->packs)
 		b->packs->free(b->packs);
-	for (size_t i = 0; i < b->nidx; i++)
-		munmap((void *)b->idx[i].p, b->idx[i].len);
-	free(b->idx);
+	idx_drop(b);
 	free(b->objdir);
 	free(b);
 }
