@@ -33,18 +33,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "util/arena.h"
 #include "util/fileio.h"
 
+/* A pack's index (version 2), mapped: its fan-out and sorted ids. */
+struct idx_map {
+	const unsigned char *p;
+	size_t len;
+	uint32_t n;
+};
+
 struct backend {
 	git_odb_backend parent;
 	char *objdir;		/* ".../objects/", with the slash */
 	git_odb_backend *packs;	/* libgit2's, for objects/pack; or NULL */
+	struct idx_map *idx;	/* the packs' indexes, for b_freshen */
+	size_t nidx;
+	int idx_state;		/* 0 not read, 1 read, -1 one unreadable */
+	bool settled;		/* objects/pack unchanged since its mtime: */
+	struct timespec mtim;
+	ino_t ino;
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -418,7 +433,102 @@ b_exists(git_odb_backend *be, const git_oid *id)
 	return b->packs ? b->packs->exists(b->packs, id) : 0;
 }
 
-/* As libgit2's loose backend does: git gc keeps what was just reused. */
+/*
+ * The packs' indexes, mapped (idx_state -1 if one cannot be: then
+ * b_freshen asks libgit2), and dropped whenever b_refresh reads
+ * objects/pack again.  A pack that appears meanwhile is not among them,
+ * and an object only there is taken for new: written again, into the
+ * step's pack, which git allows.
+ */
+static void
+idx_load(struct backend *b)
+{
+	char path[4096];
+	struct dirent *e;
+
+	b->idx_state = 1;
+	umpire_pathf(path, sizeof(path), "%spack", b->objdir);
+	DIR *dp = opendir(path);
+	if (!dp)
+		return;
+	while ((e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+		if (len < 9 || strncmp(e->d_name, "pack-", 5) != 0 ||
+		    strcmp(e->d_name + len - 4, ".idx") != 0)
+			continue;
+		int fd = openat(dirfd(dp), e->d_name, O_RDONLY | O_NOFOLLOW |
+			O_CLOEXEC);
+		struct stat st;
+		void *m = MAP_FAILED;
+		if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size >= 8 + 1024)
+			m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd,
+				0);
+		if (fd >= 0)
+			close(fd);
+		const unsigned char *p = m;
+		uint32_t n = m == MAP_FAILED ? 0 : (uint32_t)p[8 + 1020] << 24 |
+			(uint32_t)p[8 + 1021] << 16 | (uint32_t)p[8 + 1022] << 8 |
+			p[8 + 1023];
+		if (m == MAP_FAILED || memcmp(p, "\377tOc\0\0\0\2", 8) != 0 ||
+		    (size_t)st.st_size < 8 + 1024 + (size_t)n * GIT_OID_RAWSZ) {
+			if (m != MAP_FAILED)
+				munmap(m, (size_t)st.st_size);
+			b->idx_state = -1;
+			continue;
+		}
+		b->idx = umpire_xrealloc(b->idx, (b->nidx + 1) * sizeof(*b->idx));
+		b->idx[b->nidx++] = (struct idx_map){ p, (size_t)st.st_size, n };
+	}
+	closedir(dp);
+}
+
+static void
+idx_drop(struct backend *b)
+{
+	for (size_t i = 0; i < b->nidx; i++)
+		munmap((void *)b->idx[i].p, b->idx[i].len);
+	free(b->idx);
+	b->idx = NULL;
+	b->nidx = 0;
+	b->idx_state = 0;
+}
+
+/* Whether a mapped index lists id: its fan-out's range, then halves. */
+static bool
+idx_has(const struct backend *b, const git_oid *id)
+{
+	for (size_t i = 0; i < b->nidx; i++) {
+		const unsigned char *fan = b->idx[i].p + 8;
+		unsigned first = id->id[0];
+#define FAN(k) ((uint32_t)fan[4 * (k)] << 24 | (uint32_t)fan[4 * (k) + 1] << 16 | \
+	(uint32_t)fan[4 * (k) + 2] << 8 | fan[4 * (k) + 3])
+		uint32_t lo = first ? FAN(first - 1) : 0, hi = FAN(first);
+#undef FAN
+		if (hi > b->idx[i].n)
+			hi = b->idx[i].n;
+		const unsigned char *ids = fan + 1024;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			int c = memcmp(ids + (size_t)mid * GIT_OID_RAWSZ, id->id,
+				GIT_OID_RAWSZ);
+			if (c == 0)
+				return true;
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+	}
+	return false;
+}
+
+/*
+ * As libgit2's loose backend does: git gc keeps what was just reused.
+ * Most objects a step writes are new, and libgit2's pack backend looks
+ * for each in every pack, at some 2,000 instructions a pack (it formats
+ * an error for each miss): an object no pack's index lists is answered
+ * here, so that a step's cost does not grow with the packs (issue 29).
+ */
 static int
 b_freshen(git_odb_backend *be, const git_oid *id)
 {
@@ -432,8 +542,13 @@ b_freshen(git_odb_backend *be, const git_oid *id)
 	if (utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW) == 0 ||
 	    lstat(path, &st) == 0)
 		return 0;
-	return b->packs && b->packs->freshen ? b->packs->freshen(b->packs, id) :
-		GIT_ENOTFOUND;
+	if (!b->packs || !b->packs->freshen)
+		return GIT_ENOTFOUND;
+	if (b->idx_state == 0)
+		idx_load(b);
+	if (b->idx_state > 0 && !idx_has(b, id))
+		return GIT_ENOTFOUND;
+	return b->packs->freshen(b->packs, id);
 }
 
 /* Whether dir/pack holds a pack. */
@@ -455,16 +570,43 @@ has_packs(const char *objdir)
 	return packs;
 }
 
-/* A game's first pack (pack.c) is read from the moment it appears. */
+/*
+ * A game's first pack (pack.c) is read from the moment it appears.
+ * libgit2 refreshes after every object it does not find, a step's new
+ * ones too, and its pack backend then reads objects/pack again, at a
+ * cost that grows with the packs.  So the folder is read again only if
+ * it changed: its mtime is not the one of the last reading, or that one
+ * was too recent to tell (a file system's clock ticks coarsely, and a
+ * pack linked in the same tick leaves the mtime as it was), as git
+ * treats a racy index.
+ */
 static int
 b_refresh(git_odb_backend *be)
 {
 	struct backend *b = (struct backend *)be;
+	char path[4096];
+	struct stat st;
+	struct timespec now;
 
+	umpire_pathf(path, sizeof(path), "%spack", b->objdir);
+	bool seen = stat(path, &st) == 0;
+	if (b->packs && b->settled && seen && st.st_ino == b->ino &&
+	    st.st_mtim.tv_sec == b->mtim.tv_sec &&
+	    st.st_mtim.tv_nsec == b->mtim.tv_nsec)
+		return 0;
+	idx_drop(b);	/* read again at the next freshen */
+	b->settled = seen && clock_gettime(CLOCK_REALTIME, &now) == 0 &&
+		st.st_mtim.tv_sec + 1 < now.tv_sec;
+	b->mtim = seen ? st.st_mtim : (struct timespec){ 0, 0 };
+	b->ino = seen ? st.st_ino : 0;
 	if (!b->packs && has_packs(b->objdir) &&
 	    git_odb_backend_pack(&b->packs, b->objdir) != 0)
 		b->packs = NULL;
-	return b->packs && b->packs->refresh ? b->packs->refresh(b->packs) : 0;
+	if (!b->packs) {
+		b->settled = false;
+		return 0;
+	}
+	return b->packs->refresh ? b->packs->refresh(b->packs) : 0;
 }
 
 static void
@@ -474,6 +616,7 @@ b_free(git_odb_backend *be)
 
 	if (b->packs)
 		b->packs->free(b->packs);
+	idx_drop(b);
 	free(b->objdir);
 	free(b);
 }

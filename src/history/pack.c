@@ -22,10 +22,17 @@
  * more pack a step, each compressed alone.  So the step's pack also takes
  * in the smallest packs already there, as git repack --geometric=2 does:
  * after the step, each pack holds at least twice the objects of all the
- * smaller ones together.  A game of n steps keeps some log2(n) packs,
- * each object is rewritten some log2(n) times in the game's life, and
- * the pack builder compresses each version of a file against the ones
- * before it (deltas), as git gc would.  The packs taken in are removed
+ * smaller ones together, and the pack builder compresses each version of
+ * a file against the ones before it (deltas), as git gc would.  But a
+ * pack of FROZEN_AT objects (some sixteen steps) is never taken in
+ * again: libgit2's builder computes every delta anew, so a merge costs
+ * some 0.7 M instructions an object, and merges without end would make
+ * each object rewritten log2(n) times, a step's cost growing with the
+ * game (issue 29).  With the bound each object is rewritten at most
+ * four or five times, the merges repeat every sixteen steps or so, and a
+ * game of n steps keeps some n/16 packs of about 160 objects plus
+ * log2(16) smaller ones: within 1.5x of what git gc makes of it, since
+ * each pack starts its deltas afresh.  The packs taken in are removed
  * only once the branch has moved: until then they hold the game.  Packs
  * umpire did not make alone (a .keep, a bitmap, a promisor) stay as they
  * are, and so do loose objects (an umpire before 0.4.0 made them).
@@ -66,6 +73,12 @@
 
 /* A pack taken in is at most this share of the objects it joins, inverted. */
 #define GEOMETRIC_FACTOR 2
+
+/*
+ * A pack of this many objects or more is never taken in: the cost of a
+ * step stays flat however long the game (issue 29).
+ */
+#define FROZEN_AT 128
 
 /* ------------------------------------------------------ objects in memory */
 
@@ -328,8 +341,8 @@ choose_packs(struct umpire_history *h, int packfd, long have)
 	if (n)	/* v is NULL when there is no pack yet */
 		qsort(v, n, sizeof(*v), by_count);
 	for (size_t i = 0; i < n; i++) {
-		if (v[i].count >= GEOMETRIC_FACTOR * have || has_extras(packfd,
-		    v[i].base))
+		if (v[i].count >= GEOMETRIC_FACTOR * have ||
+		    v[i].count >= FROZEN_AT || has_extras(packfd, v[i].base))
 			break;
 		h->merged = umpire_xrealloc(h->merged, (h->nmerged + 1) *
 			sizeof(*h->merged));

@@ -13,31 +13,30 @@ rol(uint32_t x, unsigned n)
 }
 
 /*
- * One step of a round: f is the round's function of b, c and d.  The
- * rounds are written out, four loops of twenty steps with no test
- * inside, and the words a, b, c, d, e rotate by renaming instead of by
- * moves: this runs on every byte of a pack and of the index a step
- * writes.
+ * The 80 steps written out, 20 to a round function, the five working
+ * variables renamed instead of moved: a step is a dozen instructions
+ * with no branch, where a loop that chose its function and constant by
+ * t cost three times that (the index of a long game is hashed whole at
+ * every step, issue 29).  W(t) is word t of the schedule, computed in
+ * place among the sixteen kept.
  */
-#define STEP(a, b, c, d, e, f, k, x) do {			\
-	e += rol(a, 5) + (f) + (k) + (x);			\
-	b = rol(b, 30);						\
-} while (0)
-#define F1(b, c, d) (d ^ (b & (c ^ d)))
-#define F2(b, c, d) (b ^ c ^ d)
-#define F3(b, c, d) ((b & c) | (d & (b | c)))
-/* The schedule's word t from t = 16 on, kept 16 at a time in w. */
+#define F1(b, c, d) ((((c) ^ (d)) & (b)) ^ (d))		/* choose */
+#define F2(b, c, d) ((b) ^ (c) ^ (d))			/* parity */
+#define F3(b, c, d) (((b) & (c)) | (((b) | (c)) & (d)))	/* majority */
 #define W(t) (w[(t) & 15] = rol(w[((t) - 3) & 15] ^ w[((t) - 8) & 15] ^ \
 	w[((t) - 14) & 15] ^ w[(t) & 15], 1))
-#define FIVE(t, f, k, x) do {					\
-	STEP(a, b, c, d, e, f(b, c, d), k, x(t));		\
-	STEP(e, a, b, c, d, f(a, b, c), k, x((t) + 1));		\
-	STEP(d, e, a, b, c, f(e, a, b), k, x((t) + 2));		\
-	STEP(c, d, e, a, b, f(d, e, a), k, x((t) + 3));		\
-	STEP(b, c, d, e, a, f(c, d, e), k, x((t) + 4));		\
-} while (0)
-/* Word t of the schedule: the block's own for the first 16. */
-#define X(t) ((t) < 16 ? w[(t)] : W(t))
+#define STEP(f, k, x, a, b, c, d, e) do { \
+		(e) += rol(a, 5) + f(b, c, d) + (k) + (x); \
+		(b) = rol(b, 30); \
+	} while (0)
+#define FIVE(f, k, x, t) do { \
+		STEP(f, k, x(t), a, b, c, d, e); \
+		STEP(f, k, x((t) + 1), e, a, b, c, d); \
+		STEP(f, k, x((t) + 2), d, e, a, b, c); \
+		STEP(f, k, x((t) + 3), c, d, e, a, b); \
+		STEP(f, k, x((t) + 4), b, c, d, e, a); \
+	} while (0)
+#define R(t) w[t]
 
 static void
 compress(uint32_t h[5], const unsigned char *p)
@@ -47,22 +46,26 @@ compress(uint32_t h[5], const unsigned char *p)
 	for (int t = 0; t < 16; t++)
 		w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 |
 			(uint32_t)p[4 * t + 2] << 8 | p[4 * t + 3];
-	FIVE(0, F1, 0x5a827999, X);
-	FIVE(5, F1, 0x5a827999, X);
-	FIVE(10, F1, 0x5a827999, X);
-	FIVE(15, F1, 0x5a827999, X);
-	FIVE(20, F2, 0x6ed9eba1, X);
-	FIVE(25, F2, 0x6ed9eba1, X);
-	FIVE(30, F2, 0x6ed9eba1, X);
-	FIVE(35, F2, 0x6ed9eba1, X);
-	FIVE(40, F3, 0x8f1bbcdc, X);
-	FIVE(45, F3, 0x8f1bbcdc, X);
-	FIVE(50, F3, 0x8f1bbcdc, X);
-	FIVE(55, F3, 0x8f1bbcdc, X);
-	FIVE(60, F2, 0xca62c1d6, X);
-	FIVE(65, F2, 0xca62c1d6, X);
-	FIVE(70, F2, 0xca62c1d6, X);
-	FIVE(75, F2, 0xca62c1d6, X);
+	FIVE(F1, 0x5a827999, R, 0);
+	FIVE(F1, 0x5a827999, R, 5);
+	FIVE(F1, 0x5a827999, R, 10);
+	STEP(F1, 0x5a827999, w[15], a, b, c, d, e);
+	STEP(F1, 0x5a827999, W(16), e, a, b, c, d);
+	STEP(F1, 0x5a827999, W(17), d, e, a, b, c);
+	STEP(F1, 0x5a827999, W(18), c, d, e, a, b);
+	STEP(F1, 0x5a827999, W(19), b, c, d, e, a);
+	FIVE(F2, 0x6ed9eba1, W, 20);
+	FIVE(F2, 0x6ed9eba1, W, 25);
+	FIVE(F2, 0x6ed9eba1, W, 30);
+	FIVE(F2, 0x6ed9eba1, W, 35);
+	FIVE(F3, 0x8f1bbcdc, W, 40);
+	FIVE(F3, 0x8f1bbcdc, W, 45);
+	FIVE(F3, 0x8f1bbcdc, W, 50);
+	FIVE(F3, 0x8f1bbcdc, W, 55);
+	FIVE(F2, 0xca62c1d6, W, 60);
+	FIVE(F2, 0xca62c1d6, W, 65);
+	FIVE(F2, 0xca62c1d6, W, 70);
+	FIVE(F2, 0xca62c1d6, W, 75);
 	h[0] += a;
 	h[1] += b;
 	h[2] += c;
