@@ -121,6 +121,13 @@
  * deadline's default step.  Older games replay with the old bot.
  */
 #define UMPIRE_BOT_SINCE "0.5.0"
+/*
+ * The first version whose VSGMR tabletop decides sight and cover exactly
+ * (umpire-vsgmr(7), VS-25): sight over the whole target's base through
+ * cover and enemy bases, cover as at least half its width hidden.
+ * Older games keep TABLE-7's 13 lines and "7 of 13".
+ */
+#define UMPIRE_VS_EXACT_SIGHT_SINCE "0.5.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

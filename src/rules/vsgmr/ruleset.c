@@ -61,6 +61,14 @@ game_over(struct umpire_ctx *ctx, const struct vs_game *g)
 	umpire_result_rank_first(ctx->result, first);
 }
 
+/* Whether ctx's version rules sight by 13 lines (VS-25 before 0.5.0). */
+static bool
+sampled_sight(const struct umpire_ctx *ctx)
+{
+	return ctx->version && umpire_version_older(ctx->version,
+		UMPIRE_VS_EXACT_SIGHT_SINCE);
+}
+
 static unsigned
 bots_of(const struct vs_game *g)
 {
@@ -150,6 +158,7 @@ create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 
 	if (vs_scenario_read(g, ga, scenario, ctx->diags) != 0)
 		return NULL;
+	g->sampled_sight = sampled_sight(ctx);
 	g->pos.bots = bots_of(g);
 	g->pos.solo = g->solo;
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
@@ -178,6 +187,7 @@ decode(struct umpire_arena *ga, struct umpire_ctx *ctx,
 
 	if (vs_state_read(g, ga, state, ctx->diags) != 0)
 		return NULL;
+	g->sampled_sight = sampled_sight(ctx);
 	g->pos.bots = bots_of(g);
 	g->pos.solo = g->solo;
 	if (ctx->awaiting) {

@@ -953,7 +953,16 @@ struct vs_sight {
 	bool mounted;			/* a rider or driver on its mount */
 	bool seen;			/* some line is clear of both */
 	bool cover;			/* 7 of 13 blocked by cover, or mounted */
+	/*
+	 * With VS_SIGHT_EXACT (games from 0.5.0): lines and figures are
+	 * not drawn (all 0), seen is over the whole base, and cover is
+	 * half >= 0 or mounted; half is how much the cover hides against
+	 * one half (geom's umpire_cover).  Without, half is 0.
+	 */
+	int half;
 };
+/* vs_sight's flag: decide exactly (VS-25 from 0.5.0), not by 13 lines. */
+#define VS_SIGHT_EXACT 0x100u
 /*
  * Judge lines already drawn (through an eye aimed with vs_kinds(VS_COVER)),
  * then the foes' bases in the way: foe[0..n), the attacker's enemies
@@ -965,7 +974,7 @@ void vs_sight_figures(struct vs_sight *out, const struct umpire_figure *by,
 	const struct umpire_figure *target, const struct umpire_figure *foe,
 	size_t n);
 /* Both, drawing the lines from `by` to target through t's cover; flags
- * as umpire_sight's. */
+ * as umpire_sight's, or VS_SIGHT_EXACT for exact sight and cover. */
 void vs_sight(struct vs_sight *out, const struct umpire_table *t,
 	const struct umpire_figure *by, const struct umpire_figure *target,
 	bool mounted, const struct umpire_figure *foe, size_t n, unsigned flags);
@@ -1485,6 +1494,9 @@ struct vs_game {
 	struct vs_round pos;
 	bool state;		/* read from a state file, not a scenario */
 	bool won;		/* a scenario's own end named winners */
+	/* Sight and cover by 13 lines, as games older than 0.5.0 ruled
+	 * them (VS-25; UMPIRE_VS_EXACT_SIGHT_SINCE); set by the ruleset. */
+	bool sampled_sight;
 	unsigned winners;	/* they, once won (VS-49, VS-50, VS-53) */
 };
 
