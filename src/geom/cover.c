@@ -77,7 +77,7 @@ upper(const struct cq *q, struct umpire_pt v, int32_t d, int side, int64_t n)
 }
 
 static struct cdir
-mkdir_(const struct cq *q, struct umpire_pt v, int32_t d, int side)
+direction(const struct cq *q, struct umpire_pt v, int32_t d, int side)
 {
 	struct cdir x = { v, d, side, false, 1 };
 
@@ -251,7 +251,7 @@ piece_view(struct cq *q, const struct umpire_table *t, size_t i)
 	if (umpire_piece_holds(p, q->c) || umpire_piece_near(p, q->c, q->c,
 	    q->d) || !piece_in_front(q, p))
 		return;
-	if (clip(q, mkdir_(q, l, 0, 0), mkdir_(q, h, 0, 0), true) &&
+	if (clip(q, direction(q, l, 0, 0), direction(q, h, 0, 0), true) &&
 	    q->piece < 0)
 		q->piece = (int)i;
 }
@@ -310,7 +310,7 @@ base_view(struct cq *q, struct umpire_pt e, int32_t db, size_t i,
 	if (wv >= 0 && !(umpire_exact_mul_cmp(2 * (uint64_t)wv, 2 * (uint64_t)wv,
 	    (uint64_t)db * (uint64_t)db, (uint64_t)l2) < 0))
 		return true;
-	if (clip(q, mkdir_(q, dv, db, -1), mkdir_(q, dv, db, 1), false) &&
+	if (clip(q, direction(q, dv, db, -1), direction(q, dv, db, 1), false) &&
 	    q->figure < 0)
 		q->figure = (int)i;
 	return true;
@@ -456,8 +456,8 @@ umpire_cover(struct umpire_cover *out, const struct umpire_table *t,
 	/* The firer within the target's base sees it (TABLE-8). */
 	if (4 * umpire_dot(q.u, q.u) <= (int64_t)q.d * q.d)
 		return;
-	q.a = mkdir_(&q, q.u, q.d, -1);
-	q.b = mkdir_(&q, q.u, q.d, 1);
+	q.a = direction(&q, q.u, q.d, -1);
+	q.b = direction(&q, q.u, q.d, 1);
 	for (size_t i = 0; i < t->npieces; i++)
 		if (mask & UMPIRE_KIND(t->piece[i].kind))
 			piece_view(&q, t, i);

@@ -39,6 +39,22 @@ static const char *const over_how[] = {
 	[VS_OVER_SCENARIO] = "the scenario's own end (VIII)",
 };
 
+/*
+ * Rule the game as ctx's version does: sight by 13 lines before 0.5.0
+ * (VS-25).  The version is the step's, not the state's (verify replays
+ * each step as its version made it), so every hook that decides sets
+ * it first; the game is this ruleset's own, allocated writable.
+ */
+static const struct vs_game *
+rule_as(const void *game, const struct umpire_ctx *ctx)
+{
+	struct vs_game *g = (struct vs_game *)(uintptr_t)game;
+
+	g->sampled_sight = ctx->version && umpire_version_older(ctx->version,
+		UMPIRE_VS_EXACT_SIGHT_SINCE);
+	return g;
+}
+
 /* Write the end into the result: how, the scores and the ranks. */
 static void
 game_over(struct umpire_ctx *ctx, const struct vs_game *g)
@@ -60,22 +76,6 @@ game_over(struct umpire_ctx *ctx, const struct vs_game *g)
 	for (int p = 0; p < g->nplayers; p++)
 		first[p] = (g->winners >> p) & 1u;
 	umpire_result_rank_first(ctx->result, first);
-}
-
-/*
- * Rule the game as ctx's version does: sight by 13 lines before 0.5.0
- * (VS-25).  The version is the step's, not the state's (verify replays
- * each step as its version made it), so every hook that decides sets
- * it first; the game is this ruleset's own, allocated writable.
- */
-static const struct vs_game *
-rule_as(const void *game, const struct umpire_ctx *ctx)
-{
-	struct vs_game *g = (struct vs_game *)(uintptr_t)game;
-
-	g->sampled_sight = ctx->version && umpire_version_older(ctx->version,
-		UMPIRE_VS_EXACT_SIGHT_SINCE);
-	return g;
 }
 
 static unsigned
@@ -167,6 +167,7 @@ create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 
 	if (vs_scenario_read(g, ga, scenario, ctx->diags) != 0)
 		return NULL;
+	rule_as(g, ctx);
 	g->pos.bots = bots_of(g);
 	g->pos.solo = g->solo;
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
