@@ -140,6 +140,13 @@
  * choices, and so a deadline's default step, change with it.
  */
 #define UMPIRE_BOT_BLOTS_SINCE "0.6.0"
+/*
+ * The first version whose VSGMR tabletop decides sight and cover exactly
+ * (umpire-vsgmr(7), VS-25): sight over the whole target's base through
+ * cover and enemy bases, cover as at least half its width hidden.
+ * Older games keep TABLE-7's 13 lines and "7 of 13".
+ */
+#define UMPIRE_VS_EXACT_SIGHT_SINCE "0.6.0"
 
 /*
  * A release's version, MAJOR.MINOR.PATCH in decimal without leading

@@ -2,6 +2,7 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/arena.h"
 
@@ -236,4 +237,189 @@ umpire_exact_roots_cmp(const uint64_t *a, size_t n, int64_t len)
 	}
 	free(d);
 	return verdict;
+}
+
+/*
+ * Whole numbers of n 32-bit words, little-endian, two's complement:
+ * sums, differences and products are taken modulo 2^(32 n), which is
+ * the true value whenever that fits, as the callers make sure it does
+ * (each says by how much).  Only the sign is ever read out.
+ */
+#define BIG_WORDS 18		/* 576 bits: umpire_exact_sign_roots's most */
+
+static void
+big_set(uint32_t *r, size_t n, int64_t v)
+{
+	uint64_t u = (uint64_t)v;
+	uint32_t fill = v < 0 ? 0xffffffffu : 0;
+
+	r[0] = (uint32_t)u;
+	if (n > 1)
+		r[1] = (uint32_t)(u >> 32);
+	for (size_t i = 2; i < n; i++)
+		r[i] = fill;
+}
+
+static int
+big_sign(const uint32_t *a, size_t n)
+{
+	if (a[n - 1] >> 31)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (a[i])
+			return 1;
+	return 0;
+}
+
+/* r = a + b, or a - b when sub; r may be a or b. */
+static void
+big_add(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n, bool sub)
+{
+	uint64_t carry = sub;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t s = (uint64_t)a[i] + (sub ? ~b[i] : b[i]) + carry;
+		r[i] = (uint32_t)s;
+		carry = s >> 32;
+	}
+}
+
+/* r = a * b; r is neither a nor b.  Two's complement modulo 2^(32 n). */
+static void
+big_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n)
+{
+	memset(r, 0, n * sizeof(*r));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t carry = 0;
+		if (!a[i])
+			continue;
+		for (size_t j = 0; i + j < n; j++) {
+			uint64_t t = (uint64_t)a[i] * b[j] + r[i + j] + carry;
+			r[i + j] = (uint32_t)t;
+			carry = t >> 32;
+		}
+	}
+}
+
+/*
+ * The sign of p + q sqrt(a), a >= 0, p and q of n words: the signs
+ * agree, or p^2 against q^2 a decides.  scratch: 3 n words.  The
+ * caller leaves room for p^2 and q^2 a.
+ */
+static int
+big_sign_root(const uint32_t *p, const uint32_t *q, const uint32_t *a,
+	size_t n, uint32_t *scratch)
+{
+	int sp = big_sign(p, n), sq = big_sign(q, n);
+	uint32_t *pp = scratch, *qq = scratch + n, *qqa = scratch + 2 * n;
+
+	if (sq == 0 || big_sign(a, n) == 0)
+		return sp;
+	if (sp == 0 || sp == sq)
+		return sq;
+	big_mul(pp, p, p, n);
+	big_mul(qq, q, q, n);
+	big_mul(qqa, qq, a, n);
+	big_add(pp, pp, qqa, n, true);
+	/* |p| against |q| sqrt(a): p's sign if |p| is the larger. */
+	return sp * big_sign(pp, n);
+}
+
+int
+umpire_exact_sign_root(int64_t p, int64_t q, int64_t a)
+{
+	/* p^2 and q^2 a within 2^189: seven words and a sign. */
+	uint32_t bp[8], bq[8], ba[8], scratch[24];
+
+	big_set(bp, 8, p);
+	big_set(bq, 8, q);
+	big_set(ba, 8, a);
+	return big_sign_root(bp, bq, ba, 8, scratch);
+}
+
+/*
+ * x0 + x1 sqrt(a) + (x2 + x3 sqrt(a)) sqrt(b) is U + V sqrt(b): when U
+ * and V differ in sign, U^2 - b V^2 = (x0^2 + a x1^2 - b x2^2 - a b
+ * x3^2) + 2 (x0 x1 - b x2 x3) sqrt(a) says which is the larger.  Those
+ * are within 2^254 and 2^191, and the squares that decide their sign
+ * within 2^509: BIG_WORDS words.
+ */
+int
+umpire_exact_sign_roots(const int64_t x[4], int64_t a, int64_t b)
+{
+	enum { N = BIG_WORDS };
+	uint32_t bx[4][N], ba[N], bb[N], p[N], q[N], t[N], u[N];
+	uint32_t scratch[3 * N];
+	int su, sv, s;
+
+	su = umpire_exact_sign_root(x[0], x[1], a);
+	sv = umpire_exact_sign_root(x[2], x[3], a);
+	if (sv == 0 || b == 0)
+		return su;
+	if (su == 0 || su == sv)
+		return sv;
+	for (int i = 0; i < 4; i++)
+		big_set(bx[i], N, x[i]);
+	big_set(ba, N, a);
+	big_set(bb, N, b);
+	big_mul(p, bx[0], bx[0], N);		/* x0^2 */
+	big_mul(t, bx[1], bx[1], N);
+	big_mul(u, t, ba, N);			/* a x1^2 */
+	big_add(p, p, u, N, false);
+	big_mul(t, bx[2], bx[2], N);
+	big_mul(u, t, bb, N);			/* b x2^2 */
+	big_add(p, p, u, N, true);
+	big_mul(t, bx[3], bx[3], N);
+	big_mul(u, t, ba, N);
+	big_mul(t, u, bb, N);			/* a b x3^2 */
+	big_add(p, p, t, N, true);
+	big_mul(q, bx[0], bx[1], N);		/* x0 x1 */
+	big_mul(t, bx[2], bx[3], N);
+	big_mul(u, t, bb, N);			/* b x2 x3 */
+	big_add(q, q, u, N, true);
+	big_add(q, q, q, N, false);
+	s = big_sign_root(p, q, ba, N, scratch);
+	return s > 0 ? su : s < 0 ? sv : 0;
+}
+
+/*
+ * The sum as S / D over the product of the denominators: S within
+ * n 2^64 2^(63 (n - 1)) and D within 2^(63 n); then S sqrt(a) against
+ * c D, whose squares are within 2^(128 n + 2 log n + 64): words enough
+ * for that and a sign.
+ */
+int
+umpire_exact_sum_cmp_root(const int64_t *num, const int64_t *den, size_t n,
+	int64_t c, int64_t a)
+{
+	size_t w = 4 * n + 8, logn = 0;
+
+	while (((size_t)1 << logn) < n + 1)
+		logn++;
+	w += (2 * logn + 31) / 32;
+	uint32_t *mem = umpire_xmalloc(9 * w * sizeof(*mem));
+	uint32_t *s = mem, *d = mem + w, *t = mem + 2 * w, *x = mem + 3 * w;
+	uint32_t *y = mem + 4 * w, *ba = mem + 5 * w, *scratch = mem + 6 * w;
+
+	big_set(s, w, 0);
+	big_set(d, w, 1);
+	for (size_t i = 0; i < n; i++) {
+		/* s/d + p/q = (s q + p d) / (d q) */
+		big_set(x, w, den[i]);
+		big_mul(t, s, x, w);
+		big_set(y, w, num[i]);
+		big_mul(s, y, d, w);
+		big_add(s, s, t, w, false);
+		big_mul(t, d, x, w);
+		memcpy(d, t, w * sizeof(*d));
+	}
+	/* S sqrt(a) - c D: p = -c D, q = S. */
+	big_set(x, w, c);
+	big_mul(y, x, d, w);
+	big_set(t, w, 0);
+	big_add(y, t, y, w, true);
+	big_set(ba, w, a);
+	int r = big_sign_root(y, s, ba, w, scratch);
+	free(mem);
+	return r;
 }

@@ -66,3 +66,23 @@ int umpire_exact_mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
 int umpire_exact_roots_cmp(const uint64_t *a, size_t n, int64_t len);
 
 #endif
+
+/*
+ * Signs of numbers with square roots in them, exactly (VSGMR's exact
+ * sight and cover, cover.c): -1, 0 or 1.  The products are taken in
+ * whole numbers of as many 32-bit words as they need, two's complement,
+ * so no input can overflow them.
+ *
+ * umpire_exact_sign_root: p + q sqrt(a), for any p, q and a >= 0.
+ * umpire_exact_sign_roots: x[0] + x[1] sqrt(a) + x[2] sqrt(b) +
+ * x[3] sqrt(a b), for any x[i] and a, b >= 0.
+ */
+int umpire_exact_sign_root(int64_t p, int64_t q, int64_t a);
+int umpire_exact_sign_roots(const int64_t x[4], int64_t a, int64_t b);
+/*
+ * num[0] / den[0] + ... + num[n - 1] / den[n - 1] against c / sqrt(a):
+ * -1, 0 or 1, for any num[i], c, den[i] > 0 and a > 0.  Allocates words
+ * in proportion to n, and frees them before it returns.
+ */
+int umpire_exact_sum_cmp_root(const int64_t *num, const int64_t *den,
+	size_t n, int64_t c, int64_t a);

@@ -140,4 +140,34 @@ void umpire_view(struct umpire_view *out, const struct umpire_table *t,
 void umpire_eye_view(struct umpire_view *out, struct umpire_eye *e,
 	const struct umpire_target *to);
 
+
+/*
+ * Exact sight and cover at a round base (VSGMR's VS-25 from version
+ * 0.5.0; cover.c proves how): every line from the firer's centre to
+ * every point of the target's base, through the pieces of the kinds in
+ * mask and the closed round bases disc[0..ndisc).  TABLE-8 leaves out a
+ * piece that holds the firer's centre or overlaps the target (its centre
+ * included), and a base that overlaps the target; a base that holds the
+ * firer's centre hides everything.  The target is seen when some point
+ * of it is reached (a gap between blockers with an inside: a single
+ * line grazing two of them is blocked).  half says how much of the
+ * target the pieces alone hide, against one half, measured across the
+ * line of sight as a photograph from the firer's centre shows it (the
+ * tangents of the directions from the target's centre): -1 less, 0
+ * exactly half, 1 more.  A point target (base 0) is seen when the
+ * segment to it meets nothing, and is never half hidden.  Allocates
+ * only for a crowd of blockers, and frees it.
+ */
+struct umpire_cover {
+	bool seen;
+	int half;
+	int piece;		/* a piece that hides some of it, or -1 */
+	int figure;		/* a base that hides some, or the one that
+				   holds the firer; -1 if none */
+};
+
+void umpire_cover(struct umpire_cover *out, const struct umpire_table *t,
+	struct umpire_pt from, const struct umpire_figure *to, unsigned mask,
+	const struct umpire_figure *disc, size_t ndisc);
+
 #endif

@@ -28,6 +28,11 @@
  *   view I J MASK                view VERDICT BY  (exact sight at figure J)
  *   viewp I P CX CY MASK         view VERDICT BY  (exact sight at piece P,
  *                                its centre (CX, CY), left out as a blocker)
+ *   cover I J MASK N K1 .. KN    cover SEEN HALF  (umpire_cover: exact sight
+ *                                at figure J through pieces and the bases
+ *                                of figures K1..KN; HALF -1, 0, 1: the
+ *                                pieces hide less than, just, more than
+ *                                half of J)
  *   roots LEN N X1 Y1 ..         roots CMP UP  (the exact length against
  *                                LEN, and rounded up)
  *
@@ -131,6 +136,27 @@ view(size_t from, const struct umpire_target *to, unsigned mask)
 		return;
 	}
 	printf("view %d %d", (int)plain.verdict, plain.by);
+}
+
+/* Exact sight and cover (umpire_cover): figure v[0] at figure v[1],
+ * through the pieces of kinds v[2] and the v[3] figures that follow. */
+static void
+cover(const long long *v)
+{
+	struct umpire_figure disc[MAX_FIGURES];
+	struct umpire_cover c;
+	size_t n = (size_t)v[3];
+
+	for (size_t i = 0; i < n; i++) {
+		if (v[4 + i] < 0 || (size_t)v[4 + i] >= nfigs) {
+			printf("bad");
+			return;
+		}
+		disc[i] = figs[v[4 + i]];
+	}
+	umpire_cover(&c, &table, figs[v[0]].at, &figs[v[1]], (unsigned)v[2],
+		disc, n);
+	printf("cover %d %d", c.seen, c.half);
 }
 
 static void
@@ -305,6 +331,10 @@ answer(char *line)
 		struct umpire_target to = { { (int32_t)v[2], (int32_t)v[3] }, 0,
 			&pieces[v[1]] };
 		view((size_t)v[0], &to, (unsigned)v[4]);
+	} else if (!strcmp(word, "cover") && n >= 4 && v[0] >= 0 &&
+	    (size_t)v[0] < nfigs && v[1] >= 0 && (size_t)v[1] < nfigs &&
+	    v[3] >= 0 && n == 4 + v[3]) {
+		cover(v);
 	} else if (!strcmp(word, "roots") && n >= 4) {
 		roots(v, n);
 	} else {

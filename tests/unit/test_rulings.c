@@ -5,7 +5,8 @@
  * for the steps of older games, so that they replay as they were
  * decided (issue 28), and sees a block fired at over its footprint
  * from UMPIRE_BLOCK_TARGET_SINCE on; Backgammon Wars reads the rulebook
- * to the letter from UMPIRE_BGW_LETTER_SINCE on.  The cases are golden ones, read from
+ * to the letter from UMPIRE_BGW_LETTER_SINCE on; VSGMR decides sight
+ * and cover on the table exactly from UMPIRE_VS_EXACT_SIGHT_SINCE on.  The cases are golden ones, read from
  * tests/armymen/ and tests/bgw/ (make runs the tests from the top of the
  * tree).
  */
@@ -215,6 +216,27 @@ bgw_letter(void **state)
 		"it answers the opponent, as a standing reaction");
 }
 
+/*
+ * VSGMR's exact sight (UMPIRE_VS_EXACT_SIGHT_SINCE, VS-25): a sliver of
+ * the target's rim past a wall is in sight; the 13 lines of older games
+ * all met the wall.  Touching bases leave no gap either way.
+ */
+static void
+vs_exact_sight(void **state)
+{
+	(void)state;
+	expect_in("vsgmr", "vs-25-exact-rim-alone-seen", NULL, 0, NULL);
+	expect_in("vsgmr", "vs-25-exact-rim-alone-seen", "0.6.0", 0, NULL);
+	expect_in("vsgmr", "vs-25-exact-rim-alone-seen", "0.4.0", EX_DATAERR,
+		"every line of sight is blocked");
+	expect_in("vsgmr", "vs-25-exact-rim-alone-seen", "0.5.0", EX_DATAERR,
+		"every line of sight is blocked");
+	expect_in("vsgmr", "vs-25-exact-touching-bases-block-refused", NULL,
+		EX_DATAERR, "every line of sight is blocked");
+	expect_in("vsgmr", "vs-25-exact-touching-bases-block-refused", "0.4.0",
+		EX_DATAERR, "every line of sight is blocked");
+}
+
 /* BGW-26: Spymaster, as 0.4.0 drew the roll and as the text orders it. */
 static void
 bgw_spymaster(void **state)
@@ -255,6 +277,7 @@ main(void)
 		cmocka_unit_test(two_legs),
 		cmocka_unit_test(bgw_letter),
 		cmocka_unit_test(bgw_spymaster),
+		cmocka_unit_test(vs_exact_sight),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -258,6 +258,74 @@ look(int kind, int32_t y, bool mounted)
 	return s;
 }
 
+/* The same, decided exactly (VS-25 from 0.5.0): foe[0..n) in the way. */
+static struct vs_sight
+look_exact(int32_t y, bool mounted, const struct umpire_figure *foe,
+	size_t n)
+{
+	struct umpire_piece p;
+	if (y > 0)	/* 0: no block */
+		p = block(WALL, 1500, 0, 1600, y);
+	struct umpire_table t = table(y > 0 ? &p : NULL, y > 0);
+	struct umpire_figure a = figure(0, 1200, 100);
+	struct umpire_figure b = figure(2000, 1000, 200);
+	struct vs_sight s;
+
+	vs_sight(&s, &t, &a, &b, mounted, foe, n, VS_SIGHT_EXACT);
+	return s;
+}
+
+/*
+ * Exact sight and cover (VS-25 from 0.5.0), with look's block.  The line
+ * between centres is at 1040 at x = 1600: a block that high hides the
+ * lower half of the target's width exactly, in cover; a hundredth lower,
+ * less than half.  The upper tangent passes x = 1600 at 1120.1: a block
+ * 1120 high leaves a sliver of the rim in sight (where the 13 lines
+ * were all blocked), 1121 hides it all.
+ */
+static void
+sight_exact(void **state)
+{
+	(void)state;
+	struct vs_sight s;
+
+	s = look_exact(1040, false, NULL, 0);
+	assert_true(s.seen);
+	assert_int_equal(s.half, 0);
+	assert_true(s.cover);
+	s = look_exact(1039, false, NULL, 0);
+	assert_true(s.seen);
+	assert_int_equal(s.half, -1);
+	assert_false(s.cover);
+	s = look_exact(1120, false, NULL, 0);
+	assert_true(s.seen);
+	assert_int_equal(s.half, 1);
+	assert_false(look(WALL, 1120, false).seen);
+	s = look_exact(1121, false, NULL, 0);
+	assert_false(s.seen);
+	/* Nothing in the way: in the open, but a rider on its mount. */
+	s = look_exact(0, false, NULL, 0);
+	assert_true(s.seen);
+	assert_false(s.cover);
+	s = look_exact(0, true, NULL, 0);
+	assert_true(s.seen);
+	assert_true(s.cover);
+	/* An enemy base that holds the attacker's centre hides all; one
+	 * overlapping the target hides nothing of it (TABLE-8). */
+	struct umpire_figure on_me = figure(30, 1200, 100);
+	s = look_exact(0, false, &on_me, 1);
+	assert_false(s.seen);
+	assert_int_equal(s.figure, 0);
+	struct umpire_figure on_it = figure(1900, 1010, 400);
+	s = look_exact(0, false, &on_it, 1);
+	assert_true(s.seen);
+	/* A base squarely between hides all, and gives no cover. */
+	struct umpire_figure between = figure(1000, 1100, 400);
+	s = look_exact(0, false, &between, 1);
+	assert_false(s.seen);
+	assert_int_equal(s.half, -1);
+}
+
 /*
  * Sight past figures (VS-25): a from (10", 10") to b at (20", 10"),
  * both bases 1".  The far ends of the 13 lines are b's centre and rim
@@ -977,6 +1045,7 @@ main(void)
 		cmocka_unit_test(knockback_figure),
 		cmocka_unit_test(fear_in_rough),
 		cmocka_unit_test(push_refused),
+		cmocka_unit_test(sight_exact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

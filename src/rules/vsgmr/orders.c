@@ -1273,7 +1273,7 @@ attack_judge(struct ck *c, int by, const struct vs_target *t,
 				foe[nfoe++] = g->figure[j].at;
 		struct vs_sight s;
 		vs_sight(&s, &g->table, &f->at, &tf->at, tf->mount >= 0, foe, nfoe,
-			0);
+			g->sampled_sight ? 0 : VS_SIGHT_EXACT);
 		if (!s.seen) {
 			err(c, t->node, "%s cannot see %s: every line of sight is "
 				"blocked by cover or an enemy figure (II, VS-25)", f->id,

@@ -952,7 +952,8 @@ can_attack(struct act *s, int x, const struct vs_target *tg,
 		    vs_foes(g, f->owner, g->figure[i].owner))
 			foe[n++] = g->figure[i].at;
 	struct vs_sight sight;
-	vs_sight(&sight, &g->table, &f->at, &e->at, e->mount >= 0, foe, n, 0);
+	vs_sight(&sight, &g->table, &f->at, &e->at, e->mount >= 0, foe, n,
+	    g->sampled_sight ? 0 : VS_SIGHT_EXACT);
 	if (!sight.seen)
 		return "it cannot see the target (VS-25)";
 	*cover = sight.cover;

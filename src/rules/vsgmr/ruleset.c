@@ -13,6 +13,7 @@
  * history holds only the human players' orders, and verify, replaying
  * each step, makes the same decisions again.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +38,22 @@ static const char *const over_how[] = {
 	[VS_OVER_STALLED] = "nothing more can happen (VS-45)",
 	[VS_OVER_SCENARIO] = "the scenario's own end (VIII)",
 };
+
+/*
+ * Rule the game as ctx's version does: sight by 13 lines before 0.6.0
+ * (VS-25).  The version is the step's, not the state's (verify replays
+ * each step as its version made it), so every hook that decides sets
+ * it first; the game is this ruleset's own, allocated writable.
+ */
+static const struct vs_game *
+rule_as(const void *game, const struct umpire_ctx *ctx)
+{
+	struct vs_game *g = (struct vs_game *)(uintptr_t)game;
+
+	g->sampled_sight = ctx->version && umpire_version_older(ctx->version,
+		UMPIRE_VS_EXACT_SIGHT_SINCE);
+	return g;
+}
 
 /* Write the end into the result: how, the scores and the ranks. */
 static void
@@ -150,6 +167,7 @@ create(struct umpire_arena *ga, struct umpire_ctx *ctx,
 
 	if (vs_scenario_read(g, ga, scenario, ctx->diags) != 0)
 		return NULL;
+	rule_as(g, ctx);
 	g->pos.bots = bots_of(g);
 	g->pos.solo = g->solo;
 	const char *title = umpire_node_cstr(umpire_map_get(scenario, "title"));
@@ -223,7 +241,7 @@ static size_t
 check(struct umpire_ctx *ctx, const void *game,
 	const struct umpire_node *orders)
 {
-	const struct vs_game *g = game;
+	const struct vs_game *g = rule_as(game, ctx);
 	struct vs_orders o;
 
 	return vs_orders_read(&o, ctx->arena, g, g->pos.player, g->pos.phase,
@@ -236,6 +254,8 @@ resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders)
 	struct vs_game *g = game;
 	struct vs_orders o;
 	struct umpire_diags d = UMPIRE_DIAGS_INIT;
+
+	rule_as(game, ctx);
 	struct umpire_buf body = UMPIRE_BUF_INIT;
 	int p = g->pos.player, round = g->pos.round;
 	enum vs_phase phase = g->pos.phase;
@@ -257,6 +277,34 @@ resolve(struct umpire_ctx *ctx, void *game, const struct umpire_node *orders)
 	umpire_buf_free(&body);
 }
 
+static void
+bot(struct umpire_ctx *ctx, const void *game, struct umpire_rng *rng,
+	struct umpire_node *orders)
+{
+	vs_bot(ctx, rule_as(game, ctx), rng, orders);
+}
+
+static bool
+empty(struct umpire_ctx *ctx, const void *game, struct umpire_node *orders,
+	struct umpire_buf *why)
+{
+	return vs_empty(ctx, rule_as(game, ctx), orders, why);
+}
+
+static size_t
+stands(struct umpire_ctx *ctx, const void *game, const char *kind,
+	const struct umpire_node *body)
+{
+	return vs_stands(ctx, rule_as(game, ctx), kind, body);
+}
+
+static void
+bot_standing(struct umpire_ctx *ctx, const void *game,
+	struct umpire_rng *rng, struct umpire_node *orders)
+{
+	vs_bot_standing(ctx, rule_as(game, ctx), rng, orders);
+}
+
 const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.version = UMPIRE_RULESET_VERSION,
 	.name = "vsgmr",
@@ -269,12 +317,12 @@ const struct umpire_ruleset umpire_ruleset_vsgmr = {
 	.decision = decision,
 	.check = check,
 	.resolve = resolve,
-	.bot = vs_bot,
+	.bot = bot,
 	.board = vs_board,
 	.picture = vs_picture,
-	.empty = vs_empty,
-	.stands = vs_stands,
-	.bot_standing = vs_bot_standing,
+	.empty = empty,
+	.stands = stands,
+	.bot_standing = bot_standing,
 	.evaluate = vs_evaluate,
 	.search_units = true,
 };

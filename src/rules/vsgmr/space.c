@@ -164,6 +164,7 @@ vs_sight_judge(struct vs_sight *out, const struct umpire_sight *lines,
 	bool mounted)
 {
 	out->lines = *lines;
+	out->half = 0;
 	out->figures = 0;
 	out->figure = -1;
 	out->mounted = mounted;
@@ -260,6 +261,18 @@ vs_sight(struct vs_sight *out, const struct umpire_table *t,
 {
 	struct umpire_sight lines;
 
+	if (flags & VS_SIGHT_EXACT) {
+		struct umpire_cover c;
+		/* VS-25 from 0.6.0: over the whole base, cover by half. */
+		umpire_cover(&c, t, by->at, target, vs_kinds(VS_COVER), foe, n);
+		memset(out, 0, sizeof(*out));
+		out->mounted = mounted;
+		out->seen = c.seen;
+		out->half = c.half;
+		out->cover = mounted || c.half >= 0;
+		out->figure = c.figure;
+		return;
+	}
 	umpire_sight(&lines, t, by, target, vs_kinds(VS_COVER), flags);
 	vs_sight_judge(out, &lines, mounted);
 	vs_sight_figures(out, by, target, foe, n);

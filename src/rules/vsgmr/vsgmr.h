@@ -158,20 +158,23 @@
  *       edges included (TABLE-17), its front half.  A figure with no
  *       facing faces everything.  A building or terrain piece is faced
  *       when any of it is.
- * VS-25 Sight (II, Cover) is TABLE-7's 13 lines through cover pieces
- *       (VS-20).  The target is "at least half-blocked", so in cover,
- *       when 7 or more lines are blocked (half of 13 is 6.5); it cannot
- *       be "reasonably" seen, nor attacked at a distance, when all 13
- *       are.  A cavalry rider or a vehicle driver or pilot on its mount
- *       is in cover whatever the lines (II).  A piece that holds either
- *       centre blocks nothing (TABLE-8): a wood covers what is behind
- *       it, not what stands in it.  IX's test of sight is for the
- *       tabletop too ("or from a point directly underneath each
- *       figure"): a line that meets the base of an enemy figure other
- *       than the target (its rim included) is blocked, though not
- *       covered ("If there is no enemy figure or large obstacle ... in
- *       the path"); the attacker's allies block nothing.  So a target
- *       is seen when some line meets neither cover nor such a base.
+ * VS-25 Sight (II, Cover; IX): some line from the centre of the
+ *       attacker's base reaches some point of the target's base, rim
+ *       included, meeting no piece that gives cover (VS-20) and no base
+ *       of an enemy figure other than the target ("If there is no enemy
+ *       figure or large obstacle ... in the path"; allies block
+ *       nothing).  Pieces and bases are closed: touching ones leave no
+ *       gap.  A piece holding the attacker's centre, and a piece or base
+ *       overlapping the target's, hide nothing (TABLE-8); a base holding
+ *       the attacker's centre hides all.  "At least half-blocked", so in
+ *       cover: the cover pieces hide at least half the target's width as
+ *       a photograph from the attacker's centre, aimed at the target's,
+ *       shows it (the tangents of the directions from its centre; exactly
+ *       half is in cover); bases give none.  A cavalry rider or a vehicle
+ *       driver or pilot on its mount is in cover whatever (II).  All
+ *       exact (geom's umpire_cover).  Before 0.6.0: TABLE-7's 13 lines,
+ *       seen when one meets neither cover nor such a base, in cover when
+ *       7 or more meet cover; a piece holding either centre blocks none.
  * VS-26 A move (II) is measured along the path of its base's centre
  *       (TABLE-6: moved whole, the front of the body goes as far);
  *       turning costs nothing.  It is refused when it is longer than
@@ -953,7 +956,16 @@ struct vs_sight {
 	bool mounted;			/* a rider or driver on its mount */
 	bool seen;			/* some line is clear of both */
 	bool cover;			/* 7 of 13 blocked by cover, or mounted */
+	/*
+	 * With VS_SIGHT_EXACT (games from 0.6.0): lines and figures are
+	 * not drawn (all 0), seen is over the whole base, and cover is
+	 * half >= 0 or mounted; half is how much the cover hides against
+	 * one half (geom's umpire_cover).  Without, half is 0.
+	 */
+	int half;
 };
+/* vs_sight's flag: decide exactly (VS-25 from 0.6.0), not by 13 lines. */
+#define VS_SIGHT_EXACT 0x100u
 /*
  * Judge lines already drawn (through an eye aimed with vs_kinds(VS_COVER)),
  * then the foes' bases in the way: foe[0..n), the attacker's enemies
@@ -965,7 +977,7 @@ void vs_sight_figures(struct vs_sight *out, const struct umpire_figure *by,
 	const struct umpire_figure *target, const struct umpire_figure *foe,
 	size_t n);
 /* Both, drawing the lines from `by` to target through t's cover; flags
- * as umpire_sight's. */
+ * as umpire_sight's, or VS_SIGHT_EXACT for exact sight and cover. */
 void vs_sight(struct vs_sight *out, const struct umpire_table *t,
 	const struct umpire_figure *by, const struct umpire_figure *target,
 	bool mounted, const struct umpire_figure *foe, size_t n, unsigned flags);
@@ -1485,6 +1497,9 @@ struct vs_game {
 	struct vs_round pos;
 	bool state;		/* read from a state file, not a scenario */
 	bool won;		/* a scenario's own end named winners */
+	/* Sight and cover by 13 lines, as games older than 0.6.0 ruled
+	 * them (VS-25; UMPIRE_VS_EXACT_SIGHT_SINCE); set by the ruleset. */
+	bool sampled_sight;
 	unsigned winners;	/* they, once won (VS-49, VS-50, VS-53) */
 };
 
