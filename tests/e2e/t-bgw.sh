@@ -86,7 +86,7 @@ grep -q "parry against thrust and aimed-shot" "$TMP/rv" || fail "the view: $(cat
 i=0 n=58
 [ -n "${UMPIRE_SLOW:-}" ] && n=18
 while [ $i -lt $n ]; do
-	UMPIRE_SEED=$SEED1 $UMPIRE bot "$G" >"$TMP/b.yaml" 2>"$TMP/err" || break
+	UMPIRE_SEED=$SEED1 drawer bot "$G" >"$TMP/b.yaml" 2>"$TMP/err" || break
 	who=$(sed -n 's/^player: //p' "$TMP/b.yaml")
 	sign "$who" "$TMP/b.yaml"
 	umpire turn "$G" "$TMP/b.yaml" --seed-file "$S" >"$TMP/out" 2>"$TMP/err" ||

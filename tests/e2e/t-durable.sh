@@ -58,7 +58,7 @@ fi
 
 steps=1
 : >"$TMP/frozen"
-while [ "$steps" -lt 40 ] && umpire bot "$G" >"$TMP/o.yaml" 2>/dev/null; do
+while [ "$steps" -lt 40 ] && drawer bot "$G" >"$TMP/o.yaml" 2>/dev/null; do
 	umpire turn "$G" "$TMP/o.yaml" >/dev/null || fail "turn $steps failed"
 	steps=$((steps + 1))
 	[ "$(loose_objects)" = 0 ] || fail "step $steps left loose objects"

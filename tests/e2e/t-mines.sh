@@ -83,7 +83,7 @@ expect_exit 77 umpire status "$G" --as green --identity "$TMP/tan"
 # Play to the end: the host's bot for both, each turn signed.
 i=0
 while [ $i -lt 400 ]; do
-	UMPIRE_SEED=$(cat "$S") $UMPIRE bot "$G" >"$TMP/b.yaml" 2>"$TMP/err" || break
+	UMPIRE_SEED=$(cat "$S") drawer bot "$G" >"$TMP/b.yaml" 2>"$TMP/err" || break
 	who=$(sed -n 's/^player: //p' "$TMP/b.yaml")
 	sign "$who" "$TMP/b.yaml"
 	umpire turn "$G" "$TMP/b.yaml" --seed-file "$S" >"$TMP/out" 2>"$TMP/err" ||
