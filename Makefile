@@ -386,7 +386,7 @@ check-soak: $(BIN)
 soak: $(BIN)
 	UMPIRE=$(UMPIRE_ABS) sh tests/e2e/soak.sh $(SOAK_LONG_GAMES)
 
-SOAK_GAMES ?= 40
+SOAK_GAMES ?= 25
 SOAK_LONG_GAMES ?= 1000
 
 check-man:

@@ -2,7 +2,7 @@
 # soak.sh [GAMES]: play GAMES whole games of bot against bot through
 # `umpire turn` (git and all), two at a time, and verify each at the end.
 # The games go round every ruleset `umpire rules` lists, each from its
-# built-in standard scenario.  Run by make check with 40 games, by
+# built-in standard scenario.  Run by make check with 25 games (5 a ruleset), by
 # make soak with 1000.
 . "$(dirname "$0")/lib.sh"
 
