@@ -10,7 +10,7 @@ umpire new "$G" --scenario "$PLAY_SCENARIO" --seed "$SEED1" >/dev/null ||
 
 # A bot that crashes (status 139, as for SIGSEGV) fails the test.
 if (
-	umpire() { [ "$1" = bot ] && return 139; $UMPIRE "$@"; }
+	drawer() { [ "$1" = bot ] && return 139; $UMPIRE "$@"; }
 	play "$G" 3
 ) 2>"$TMP/play.err"; then
 	fail "play went on past a bot that crashed"
@@ -22,7 +22,7 @@ ok
 # So does a bot that refuses for another reason, with the same status as
 # for a game over (65): here, no decision of nobody's is awaited.
 if (
-	umpire() { [ "$1" = bot ] && set -- "$@" --player nobody; $UMPIRE "$@"; }
+	drawer() { [ "$1" = bot ] && set -- "$@" --player nobody; $UMPIRE "$@"; }
 	play "$G" 3
 ) 2>"$TMP/play.err"; then
 	fail "play went on past a bot that refused"

@@ -18,40 +18,6 @@
 #include "play/verify.h"
 #include "unit.h"
 
-/* A built-in scenario with the published test keys of its two players. */
-static char *
-keyed(const char *path, const char *first, const char *second)
-{
-	const struct umpire_embedded *e = umpire_embedded_find(path);
-	struct umpire_buf out = UMPIRE_BUF_INIT;
-	const char *ids[2] = { first, second };
-
-	assert_non_null(e);
-	umpire_buf_puts(&out, e->data);
-	for (int k = 0; k < 2; k++) {
-		char file[128], *key;
-		size_t n;
-		snprintf(file, sizeof(file), "tests/crypto/test-key-%s-ed25519.pub",
-			ids[k]);
-		key = slurp(file, &n);
-		key[strcspn(key, "\n")] = '\0';
-		/* The players mapping's entry: "  ID:\n" gains a key line. */
-		char head[64];
-		snprintf(head, sizeof(head), "\n  %s:\n", ids[k]);
-		char *at = strstr(out.ptr, head);
-		assert_non_null(at);
-		size_t off = (size_t)(at - out.ptr) + strlen(head);
-		struct umpire_buf b = UMPIRE_BUF_INIT;
-		umpire_buf_add(&b, out.ptr, off);
-		umpire_buf_printf(&b, "    key: %s\n", key);
-		umpire_buf_puts(&b, out.ptr + off);
-		umpire_buf_free(&out);
-		out = b;
-		free(key);
-	}
-	return out.ptr;
-}
-
 static long
 play(const char *text, int games, bool pass)
 {
