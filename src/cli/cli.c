@@ -445,10 +445,10 @@ cli_read_scenario(struct umpire_buf *out, const char **name, const char *arg,
 	/*
 	 * A bare word that is no file ("amd", "vsgmr:map"'s ruleset
 	 * mistyped) was most likely meant for a built-in scenario: say so,
-	 * rather than only that no such file exists.
+	 * rather than only that no such file exists.  "-" is standard input.
 	 */
 	if (!strchr(arg, '/') && !strchr(arg, '.') && *arg &&
-	    access(arg, F_OK) != 0) {
+	    strcmp(arg, "-") != 0 && access(arg, F_OK) != 0) {
 		struct umpire_suggest sg;
 		umpire_suggest_init(&sg, arg);
 		for (const struct umpire_ruleset *const *r = umpire_rulesets_list();

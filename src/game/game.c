@@ -384,7 +384,8 @@ umpire_game_empty(const struct umpire_game *g, struct umpire_arena *a)
 	if (!dec.player)
 		return false;
 	struct umpire_ctx ctx = { .arena = a, .diags = &d, .game_id = g->id,
-		.step = g->step, .result = (struct umpire_result *)&g->result };
+		.step = g->step, .result = (struct umpire_result *)&g->result,
+		.version = ruling(g) };
 	bool empty = g->rules->empty(&ctx, g->rs, umpire_node_map(a, false),
 		&why);
 	umpire_buf_free(&why);
@@ -510,7 +511,8 @@ umpire_game_create(struct umpire_game **out, const struct umpire_node *scenario,
 	umpire_marks_init(&marks, &job);
 	struct umpire_ctx ctx = { .arena = &job, .diags = d, .dice = &dice,
 		.report = &rep, .marks = &marks, .game_id = g->id, .step = 0,
-		.result = &g->result, .secret = skey(g), .secret_known = true };
+		.result = &g->result, .secret = skey(g), .secret_known = true,
+		.version = report->version };
 	g->rs = rules->create(&g->arena, &ctx, scenario);
 	if (g->rs) {
 		g->step = 1;

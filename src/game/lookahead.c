@@ -254,7 +254,12 @@ by_unit(struct search *s, struct umpire_arena *a,
 	size_t at;
 	const struct umpire_node *list = units_of(best, &at);
 
-	if (!list || !g->rules->search_units)
+	/*
+	 * Not in a game that hides: the check below opens sealed values in
+	 * place, in a scratch arena freed before the search goes on.  (No
+	 * ruleset that hides searches unit by unit.)
+	 */
+	if (!list || !g->rules->search_units || g->hides)
 		return best;
 	struct umpire_node *doc = umpire_node_map(a, best->flow);
 	struct umpire_node *mine = NULL;

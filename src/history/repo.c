@@ -110,9 +110,9 @@ library_start(void)
 	if (git_libgit2_init() > 0)
 		atexit(library_stop);
 	/*
-	 * Read objects as git reads them, without hashing each again to
-	 * check its id: libgit2's SHA-1 detects collisions and was a tenth
-	 * of a turn.  A damaged object still fails to inflate or to parse
+	 * Read objects without hashing each again to check its id (git
+	 * checks the ids of the objects it parses; libgit2's SHA-1, which
+	 * detects collisions, was a tenth of a turn).  A damaged object still fails to inflate or to parse
 	 * (odb.c); one that inflates to other bytes under its id is what
 	 * git fsck is for, and verify compares every byte it reads against
 	 * re-adjudication anyway.

@@ -1420,6 +1420,14 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 	    &sig))))
 		goto done;
 	rc = EX_DATAERR;
+	/*
+	 * The step is made again by the rulings of the version that made
+	 * it, the one its state records (state_version checks it below):
+	 * its standing orders, its default's orders, the bot's, and the
+	 * check of the orders, all of them, so this comes first.
+	 */
+	if (version_of(&state, r->ruling, sizeof(r->ruling)))
+		g->ruling = r->ruling;
 	if (standing) {
 		struct umpire_buf stand = UMPIRE_BUF_INIT;
 		struct umpire_diags quiet = UMPIRE_DIAGS_INIT;
@@ -1458,11 +1466,6 @@ check_step(struct run *r, struct umpire_game *g, struct umpire_verify_result *re
 		goto done;
 	}
 	size_t before = r->d->errors;
-	/* The orders are checked by the rulings of the version that took
-	 * them: the one the step's state records (state_version checks it
-	 * below). */
-	if (version_of(&state, r->ruling, sizeof(r->ruling)))
-		g->ruling = r->ruling;
 	if (umpire_game_check(g, &a, opath, orders.ptr, orders.len, &in.orders,
 	    r->d)) {
 		bad(r, "umpire refuses the orders this commit accepted (%zu "

@@ -147,6 +147,11 @@ expect_exit 66 sh -c "cd '$TMP' && $UMPIRE new g3 --scenario amd"
 expect_err "amd: error: no such file, and no built-in scenario of that name (did you mean 'amb'?); umpire rules lists them"
 [ ! -e "$TMP/g3" ] || fail "a refused new made its directory"
 ok
+# ... but "-" is no word: it is standard input, for new and simulate.
+expect_exit 0 sh -c "$UMPIRE new '$TMP/stdin' --scenario - --seed $SEED1 <'$TOP/samples/amb/standard.yaml'"
+cmp -s "$TMP/stdin/scenario.yaml" "$TOP/samples/amb/standard.yaml" ||
+	fail "--scenario - did not read standard input"
+expect_exit 0 sh -c "$UMPIRE simulate amb --scenario - --games 1 <'$TOP/samples/amb/standard.yaml'"
 
 # A file where the game's directory goes (game.yaml, or the operands
 # swapped) is named as such, and nothing is written.

@@ -22,11 +22,17 @@ for bundle in "$TOP"/tests/released/*/*.bundle; do
 	[ -f "$seed" ] && sealed="--seed-file $seed"
 	steps=$(git -C "$G" rev-list --count HEAD)
 	expect_exit 0 umpire verify "$G" $sealed
-	expect_out "$steps steps re-adjudicated"
+	expect_out "verified "
+	expect_out " $steps step"
 	expect_out "umpire $version (not this umpire"
 
 	# Two steps more by this umpire (the bot's orders, signed with the
-	# published test keys where the game is sealed), then verify again.
+	# published test keys where the game is sealed), then verify again;
+	# but for a game already over (VSGMR's bots fight it out at set-up).
+	if grep -q '^result:' "$G/game.yaml"; then
+		n=$((n + 1))
+		continue
+	fi
 	i=0
 	while [ $i -lt 2 ]; do
 		umpire bot "$G" >"$TMP/o.yaml" $sealed ||
@@ -43,8 +49,8 @@ for bundle in "$TOP"/tests/released/*/*.bundle; do
 		i=$((i + 1))
 	done
 	expect_exit 0 umpire verify "$G" $sealed
-	expect_out "$((steps + 2)) steps re-adjudicated"
+	expect_out " $((steps + 2)) steps re-adjudicated"
 	n=$((n + 1))
 done
-[ "$n" -ge 6 ] || fail "only $n released games"
+[ "$n" -ge 10 ] || fail "only $n released games"
 done_ok

@@ -63,3 +63,45 @@ for scenario in amb amb:mines armymen bgw vsgmr wwii; do
 	git -C "$G" bundle create -q "$OUT/$name.bundle" main
 	echo "$name: $i steps, $(wc -c <"$OUT/$name.bundle") bytes"
 done
+
+# Default steps: games that hide, whose deadlines play the bot at level 2
+# (its search, and the version verify must draw it again by), every step
+# one that umpire tick commits, two hours after the one before; dated
+# a week before the release, so that no step lies in verify's future.
+t0=$(date -u -d 2026-12-01T00:00:00Z +%s)
+for scenario in bgw amb:mines; do
+	name=$(echo "$scenario" | tr : -)-deadlines
+	G=$TMP/$name
+	case $scenario in
+	bgw) file=samples/bgw/standard.yaml keys="white black" ;;
+	amb:mines) file=samples/amb/mines.yaml keys="green tan" ;;
+	esac
+	{ cat "$TOP/$file"
+	  echo "deadlines: {decision: 1h, default: bot, bot-level: 2}"; } >"$TMP/$name.yaml"
+	printf '%064x\n' 7 >"$OUT/$name.seed"
+	set --
+	for who in $keys; do
+		set -- "$@" --key "$who=$TOP/tests/crypto/test-key-$who-ed25519.pub"
+	done
+	"$UMPIRE" new "$G" --scenario "$TMP/$name.yaml" --sealed \
+		--seed-file "$OUT/$name.seed" --date "$t0" "$@" >/dev/null
+	i=0
+	while [ $i -lt "$((STEPS / 4))" ]; do
+		i=$((i + 1))
+		"$UMPIRE" tick "$G" --now "$((t0 + i * 7200))" \
+			--seed-file "$OUT/$name.seed" >/dev/null
+	done
+	git -C "$G" bundle create -q "$OUT/$name.bundle" main
+	echo "$name: $(git -C "$G" rev-list --count main) commits, $(wc -c <"$OUT/$name.bundle") bytes"
+done
+
+# VSGMR with every force the bot's (tests/released/vsgmr-allbot.yaml, the
+# solo sample with both sides the bot's, 18 inches apart): the whole
+# game is played at set-up, sight and cover included.
+for s in 5 7; do
+	G=$TMP/vsgmr-allbot-$s
+	"$UMPIRE" new "$G" --scenario "$TOP/tests/released/vsgmr-allbot.yaml" \
+		--seed "$(printf '%064x' "$s")" --date "$t0" >/dev/null
+	git -C "$G" bundle create -q "$OUT/vsgmr-allbot-$s.bundle" main
+	echo "vsgmr-allbot-$s: $(wc -c <"$OUT/vsgmr-allbot-$s.bundle") bytes"
+done
