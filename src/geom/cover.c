@@ -193,23 +193,6 @@ piece_in_front(const struct cq *q, const struct umpire_piece *p)
 	return false;
 }
 
-/* At most the squared distance from x to p's box. */
-static int64_t
-box2(const struct umpire_piece *p, struct umpire_pt x)
-{
-	int64_t dx = 0, dy = 0;
-
-	if (x.x < p->lo.x)
-		dx = p->lo.x - x.x;
-	else if (x.x > p->hi.x)
-		dx = x.x - p->hi.x;
-	if (x.y < p->lo.y)
-		dy = p->lo.y - x.y;
-	else if (x.y > p->hi.y)
-		dy = x.y - p->hi.y;
-	return dx * dx + dy * dy;
-}
-
 static int64_t
 abs64(int64_t v)
 {
@@ -228,7 +211,7 @@ piece_view(struct cq *q, const struct umpire_table *t, size_t i)
 	if (umpire_piece_holds(p, q->f))
 		return;
 	/* Beyond every point of the target: farther than its reach. */
-	int64_t near = box2(p, q->f);
+	int64_t near = umpire_piece_box2(p, q->f);
 	if (near > q->reach * q->reach)
 		return;
 	for (int j = 0; j < p->n; j++) {

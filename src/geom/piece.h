@@ -91,6 +91,27 @@ bool umpire_piece_enters(const struct umpire_piece *p, struct umpire_pt a,
  */
 bool umpire_piece_near(const struct umpire_piece *p, struct umpire_pt a,
 	struct umpire_pt b, int32_t base);
+/*
+ * At most the squared distance from x to p (table scale): the squared
+ * distance to p's bounding box, 0 inside it.  A bound that prunes
+ * pieces before any exact question is asked of them (sight, cover).
+ * Inline: sight asks it of every piece for every firer.
+ */
+static inline int64_t
+umpire_piece_box2(const struct umpire_piece *p, struct umpire_pt x)
+{
+	int64_t dx = 0, dy = 0;
+
+	if (x.x < p->lo.x)
+		dx = p->lo.x - x.x;
+	else if (x.x > p->hi.x)
+		dx = x.x - p->hi.x;
+	if (x.y < p->lo.y)
+		dy = p->lo.y - x.y;
+	else if (x.y > p->hi.y)
+		dy = x.y - p->hi.y;
+	return dx * dx + dy * dy;
+}
 /* Whether the insides of a and b overlap (touching is not overlapping). */
 bool umpire_piece_overlap(const struct umpire_piece *a,
 	const struct umpire_piece *b);

@@ -91,23 +91,6 @@ beyond(const struct look *l, int64_t near2)
 	return left > 0 && left * left > 4 * l->r * l->r * l->dist2;
 }
 
-/* At most the squared distance from p (table scale) to piece's box. */
-static int64_t
-near2(const struct umpire_piece *piece, struct umpire_pt p)
-{
-	int64_t dx = 0, dy = 0;
-
-	if (p.x < piece->lo.x)
-		dx = piece->lo.x - p.x;
-	else if (p.x > piece->hi.x)
-		dx = p.x - piece->hi.x;
-	if (p.y < piece->lo.y)
-		dy = piece->lo.y - p.y;
-	else if (p.y > piece->hi.y)
-		dy = p.y - piece->hi.y;
-	return dx * dx + dy * dy;
-}
-
 static void
 start(struct look *l, const struct umpire_table *t,
 	struct umpire_pt from, const struct umpire_figure *to, unsigned flags)
@@ -314,7 +297,8 @@ umpire_sight(struct umpire_sight *out, const struct umpire_table *t,
 		unsigned front;
 		int lo, hi;
 
-		if (!(mask & UMPIRE_KIND(p->kind)) || beyond(&l, near2(p, from->at)) ||
+		if (!(mask & UMPIRE_KIND(p->kind)) ||
+		    beyond(&l, umpire_piece_box2(p, from->at)) ||
 		    (front = front_of(p, l.f)) == 0)
 			continue;
 		for (int j = 0; j < p->n; j++)
@@ -419,7 +403,8 @@ umpire_eye_aim(struct umpire_eye *e, const struct umpire_table *t,
 		e->front[i] = (mask & UMPIRE_KIND(p->kind)) ?
 			(uint16_t)front_of(p, f) : 0;
 		if (e->front[i])
-			e->key[m++] = (uint64_t)near2(p, from->at) << 32 | i;
+			e->key[m++] = (uint64_t)umpire_piece_box2(p, from->at) << 32 |
+				i;
 	}
 	if (m)
 		sort_keys(e->key, e->key + t->npieces, m);
@@ -801,7 +786,7 @@ consider(struct exact *q, const struct umpire_table *t, size_t i, int lo,
 		return false;
 	if (q->hull ? !boxes_apart(p, q->hull) &&
 	    umpire_piece_overlap(p, q->hull) :
-	    4 * near2(p, q->c) < (int64_t)q->base * q->base &&
+	    4 * umpire_piece_box2(p, q->c) < (int64_t)q->base * q->base &&
 	    umpire_piece_near(p, q->c, q->c, q->base))
 		return false;
 	if (!in_front(q, p))
@@ -903,7 +888,7 @@ umpire_view(struct umpire_view *out, const struct umpire_table *t,
 		for (int j = 0; j < p->n; j++)
 			w[j] = umpire_pt_sub(p->corner[j], from);
 		outermost(w, p->n, &lo, &hi);
-		consider(&q, t, i, lo, hi, near2(p, from));
+		consider(&q, t, i, lo, hi, umpire_piece_box2(p, from));
 	}
 	exact_finish(out, &q);
 }
